@@ -1,0 +1,115 @@
+import type Koa from 'koa';
+import type { ValidationError } from 'joi';
+
+export type ErrorLocation = 'body' | 'url' | 'querystring' | 'header' | '';
+
+export interface ErrorEntry {
+  location: ErrorLocation;
+  name: string;
+  description: unknown;
+}
+
+/** The one error type of the API; rendered as `{status: "error", errors: [...]}` by `errorRenderer`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ErrorEntry[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof errors[0]?.description === 'string' ? (errors[0].description as string) : `HTTP ${status}`);
+  }
+}
+
+/** The one error constructor: location defaults to `body`, name to `data`. */
+export function apiError(
+  status: number,
+  description: unknown,
+  { location = 'body', name = 'data' }: { location?: ErrorLocation; name?: string } = {},
+): ApiError {
+  return new ApiError(status, [{ location, name, description }]);
+}
+
+export const forbidden = () => apiError(403, 'Forbidden', { location: 'url', name: 'permission' });
+export const notFound = (name: string) => apiError(404, 'Not Found', { location: 'url', name });
+export const conflict = () => apiError(409, 'Conflict while updating document. Please, retry');
+
+/**
+ * Maps joi failures to the reference's shape: one entry per failing top-level field, the description a
+ * list of messages for a scalar field, or a nested object/array mirroring the failing structure.
+ */
+export function fromJoi(error: ValidationError, location: ErrorLocation = 'body'): ApiError {
+  const byField = new Map<string, unknown>();
+  for (const detail of error.details) {
+    const [head, ...rest] = detail.path;
+    const name = head === undefined ? 'data' : String(head);
+    const message = messageOf(detail);
+    byField.set(name, nest(byField.get(name), rest, message));
+  }
+  return new ApiError(
+    422,
+    [...byField].map(([name, description]) => ({ location, name, description })),
+  );
+}
+
+function messageOf(detail: ValidationError['details'][number]): string {
+  return detail.message;
+}
+
+/** Builds `{a: [{b: ["msg"]}]}` style descriptions as the reference's schematics models do. */
+function nest(existing: unknown, path: (string | number)[], message: string): unknown {
+  if (path.length === 0) {
+    const list = Array.isArray(existing) && existing.every((m) => typeof m === 'string') ? existing : [];
+    return list.includes(message) ? list : [...list, message];
+  }
+  const [head, ...rest] = path;
+  if (typeof head === 'number') {
+    const arr: unknown[] = Array.isArray(existing) && !existing.every((m) => typeof m === 'string') ? [...existing] : [];
+    while (arr.length <= head) arr.push({});
+    arr[head] = nest(arr[head], rest, message);
+    return arr;
+  }
+  const obj: Record<string, unknown> =
+    existing && typeof existing === 'object' && !Array.isArray(existing) ? { ...(existing as object) } : {};
+  obj[head] = nest(obj[head], rest, message);
+  return obj;
+}
+
+/** Renders every error (thrown ApiError, koa HttpError, or anything else as a logged 500). */
+export function errorRenderer(): Koa.Middleware {
+  return async function renderErrors(ctx, next) {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw notFound('not_found');
+    } catch (err) {
+      const apiErr = toApiError(err, ctx);
+      ctx.status = apiErr.status;
+      for (const [k, v] of Object.entries(apiErr.headers)) ctx.set(k, v);
+      ctx.body = { status: 'error', errors: apiErr.errors };
+    }
+  };
+}
+
+function toApiError(err: unknown, ctx: Koa.Context): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { status?: number; expose?: boolean; message?: string };
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    const title = statusTitle(e.status);
+    return apiError(e.status, title, { location: 'url', name: title.toLowerCase().replace(/ /g, '_') });
+  }
+  ctx.state.log?.error({ err }, 'unhandled error');
+  return apiError(500, 'Internal Server Error', { location: 'url', name: 'internal_server_error' });
+}
+
+function statusTitle(status: number): string {
+  return (
+    {
+      400: 'Bad Request',
+      404: 'Not Found',
+      405: 'Method Not Allowed',
+      406: 'Not Acceptable',
+      413: 'Payload Too Large',
+      415: 'Unsupported Media Type',
+      429: 'Too Many Requests',
+    }[status] ?? 'Bad Request'
+  );
+}

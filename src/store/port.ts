@@ -1,0 +1,104 @@
+/**
+ * The storage port: everything the domain asks of a store, in domain words.
+ * Adapters (sqlite/, mongo/) implement it; nothing outside src/store knows a query language.
+ */
+
+/** Collections the registry keeps. */
+export const KINDS = ['tenders', 'frameworks', 'submissions', 'qualifications', 'agreements', 'contracts'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** A JSON document as the domain stores it (internal fields included: owner token hashes, revisions…). */
+export type Doc = Record<string, any>;
+
+/** An object as stored: the document plus the bookkeeping the store maintains. */
+export interface Stored {
+  kind: Kind;
+  id: string;
+  /** Optimistic-concurrency revision: 1 on insert, +1 on every update. */
+  rev: number;
+  /** Feed position: unique, strictly increasing in commit order across the whole store. */
+  seq: number;
+  doc: Doc;
+}
+
+/** Index columns derived from a document on every write; feeds and checks query only these. */
+export interface Indexed {
+  /** Listed in feeds (drafts and deleted objects are not). */
+  isPublic: boolean;
+  /** `mode: "test"` objects are hidden from feeds unless asked for. */
+  isTest: boolean;
+  /** Epoch milliseconds of the next automatic check, or null. */
+  nextCheck: number | null;
+}
+
+export type Change =
+  | { op: 'insert'; kind: Kind; id: string; doc: Doc; index: Indexed }
+  | { op: 'update'; kind: Kind; id: string; expectedRev: number; doc: Doc; index: Indexed };
+
+export interface FeedQuery {
+  kind: Kind;
+  /** Exclusive seq bound: after it ascending, before it descending; undefined = from the start/end. */
+  offset?: number;
+  descending: boolean;
+  limit: number;
+  /** 'live' = only non-test objects, 'test' = only test objects, 'all' = both. */
+  mode: 'live' | 'test' | 'all';
+}
+
+/** An object due for its automatic check. */
+export interface Due {
+  kind: Kind;
+  id: string;
+  nextCheck: number;
+}
+
+/** Stored file content (submission and qualification documents). */
+export interface Blob {
+  id: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/**
+ * Opaque, JSON-serialisable position in the store's history that a client has seen.
+ * SQLite: `{ seq }`; MongoDB: `{ clusterTime, operationTime }` as extended JSON.
+ */
+export type CausalToken = Record<string, unknown>;
+
+/**
+ * One client's view of the store for one request. Reads never return state older than the causal
+ * token the session was opened with; `token()` afterwards covers every operation made through it.
+ */
+export interface StoreSession {
+  get(kind: Kind, id: string): Promise<Stored | null>;
+  getMany(kind: Kind, ids: string[]): Promise<Stored[]>;
+  /**
+   * Applies all changes atomically. An update whose expectedRev no longer matches, or an insert of an
+   * existing id, throws StoreConflict and writes nothing.
+   */
+  commit(changes: Change[]): Promise<Stored[]>;
+  feed(query: FeedQuery): Promise<Stored[]>;
+  /** Next value of a named counter (e.g. `tenderID:2026-11-22`), unique across nodes. */
+  nextCounter(name: string): Promise<number>;
+  putBlob(blob: Blob): Promise<void>;
+  getBlob(id: string): Promise<Blob | null>;
+  token(): CausalToken;
+}
+
+export interface Store {
+  readonly engine: 'sqlite' | 'mongodb';
+  session(token?: CausalToken): StoreSession;
+  /** Objects whose next check is at or before `nowMs`, earliest first. */
+  due(nowMs: number, limit: number): Promise<Due[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class StoreConflict extends Error {
+  constructor(readonly reason: 'revision' | 'exists') {
+    super(reason === 'revision' ? 'stale revision' : 'document exists');
+  }
+}
+
+/** The store could not answer in time or at all (network, primary change). Reaches clients as 503. */
+export class StoreUnavailable extends Error {}
