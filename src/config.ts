@@ -1,0 +1,97 @@
+import Joi from 'joi';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+
+export interface Config {
+  port: number;
+  host: string;
+  role: 'api' | 'worker' | 'all';
+  storeUrl: string;
+  redisUrl: string | null;
+  sessionSecret: string;
+  /** True when SESSION_SECRET was not given and a random one is in use (single node only). */
+  sessionSecretGenerated: boolean;
+  authFile: string;
+  publicBaseUrl: string | null;
+  nodeId: string;
+  logLevel: string;
+  bodyLimit: number;
+  /** Restricted views: 'hidden' (spec variant A, later) or 'forbidden' (variant B, earlier). */
+  restrictedMode: 'hidden' | 'forbidden';
+  sandboxMode: boolean;
+  readPreference: string;
+  heartbeatIntervalMs: number;
+  heartbeatTtlMs: number;
+  workerConcurrency: number;
+  sweepIntervalMs: number;
+}
+
+const schema = Joi.object({
+  PORT: Joi.number().integer().min(0).max(65535).default(8080),
+  HOST: Joi.string().hostname().default('127.0.0.1'),
+  ROLE: Joi.string().valid('api', 'worker', 'all').default('all'),
+  STORE_URL: Joi.string()
+    .pattern(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/)
+    .message('"STORE_URL" must be sqlite:PATH or mongodb://HOST/...?replicaSet=NAME')
+    .default('sqlite:./data/registry.db'),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
+  SESSION_SECRET: Joi.string().min(16),
+  AUTH_FILE: Joi.string().default('./auth.ini'),
+  PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  NODE_ID: Joi.string().pattern(/^[A-Za-z0-9._-]{1,64}$/).message('"NODE_ID" must be 1-64 letters, digits, ".", "_" or "-"'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  BODY_LIMIT: Joi.number().integer().min(1024).default(1024 * 1024),
+  RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
+  SANDBOX_MODE: Joi.boolean().truthy('1').falsy('0').default(false),
+  READ_PREFERENCE: Joi.string()
+    .valid('primary', 'primaryPreferred', 'secondary', 'secondaryPreferred', 'nearest')
+    .default('secondaryPreferred'),
+  HEARTBEAT_INTERVAL_MS: Joi.number().integer().min(100).default(2000),
+  HEARTBEAT_TTL_MS: Joi.number().integer().min(300).default(10000),
+  WORKER_CONCURRENCY: Joi.number().integer().min(1).max(64).default(4),
+  SWEEP_INTERVAL_MS: Joi.number().integer().min(100).default(30000),
+})
+  .unknown(true)
+  .custom((env, helpers) => {
+    if (env.REDIS_URL && env.ROLE === 'api' && !env.SESSION_SECRET) {
+      return helpers.message({ custom: '"SESSION_SECRET" is required when ROLE=api and REDIS_URL is set (every node must sign cookies alike)' });
+    }
+    if (env.HEARTBEAT_TTL_MS <= env.HEARTBEAT_INTERVAL_MS) {
+      return helpers.message({ custom: '"HEARTBEAT_TTL_MS" must be greater than "HEARTBEAT_INTERVAL_MS"' });
+    }
+    return env;
+  });
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/** Pure: the only place that reads the environment's variables. Throws ConfigError listing every bad one. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const { error, value } = schema.validate(defined, { abortEarly: false, convert: true });
+  if (error) throw new ConfigError(error.details.map((d) => d.message));
+  return Object.freeze({
+    port: value.PORT,
+    host: value.HOST,
+    role: value.ROLE,
+    storeUrl: value.STORE_URL,
+    redisUrl: value.REDIS_URL ?? null,
+    sessionSecret: value.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    sessionSecretGenerated: !value.SESSION_SECRET,
+    authFile: value.AUTH_FILE,
+    publicBaseUrl: value.PUBLIC_BASE_URL ? value.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    nodeId: value.NODE_ID ?? `${hostname()}-${process.pid}`,
+    logLevel: value.LOG_LEVEL,
+    bodyLimit: value.BODY_LIMIT,
+    restrictedMode: value.RESTRICTED_MODE,
+    sandboxMode: value.SANDBOX_MODE,
+    readPreference: value.READ_PREFERENCE,
+    heartbeatIntervalMs: value.HEARTBEAT_INTERVAL_MS,
+    heartbeatTtlMs: value.HEARTBEAT_TTL_MS,
+    workerConcurrency: value.WORKER_CONCURRENCY,
+    sweepIntervalMs: value.SWEEP_INTERVAL_MS,
+  });
+}

@@ -1,0 +1,29 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Stored instead of tokens: only hashes, so a leaked database grants no ownership. */
+export interface OwnerSecrets {
+  tokenHash: string;
+  transferHash: string;
+}
+
+export interface Access {
+  token: string;
+  transfer: string;
+}
+
+const newToken = () => randomBytes(16).toString('hex');
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** A fresh owner token and transfer token (32 hex characters each, CSPRNG) with their stored hashes. */
+export function issueAccess(): { access: Access; secrets: OwnerSecrets } {
+  const access = { token: newToken(), transfer: newToken() };
+  return { access, secrets: { tokenHash: hashOf(access.token), transferHash: hashOf(access.transfer) } };
+}
+
+/** Constant-time comparison of a presented token with a stored hash. */
+export function tokenMatches(presented: string | null | undefined, storedHash: string | undefined): boolean {
+  if (!presented || !storedHash) return false;
+  const a = Buffer.from(hashOf(presented), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,8 @@
+import type { Store } from './port';
+import { openSqliteStore } from './sqlite/sqlite-store';
+
+/** `sqlite:PATH` (the embedded default) or `mongodb://…` (the cluster engine). */
+export async function openStore(url: string): Promise<Store> {
+  if (url.startsWith('sqlite:')) return openSqliteStore(url.slice('sqlite:'.length));
+  throw new Error(`unsupported STORE_URL: ${url}`);
+}

@@ -1,0 +1,28 @@
+/** The embedded store's tables. `seq` orders feeds; one row per object holds its latest state. */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS objects (
+  kind TEXT NOT NULL,
+  id TEXT NOT NULL,
+  rev INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  is_public INTEGER NOT NULL,
+  is_test INTEGER NOT NULL,
+  next_check INTEGER,
+  doc TEXT NOT NULL,
+  PRIMARY KEY (kind, id)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS objects_seq ON objects (seq);
+CREATE INDEX IF NOT EXISTS objects_feed_by_mode ON objects (kind, is_test, seq) WHERE is_public = 1;
+CREATE INDEX IF NOT EXISTS objects_feed_all ON objects (kind, seq) WHERE is_public = 1;
+CREATE INDEX IF NOT EXISTS objects_due ON objects (next_check) WHERE next_check IS NOT NULL;
+CREATE TABLE IF NOT EXISTS revisions (
+  kind TEXT NOT NULL,
+  id TEXT NOT NULL,
+  rev INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  PRIMARY KEY (kind, id, rev)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, content_type TEXT NOT NULL, data BLOB NOT NULL);
+INSERT OR IGNORE INTO counters (name, value) VALUES ('__seq__', 0);
+`;

@@ -1,0 +1,183 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  type Blob,
+  type CausalToken,
+  type Change,
+  type Due,
+  type FeedQuery,
+  type Kind,
+  type Store,
+  type StoreSession,
+  type Stored,
+  StoreConflict,
+  StoreUnavailable,
+} from '../port';
+import { SCHEMA } from './schema';
+
+interface Row {
+  kind: Kind;
+  id: string;
+  rev: number;
+  seq: number;
+  doc: string;
+}
+
+export interface SqliteOptions {
+  /** How long a writer waits for another process's write lock before the request fails with 503. */
+  busyTimeoutMs?: number;
+}
+
+const toStored = (row: Row): Stored => ({ kind: row.kind, id: row.id, rev: row.rev, seq: row.seq, doc: JSON.parse(row.doc) });
+
+/**
+ * The embedded store: one SQLite file in WAL mode that several node processes may share. Writers are
+ * serialised by SQLite (BEGIN IMMEDIATE), so `seq`, taken inside the write transaction, follows commit order
+ * and a feed crawler paging by `seq` can never miss a commit.
+ */
+export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.pragma('synchronous = NORMAL');
+  db.exec(SCHEMA);
+
+  const sql = {
+    get: db.prepare<[string, string], Row>('SELECT kind, id, rev, seq, doc FROM objects WHERE kind = ? AND id = ?'),
+    nextSeq: db.prepare<[], { value: number }>("UPDATE counters SET value = value + 1 WHERE name = '__seq__' RETURNING value"),
+    lastSeq: db.prepare<[], { value: number }>("SELECT value FROM counters WHERE name = '__seq__'"),
+    insert: db.prepare(
+      'INSERT INTO objects (kind, id, rev, seq, is_public, is_test, next_check, doc) VALUES (@kind, @id, 1, @seq, @isPublic, @isTest, @nextCheck, @doc)',
+    ),
+    update: db.prepare(
+      'UPDATE objects SET rev = rev + 1, seq = @seq, is_public = @isPublic, is_test = @isTest, next_check = @nextCheck, doc = @doc WHERE kind = @kind AND id = @id AND rev = @expectedRev',
+    ),
+    revision: db.prepare('INSERT INTO revisions (kind, id, rev, seq) VALUES (?, ?, ?, ?)'),
+    counter: db.prepare<[string], { value: number }>(
+      'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
+    ),
+    putBlob: db.prepare('INSERT OR REPLACE INTO blobs (id, content_type, data) VALUES (?, ?, ?)'),
+    getBlob: db.prepare<[string], { id: string; content_type: string; data: Buffer }>(
+      'SELECT id, content_type, data FROM blobs WHERE id = ?',
+    ),
+    due: db.prepare<[number, number], { kind: Kind; id: string; next_check: number }>(
+      'SELECT kind, id, next_check FROM objects WHERE next_check IS NOT NULL AND next_check <= ? ORDER BY next_check LIMIT ?',
+    ),
+  };
+  const feedStatements = new Map<string, Database.Statement<unknown[], Row>>();
+  const feedStatement = (q: FeedQuery) => {
+    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}`;
+    let stmt = feedStatements.get(key);
+    if (!stmt) {
+      const where = ['kind = @kind', 'is_public = 1'];
+      if (q.mode !== 'all') where.push('is_test = @isTest');
+      if (q.offset !== undefined) where.push(q.descending ? 'seq < @offset' : 'seq > @offset');
+      stmt = db.prepare(
+        `SELECT kind, id, rev, seq, doc FROM objects WHERE ${where.join(' AND ')} ORDER BY seq ${q.descending ? 'DESC' : 'ASC'} LIMIT @limit`,
+      );
+      feedStatements.set(key, stmt);
+    }
+    return stmt;
+  };
+
+  const applyChanges = db.transaction((changes: Change[]): Stored[] => {
+    const seqBase = sql.nextSeq.get()!.value;
+    // One seq per changed object; the counter is advanced once per extra object.
+    return changes.map((change, i) => {
+      const seq = i === 0 ? seqBase : sql.nextSeq.get()!.value;
+      const params = {
+        kind: change.kind,
+        id: change.id,
+        seq,
+        isPublic: change.index.isPublic ? 1 : 0,
+        isTest: change.index.isTest ? 1 : 0,
+        nextCheck: change.index.nextCheck,
+        doc: JSON.stringify(change.doc),
+      };
+      let rev: number;
+      if (change.op === 'insert') {
+        try {
+          sql.insert.run(params);
+        } catch (err) {
+          if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new StoreConflict('exists');
+          throw err;
+        }
+        rev = 1;
+      } else {
+        const result = sql.update.run({ ...params, expectedRev: change.expectedRev });
+        if (result.changes !== 1) throw new StoreConflict('revision');
+        rev = change.expectedRev + 1;
+      }
+      sql.revision.run(change.kind, change.id, rev, seq);
+      return { kind: change.kind, id: change.id, rev, seq, doc: change.doc };
+    });
+  });
+
+  const guard = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_BUSY') throw new StoreUnavailable('the store is busy');
+      throw err;
+    }
+  };
+
+  const session = (token?: CausalToken): StoreSession => {
+    let seen = typeof token?.seq === 'number' ? token.seq : 0;
+    const see = (seq: number) => {
+      if (seq > seen) seen = seq;
+    };
+    return {
+      async get(kind, id) {
+        const row = guard(() => sql.get.get(kind, id));
+        if (!row) return null;
+        see(row.seq);
+        return toStored(row);
+      },
+      async getMany(kind, ids) {
+        const rows = ids.map((id) => guard(() => sql.get.get(kind, id))).filter((r): r is Row => !!r);
+        rows.forEach((r) => see(r.seq));
+        return rows.map(toStored);
+      },
+      async commit(changes) {
+        const saved = guard(() => applyChanges.immediate(changes));
+        saved.forEach((s) => see(s.seq));
+        return saved;
+      },
+      async feed(q) {
+        const rows = guard(() =>
+          feedStatement(q).all({ kind: q.kind, isTest: q.mode === 'test' ? 1 : 0, offset: q.offset, limit: q.limit }),
+        );
+        rows.forEach((r) => see(r.seq));
+        return rows.map(toStored);
+      },
+      async nextCounter(name) {
+        return guard(() => sql.counter.get(name)!.value);
+      },
+      async putBlob(blob: Blob) {
+        guard(() => sql.putBlob.run(blob.id, blob.contentType, blob.data));
+      },
+      async getBlob(id) {
+        const row = guard(() => sql.getBlob.get(id));
+        return row ? { id: row.id, contentType: row.content_type, data: row.data } : null;
+      },
+      token: () => ({ seq: seen }),
+    };
+  };
+
+  return {
+    engine: 'sqlite',
+    session,
+    async due(nowMs, limit): Promise<Due[]> {
+      return guard(() => sql.due.all(nowMs, limit)).map((r) => ({ kind: r.kind, id: r.id, nextCheck: r.next_check }));
+    },
+    async ping() {
+      guard(() => sql.lastSeq.get());
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
