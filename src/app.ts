@@ -1,0 +1,54 @@
+import Koa from 'koa';
+import type Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Account } from './http/auth';
+import { authenticate } from './http/auth';
+import { jsonBody } from './http/body';
+import type { RequestState } from './http/context';
+import { errorRenderer } from './http/errors';
+import { prettyJson } from './http/render';
+import { requestLog } from './http/request-log';
+import { sessionCookie } from './http/session';
+import { systemRoutes } from './http/system-routes';
+import type { Membership } from './membership/membership';
+import type { Store } from './store/port';
+import type { Clock } from './time/clock';
+import { domainRouters } from './domain/routers';
+
+/** What the app is built from; tests build it with their own store, clock and accounts. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  membership: Membership;
+  accounts: Map<string, Account>;
+  clock: Clock;
+  logger: Logger;
+  readinessChecks?: (() => Promise<void>)[];
+}
+
+function requestClock(clock: Clock): Koa.Middleware {
+  return async function stampNow(ctx, next) {
+    ctx.state.now = clock.now();
+    await next();
+  };
+}
+
+export function createApp(deps: AppDeps): Koa<RequestState> {
+  const app = new Koa<RequestState>();
+  app.proxy = true;
+  app.silent = true;
+  const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), ...domainRouters(deps)];
+  app.use(requestLog(deps.logger));
+  app.use(prettyJson());
+  app.use(errorRenderer());
+  app.use(sessionCookie(deps.store, deps.membership, deps.config.sessionSecret));
+  app.use(requestClock(deps.clock));
+  app.use(authenticate(deps.accounts));
+  app.use(jsonBody(deps.config.bodyLimit));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { Change, Doc, Indexed, Kind, StoreSession, Stored } from '../../store/port';
+import { StoreConflict, StoreUnavailable } from '../../store/port';
+import { apiError, conflict, notFound } from '../../http/errors';
+import type { OwnerSecrets } from '../../security/tokens';
+
+/**
+ * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`
+ * the hashes of its owner and transfer tokens, never shown.
+ */
+export interface ObjectDoc extends Doc {
+  data: Doc;
+  config?: Doc;
+  secrets?: OwnerSecrets;
+}
+
+/** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (notes/platform.md §4.3). */
+export const idName = (kind: Kind) => `${kind.slice(0, -1)}_id`;
+
+export async function loadObject(session: StoreSession, kind: Kind, id: string): Promise<Stored & { doc: ObjectDoc }> {
+  const stored = /^[0-9a-f]{32}$/.test(id) ? await session.get(kind, id) : null;
+  if (!stored) throw notFound(idName(kind));
+  return stored as Stored & { doc: ObjectDoc };
+}
+
+/** Feed and check columns derived from the document: drafts and deleted objects stay out of feeds. */
+export function indexOf(doc: ObjectDoc): Indexed {
+  const { status, mode, next_check: nextCheck } = doc.data;
+  return {
+    isPublic: status !== 'draft' && status !== 'deleted' && status !== undefined,
+    isTest: mode === 'test',
+    nextCheck: typeof nextCheck === 'string' ? Date.parse(nextCheck) : null,
+  };
+}
+
+export const insertOf = (kind: Kind, doc: ObjectDoc): Change => ({
+  op: 'insert',
+  kind,
+  id: doc.data.id,
+  doc,
+  index: indexOf(doc),
+});
+
+export const updateOf = (stored: Stored, doc: ObjectDoc): Change => ({
+  op: 'update',
+  kind: stored.kind,
+  id: stored.id,
+  expectedRev: stored.rev,
+  doc,
+  index: indexOf(doc),
+});
+
+/** Commits atomically; a lost race is the reference's 409, an unreachable store a 503. */
+export async function commit(session: StoreSession, changes: Change[]): Promise<Stored[]> {
+  try {
+    return await session.commit(changes);
+  } catch (err) {
+    if (err instanceof StoreConflict) {
+      throw err.reason === 'revision' ? conflict() : apiError(409, 'Document already exists');
+    }
+    if (err instanceof StoreUnavailable) throw apiError(503, 'Service Unavailable', { location: 'url', name: 'store' });
+    throw err;
+  }
+}

@@ -1,0 +1,31 @@
+import { isBroker } from '../../http/auth';
+import type { Ctx } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import { tokenMatches } from '../../security/tokens';
+import type { ObjectDoc } from './objects';
+
+/** The owner token from `acc_token`, `X-Access-Token` or a JSON body's `access.token`, first non-empty wins. */
+export function presentedToken(ctx: Ctx): string | null {
+  const query = ctx.query.acc_token;
+  if (typeof query === 'string' && query) return query;
+  const header = ctx.get('x-access-token');
+  if (header) return header;
+  const body = ctx.state.body as { access?: { token?: unknown } } | undefined;
+  const fromBody = body && typeof body === 'object' ? body.access?.token : undefined;
+  return typeof fromBody === 'string' && fromBody ? fromBody : null;
+}
+
+/** The broker that created the object, presenting its token (notes/platform.md §1.4). */
+export function isOwner(ctx: Ctx, doc: ObjectDoc): boolean {
+  const account = ctx.state.viewer.account;
+  return !!account && account.name === doc.data.owner && tokenMatches(presentedToken(ctx), doc.secrets?.tokenHash);
+}
+
+export function requireOwner(ctx: Ctx, doc: ObjectDoc): void {
+  if (!isOwner(ctx, doc)) throw forbidden();
+}
+
+/** Modifying requests need a valid broker key; anything else is the reference's 403, never 401. */
+export function requireBroker(ctx: Ctx): void {
+  if (!isBroker(ctx.state.viewer)) throw forbidden();
+}

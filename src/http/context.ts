@@ -1,0 +1,18 @@
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Viewer } from './auth';
+import type { StoreSession } from '../store/port';
+
+/** Everything a request carries between middleware; nothing else is put on ctx. */
+export interface RequestState {
+  requestId: string;
+  log: Logger;
+  /** Read once per request: every timestamp a request writes is this one (notes/platform.md §7). */
+  now: Date;
+  viewer: Viewer;
+  session: StoreSession;
+  /** Parsed JSON body, when the request has one. */
+  body?: unknown;
+}
+
+export type Ctx = Koa.ParameterizedContext<RequestState>;
