@@ -70,7 +70,7 @@ function instant(value: Aware): Date {
 }
 
 function relocalized(start: Aware, result: Aware): Aware {
-  if (instant(start) <= DST_AWARE_PERIODS_FROM) return result;
+  if (instant(start).getTime() <= DST_AWARE_PERIODS_FROM.getTime()) return result;
   return { wall: result.wall, offset: result.wall - fromKyivWallMs(result.wall).getTime() };
 }
 
