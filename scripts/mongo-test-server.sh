@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Starts SecantusDB, a MongoDB wire-compatible server from PyPI, as an in-memory single-node replica set
+# for tests and CI (no real mongod can be installed on the build machines: design.md §2).
+#
+#   scripts/mongo-test-server.sh [PORT]                 foreground; prints the URL, Ctrl-C stops it
+#   scripts/mongo-test-server.sh --background [PORT]    prints the URL once it accepts connections, then exits;
+#                                                       the server keeps running, its pid in $STATE_DIR/PORT.pid
+#   scripts/mongo-test-server.sh --stop PORT            stops a background server started by this script
+#
+# Environment: SECANTUS_VENV (default: <repo>/.venv), STATE_DIR (default: <repo>/data/mongo-test-server).
+set -euo pipefail
+
+VERSION='0.7.0b3'
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${SECANTUS_VENV:-$ROOT/.venv}"
+STATE_DIR="${STATE_DIR:-$ROOT/data/mongo-test-server}"
+PYTHON="$VENV/bin/python"
+
+install_server() {
+  if [[ -x "$PYTHON" ]] && "$PYTHON" -m pip show SecantusDB 2>/dev/null | grep -qx "Version: $VERSION"; then
+    return
+  fi
+  [[ -x "$PYTHON" ]] || python3 -m venv "$VENV"
+  "$PYTHON" -m pip install --quiet --disable-pip-version-check "SecantusDB==$VERSION" >&2
+}
+
+free_port() {
+  "$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_until_listening() {
+  local port=$1 pid=$2
+  for _ in $(seq 1 150); do
+    kill -0 "$pid" 2>/dev/null || { echo "SecantusDB exited; log: $STATE_DIR/$port.log" >&2; return 1; }
+    if "$PYTHON" -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.2)' "$port" 2>/dev/null; then
+      return 0
+    fi
+    sleep 0.2
+  done
+  echo "SecantusDB did not listen on $port within 30 s; log: $STATE_DIR/$port.log" >&2
+  return 1
+}
+
+# SecantusDB 0.7.0b3 does not always exit on SIGTERM (its shutdown can hang), so escalate after 5 s.
+stop_server() {
+  local pid=$1
+  kill "$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 25); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+  kill -9 "$pid" 2>/dev/null || true
+}
+
+url_for() { echo "mongodb://127.0.0.1:$1/?replicaSet=secantus"; }
+
+# run_server PORT [WRAPPER...]: the server, optionally under a wrapper command such as setsid.
+run_server() {
+  local port=$1
+  shift
+  exec "$@" "$PYTHON" -m secantus --host 127.0.0.1 --port "$port" --storage-path :memory: --log-level WARNING
+}
+
+case "${1:-}" in
+  --stop)
+    port=${2:?usage: $0 --stop PORT}
+    pid_file="$STATE_DIR/$port.pid"
+    if [[ -f "$pid_file" ]]; then
+      stop_server "$(cat "$pid_file")"
+      rm -f "$pid_file"
+    fi
+    ;;
+  --background)
+    install_server
+    port=${2:-$(free_port)}
+    mkdir -p "$STATE_DIR"
+    # setsid: the server outlives this script and the terminal or CI step that started it.
+    run_server "$port" setsid >"$STATE_DIR/$port.log" 2>&1 </dev/null &
+    echo $! >"$STATE_DIR/$port.pid"
+    wait_until_listening "$port" "$!"
+    url_for "$port"
+    ;;
+  *)
+    install_server
+    port=${1:-$(free_port)}
+    mkdir -p "$STATE_DIR"
+    run_server "$port" &
+    pid=$!
+    trap 'stop_server "$pid"' INT TERM EXIT
+    wait_until_listening "$port" "$pid"
+    url_for "$port"
+    wait "$pid"
+    ;;
+esac
