@@ -1,0 +1,35 @@
+import t from 'tap';
+import { isWorkingDate, ukrainianCalendar } from '../../../src/time/calendar';
+
+t.test('the shipped calendar holds the 97 days off of standards 1.0.274, the last 2022-06-28', async (t) => {
+  const days = [...ukrainianCalendar.daysOff];
+  t.equal(days.length, 97);
+  t.equal(days[0], '2015-05-01');
+  t.equal(days.at(-1), '2022-06-28');
+});
+
+t.test('an ordinary weekday is a working day', async (t) => {
+  t.equal(isWorkingDate('2027-01-04'), true);
+});
+
+t.test('Saturday and Sunday are days off', async (t) => {
+  t.equal(isWorkingDate('2027-01-02'), false);
+  t.equal(isWorkingDate('2027-01-03'), false);
+});
+
+t.test('a listed holiday on a weekday is a day off', async (t) => {
+  t.equal(isWorkingDate('2021-01-07'), false);
+});
+
+t.test('holidays after martial law began are working days (2023-01-02, 2024-12-25)', async (t) => {
+  t.equal(isWorkingDate('2023-01-02'), true);
+  t.equal(isWorkingDate('2024-12-25'), true);
+});
+
+t.test('a worked weekend from weekends_on.json stays a day off (the reference does not load it)', async (t) => {
+  t.equal(isWorkingDate('2022-03-12'), false);
+});
+
+t.test('a custom calendar adds its own days off', async (t) => {
+  t.equal(isWorkingDate('2027-01-04', { daysOff: new Set(['2027-01-04']) }), false);
+});
