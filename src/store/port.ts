@@ -97,8 +97,11 @@ export interface Store {
 export class StoreConflict extends Error {
   constructor(readonly reason: 'revision' | 'exists') {
     super(reason === 'revision' ? 'stale revision' : 'document exists');
+    this.name = 'StoreConflict';
   }
 }
 
 /** The store could not answer in time or at all (network, primary change). Reaches clients as 503. */
-export class StoreUnavailable extends Error {}
+export class StoreUnavailable extends Error {
+  name = 'StoreUnavailable';
+}

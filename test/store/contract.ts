@@ -1,0 +1,163 @@
+import type { Test } from 'tap';
+import type { Change, Doc, Kind, Store } from '../../src/store/port';
+
+const index = (over: Partial<Change['index']> = {}) => ({ isPublic: true, isTest: false, nextCheck: null, ...over });
+let n = 0;
+const freshId = () => (Date.now().toString(16) + (++n).toString(16).padStart(8, '0')).padStart(32, '0').slice(-32);
+const insert = (kind: Kind, doc: Doc = {}, over: Partial<Change['index']> = {}): Change => {
+  const id = freshId();
+  return { op: 'insert', kind, id, doc: { data: { id, ...doc } }, index: index(over) };
+};
+
+/**
+ * What every store adapter must do, in the port's own words. Run by sqlite.test.ts always and by
+ * mongo.test.ts when a MongoDB URL is given. `open` returns a fresh, empty store each time.
+ */
+export function storeContract(t: Test, open: () => Promise<Store>) {
+  let store: Store;
+  t.beforeEach(async () => {
+    store = await open();
+  });
+  t.afterEach(async () => {
+    await store.close();
+  });
+
+  t.test('an inserted object is read back with rev 1 and its document', async (t) => {
+    const s = store.session();
+    const change = insert('tenders', { title: 'a' });
+    const [saved] = await s.commit([change]);
+    t.equal(saved.rev, 1);
+    const got = await store.session().get('tenders', change.id);
+    t.same(got?.doc, change.doc);
+    t.equal(got?.rev, 1);
+  });
+
+  t.test('an unknown id reads as null', async (t) => {
+    t.equal(await store.session().get('frameworks', 'f'.repeat(32)), null);
+  });
+
+  t.test('an update with the revision read bumps rev and seq', async (t) => {
+    const s = store.session();
+    const change = insert('tenders');
+    const [first] = await s.commit([change]);
+    const [second] = await s.commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: { data: { id: change.id, x: 2 } }, index: index() }]);
+    t.equal(second.rev, 2);
+    t.ok(second.seq > first.seq);
+    t.same((await s.get('tenders', change.id))?.doc.data.x, 2);
+  });
+
+  t.test('an update with a stale revision is a conflict and writes nothing', async (t) => {
+    const s = store.session();
+    const change = insert('tenders', { v: 1 });
+    await s.commit([change]);
+    const update = (v: number): Change => ({ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: { data: { id: change.id, v } }, index: index() });
+    await s.commit([update(2)]);
+    await t.rejects(s.commit([update(3)]), { name: 'StoreConflict' });
+    t.equal((await s.get('tenders', change.id))?.doc.data.v, 2);
+  });
+
+  t.test('two writers racing on one revision: exactly one wins', async (t) => {
+    const change = insert('frameworks');
+    await store.session().commit([change]);
+    const results = await Promise.allSettled(
+      [1, 2].map((v) => store.session().commit([{ op: 'update', kind: 'frameworks', id: change.id, expectedRev: 1, doc: { data: { v } }, index: index() }])),
+    );
+    t.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    t.equal(results.filter((r) => r.status === 'rejected' && r.reason?.name === 'StoreConflict').length, 1);
+  });
+
+  t.test('inserting an existing id is a conflict', async (t) => {
+    const change = insert('tenders');
+    await store.session().commit([change]);
+    await t.rejects(store.session().commit([change]), { name: 'StoreConflict' });
+  });
+
+  t.test('a multi-object commit is atomic: one stale change leaves every object as it was', async (t) => {
+    const a = insert('submissions', { v: 1 });
+    await store.session().commit([a]);
+    const b = insert('qualifications');
+    await t.rejects(
+      store.session().commit([b, { op: 'update', kind: 'submissions', id: a.id, expectedRev: 7, doc: { data: { v: 2 } }, index: index() }]),
+      { name: 'StoreConflict' },
+    );
+    t.equal(await store.session().get('qualifications', b.id), null);
+    t.equal((await store.session().get('submissions', a.id))?.doc.data.v, 1);
+  });
+
+  t.test('feed pages ascend by seq, exclude non-public objects, and continue after an offset', async (t) => {
+    const s = store.session();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const c = insert('tenders', { i });
+      ids.push(c.id);
+      await s.commit([c]);
+    }
+    await s.commit([insert('tenders', {}, { isPublic: false })]);
+    const page1 = await s.feed({ kind: 'tenders', descending: false, limit: 3, mode: 'live' });
+    t.same(page1.map((x) => x.id), ids.slice(0, 3));
+    const page2 = await s.feed({ kind: 'tenders', offset: page1[2].seq, descending: false, limit: 3, mode: 'live' });
+    t.same(page2.map((x) => x.id), ids.slice(3));
+    const desc = await s.feed({ kind: 'tenders', descending: true, limit: 10, mode: 'live' });
+    t.same(desc.map((x) => x.id), [...ids].reverse());
+  });
+
+  t.test('feed modes: live excludes test objects, test lists only them, all lists both', async (t) => {
+    const s = store.session();
+    const live = insert('contracts');
+    const test = insert('contracts', {}, { isTest: true });
+    await s.commit([live]);
+    await s.commit([test]);
+    const ids = async (mode: 'live' | 'test' | 'all') =>
+      (await s.feed({ kind: 'contracts', descending: false, limit: 10, mode })).map((x) => x.id);
+    t.same(await ids('live'), [live.id]);
+    t.same(await ids('test'), [test.id]);
+    t.same(await ids('all'), [live.id, test.id]);
+  });
+
+  t.test('an updated object moves to the end of the feed', async (t) => {
+    const s = store.session();
+    const a = insert('agreements');
+    const b = insert('agreements');
+    await s.commit([a]);
+    await s.commit([b]);
+    await s.commit([{ op: 'update', kind: 'agreements', id: a.id, expectedRev: 1, doc: { data: { id: a.id } }, index: index() }]);
+    t.same((await s.feed({ kind: 'agreements', descending: false, limit: 10, mode: 'live' })).map((x) => x.id), [b.id, a.id]);
+  });
+
+  t.test('counters count from 1 and are unique under concurrent use', async (t) => {
+    const values = await Promise.all(Array.from({ length: 20 }, () => store.session().nextCounter('tenderID:2026-01-01')));
+    t.same([...values].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i + 1));
+    t.equal(await store.session().nextCounter('other'), 1);
+  });
+
+  t.test('due lists objects whose next check has passed, earliest first', async (t) => {
+    const s = store.session();
+    const late = insert('tenders', {}, { nextCheck: 2000 });
+    const early = insert('frameworks', {}, { nextCheck: 1000 });
+    const future = insert('tenders', {}, { nextCheck: 9000 });
+    await s.commit([late, early, future]);
+    const due = await store.due(5000, 10);
+    t.same(due.map((d) => d.id), [early.id, late.id]);
+    t.same(due.map((d) => d.kind), ['frameworks', 'tenders']);
+  });
+
+  t.test('blobs round-trip bytes and content type', async (t) => {
+    const s = store.session();
+    const data = Buffer.from([0, 1, 2, 255, 10, 13]);
+    await s.putBlob({ id: 'blob1', contentType: 'application/pdf', data });
+    const got = await s.getBlob('blob1');
+    t.equal(got?.contentType, 'application/pdf');
+    t.ok(got?.data.equals(data));
+    t.equal(await s.getBlob('missing'), null);
+  });
+
+  t.test('a session token covers its writes, and a session opened with it reads them', async (t) => {
+    const s = store.session();
+    const c = insert('tenders');
+    await s.commit([c]);
+    const token = s.token();
+    t.ok(token && typeof token === 'object');
+    const again = store.session(JSON.parse(JSON.stringify(token)));
+    t.ok(await again.get('tenders', c.id));
+  });
+}
