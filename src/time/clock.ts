@@ -1,4 +1,4 @@
-/** The source of "now": read once per request or job run, injected everywhere so tests move time instead of sleeping. */
+/** The source of "now": read once per request or job run and injected, so tests move time instead of sleeping. */
 export interface Clock {
   now(): Date;
 }

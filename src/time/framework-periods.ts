@@ -21,6 +21,12 @@ export interface StoredFrameworkPeriods {
   periodStartDate?: Date;
 }
 
+/** `config.clarificationUntilDuration` (working days, 3 by default) and the values a re-run keeps. */
+export interface FrameworkPeriodsOptions {
+  clarificationUntilDuration?: number;
+  stored?: StoredFrameworkPeriods;
+}
+
 /**
  * `FrameworkState.calculate_framework_periods`: enquiryPeriod from `now` to the end of the 10th working day
  * (ceil), clarificationsUntil `clarificationUntilDuration` working days later (config, 3), period from `now`
@@ -29,7 +35,7 @@ export interface StoredFrameworkPeriods {
 export function frameworkActivationPeriods(
   now: Date,
   qualificationPeriodEndDate: Date,
-  { clarificationUntilDuration = 3, stored = {} }: { clarificationUntilDuration?: number; stored?: StoredFrameworkPeriods } = {},
+  { clarificationUntilDuration = 3, stored = {} }: FrameworkPeriodsOptions = {},
 ): FrameworkPeriods {
   const enquiryStart = stored.enquiryPeriod?.startDate ?? now;
   const enquiryEnd =
@@ -45,7 +51,7 @@ export function frameworkActivationPeriods(
   };
 }
 
-/** `period.endDate`: midnight 30 calendar days before the qualification period's end (also after a `/changes` modification). */
+/** `period.endDate`: midnight 30 calendar days before the qualification period's end (also after `/changes`). */
 export function frameworkPeriodEndDate(qualificationPeriodEndDate: Date): Date {
   return calculateFullDate(qualificationPeriodEndDate, SUBMISSION_STAND_STILL);
 }
@@ -65,7 +71,7 @@ export function frameworkNextCheck(periodStartDate: Date, qualificationPeriodEnd
   return check.getTime() < qualificationPeriodEndDate.getTime() ? check : qualificationPeriodEndDate;
 }
 
-/** Allowed `qualificationPeriod.endDate` range, inclusive, as calendar days from ceil(`from`) (notes/frameworks.md §3.3). */
+/** Allowed `qualificationPeriod.endDate` range, both ends inclusive (notes/frameworks.md §3.3). */
 export interface EndDateBounds {
   earliest: Date;
   latest: Date;

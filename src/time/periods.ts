@@ -94,10 +94,14 @@ function addWorkingDays(start: Aware, days: number, calendar: WorkingCalendar, m
   const step = days < 0 ? -DAY : DAY;
   let current = nearestWorking(start, step, calendar);
   for (let i = 1; i < Math.abs(days); i += 1) current = nextWorking(current, step, calendar);
-  return midnight && step > 0 && timeOfDay(current) === 0 ? shifted(current, DAY) : nextWorking(current, step, calendar);
+  if (midnight && step > 0 && timeOfDay(current) === 0) return shifted(current, DAY);
+  return nextWorking(current, step, calendar);
 }
 
-/** dateorro `calc_nearest_working_datetime`: a day off moves to 00:00 of the next working day (backwards: of the day after the previous one). */
+/**
+ * dateorro `calc_nearest_working_datetime`: a day off moves to 00:00 of the next working day (backwards: to 00:00
+ * of the day after the previous working day).
+ */
 function nearestWorking(value: Aware, step: number, calendar: WorkingCalendar): Aware {
   if (isWorking(value, calendar)) return value;
   let current = shifted(value, -timeOfDay(value) + (step > 0 ? DAY : 0));

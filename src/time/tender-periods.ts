@@ -9,7 +9,10 @@ export function minimumPeriodEnd(startDate: Date, duration: DayCount): Date {
   return calculateTenderFullDate(startDate, duration);
 }
 
-/** `clarificationsUntil`: the full date `duration` after `enquiryPeriod.endDate` (belowThreshold {1, working}, competitiveOrdering {3, calendar}). */
+/**
+ * `clarificationsUntil`: the full date `duration` after `enquiryPeriod.endDate`
+ * (belowThreshold {1, working}, competitiveOrdering {3, calendar}).
+ */
 export function clarificationsUntil(enquiryEndDate: Date, duration: DayCount): Date {
   return calculateTenderFullDate(enquiryEndDate, duration);
 }
@@ -25,10 +28,14 @@ export function enquiryPeriodBeforeTenderEnd(
   clarification: DayCount,
 ): { startDate: Date; endDate: Date; clarificationsUntil: Date } {
   const endDate = calculateTenderFullDate(tenderPeriod.endDate, { ...regulation, days: -regulation.days });
-  return { startDate: tenderPeriod.startDate, endDate, clarificationsUntil: clarificationsUntil(endDate, clarification) };
+  return {
+    startDate: tenderPeriod.startDate,
+    endDate,
+    clarificationsUntil: clarificationsUntil(endDate, clarification),
+  };
 }
 
-/** `auctionPeriod.shouldStartAfter`: the date ceiled to the next Kyiv midnight unless it is one (notes/tenders.md §8). */
+/** `auctionPeriod.shouldStartAfter`: ceiled to the next Kyiv midnight unless already one (notes/tenders.md §8). */
 export function shouldStartAfter(date: Date): Date {
   return normalizeToMidnight(date, true);
 }
