@@ -48,7 +48,7 @@ function parseJson(text: string): unknown {
 /** The reference answers with simplejson's text (`Expecting value: line 1 column 1 (char 0)`). */
 function pythonStyleMessage(text: string, jsMessage: string): string {
   const match = /position (\d+)/.exec(jsMessage);
-  const pos = match ? Number(match[1]) : text.trim() === '' ? 0 : Math.max(0, text.length - 1);
+  const pos = match ? Number(match[1]) : text.trim() === '' ? 0 : text.length;
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');

@@ -1,0 +1,35 @@
+import t from 'tap';
+import { CONSTANTS } from '../../../src/domain/constants';
+import { startTestServer, type TestServer } from '../../fixtures/server';
+
+let server: TestServer;
+t.before(async () => {
+  server = await startTestServer();
+});
+t.teardown(() => server.close());
+
+t.test("GET /constants → the spec's 39 names and values, in the spec's order", async (t) => {
+  const res = await server.request('GET', '/api/2.5/constants');
+  t.equal(res.status, 200);
+  t.equal(Object.keys(res.body).length, 39);
+  t.same(Object.keys(res.body), Object.keys(CONSTANTS));
+  t.equal(res.body.CPV_336_INN_FROM, '2019-02-27T00:00:00+02:00');
+  t.equal(res.body.NEW_CONTRACTING_FROM, '2023-10-05T00:00:00+03:00');
+  t.equal(Object.keys(res.body)[0], 'BUDGET_PERIOD_FROM');
+  t.equal(Object.keys(res.body)[38], 'NEW_CONTRACTING_FROM');
+});
+
+t.test('GET /healthz → 200 while the process is up', async (t) => {
+  t.match(await server.request('GET', '/healthz'), { status: 200, body: { status: 'ok' } });
+});
+
+t.test('GET /readyz → 200 when the store answers', async (t) => {
+  t.match(await server.request('GET', '/readyz'), { status: 200, body: { status: 'ok' } });
+});
+
+t.test('an incoming X-Request-ID is echoed; without one a fresh id is given', async (t) => {
+  const echoed = await server.request('GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } });
+  t.equal(echoed.headers.get('x-request-id'), 'abc-123');
+  const fresh = await server.request('GET', '/healthz');
+  t.match(fresh.headers.get('x-request-id'), /^[0-9a-f-]{36}$/);
+});
