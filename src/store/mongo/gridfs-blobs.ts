@@ -1,0 +1,40 @@
+import { GridFSBucket, ReadConcern, ReadPreference, type MongoClient } from 'mongodb';
+import type { Blob } from '../port';
+
+export interface Blobs {
+  put(blob: Blob): Promise<void>;
+  get(id: string): Promise<Blob | null>;
+}
+
+/**
+ * Blobs in GridFS, one file per blob named by its id. The driver's GridFS takes no session, so reads are not
+ * causal; they go to the primary with read concern "local" instead, which sees every write the primary has
+ * acknowledged, and a put returns only once a majority has it, so a blob is readable from any node once stored.
+ */
+export function gridfsBlobs(client: MongoClient, dbName: string): Blobs {
+  const bucket = new GridFSBucket(client.db(dbName, { readConcern: new ReadConcern('local') }), {
+    bucketName: 'blobs',
+    writeConcern: { w: 'majority' },
+    readPreference: ReadPreference.primary,
+  });
+
+  return {
+    async put(blob) {
+      const upload = bucket.openUploadStream(blob.id, { metadata: { contentType: blob.contentType } });
+      await new Promise<void>((resolve, reject) => {
+        upload.once('finish', () => resolve()).once('error', reject).end(blob.data);
+      });
+      // A put replaces: older files under the same id go once the new one is complete.
+      for (const older of await bucket.find({ filename: blob.id, _id: { $ne: upload.id } }).toArray()) {
+        await bucket.delete(older._id).catch(() => undefined);
+      }
+    },
+    async get(id) {
+      const [file] = await bucket.find({ filename: id }).sort({ uploadDate: -1, _id: -1 }).limit(1).toArray();
+      if (!file) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer);
+      return { id, contentType: String(file.metadata?.contentType ?? 'application/octet-stream'), data: Buffer.concat(chunks) };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { ClientSession, Db, MongoClient } from 'mongodb';
+import type { CausalToken, Kind, StoreSession, Stored } from '../port';
+import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
+import { commitChanges } from './commit-changes';
+import type { Blobs } from './gridfs-blobs';
+import { toStored, type ObjectRecord } from './object-record';
+import { isDuplicateKey, toStoreError } from './store-errors';
+
+interface CounterRecord {
+  _id: string;
+  value: number;
+}
+
+/**
+ * A StoreSession on MongoDB. Each operation runs in its own causally consistent ClientSession started at the
+ * times this session has seen so far, and folds the times it saw back in: the port has no "end session", so a
+ * ClientSession held for the StoreSession's lifetime would never return its server session to the pool.
+ * Operations awaited one after another are causally ordered exactly as in one ClientSession.
+ */
+export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: CausalToken): StoreSession {
+  let times: CausalTimes = timesFromToken(token);
+
+  const causal = async <T>(operation: (session: ClientSession) => Promise<T>): Promise<T> => {
+    const session = client.startSession({ causalConsistency: true });
+    applyTimes(session, times);
+    try {
+      return await operation(session);
+    } catch (error) {
+      throw toStoreError(error);
+    } finally {
+      times = laterTimes(times, session);
+      await session.endSession();
+    }
+  };
+
+  const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
+
+  const incrementCounter = (name: string, session: ClientSession) =>
+    db
+      .collection<CounterRecord>('counters')
+      .findOneAndUpdate({ _id: name }, { $inc: { value: 1 } }, { session, upsert: true, returnDocument: 'after' });
+
+  return {
+    get: (kind, id) =>
+      causal(async (session) => {
+        const record = await objects(kind).findOne({ _id: id }, { session });
+        return record && toStored(kind, record);
+      }),
+
+    getMany: (kind, ids) =>
+      causal(async (session) => {
+        const records = await objects(kind).find({ _id: { $in: ids } }, { session }).toArray();
+        const byId = new Map(records.map((r) => [r._id, r]));
+        return ids.flatMap((id) => {
+          const record = byId.get(id);
+          return record ? [toStored(kind, record)] : [];
+        });
+      }),
+
+    commit: (changes) => causal((session) => commitChanges(db, session, changes)),
+
+    feed: (query) =>
+      causal(async (session) => {
+        if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
+        const filter: Record<string, unknown> = { isPublic: true };
+        if (query.mode !== 'all') filter.isTest = query.mode === 'test';
+        if (query.offset !== undefined) filter.seq = { [query.descending ? '$lt' : '$gt']: query.offset };
+        const records = await objects(query.kind)
+          .find(filter, { session })
+          .sort({ seq: query.descending ? -1 : 1 })
+          .limit(query.limit)
+          .toArray();
+        return records.map((r): Stored => toStored(query.kind, r));
+      }),
+
+    nextCounter: (name) =>
+      causal(async (session) => {
+        // Two first increments racing to upsert the same new counter: one may lose on the unique _id; it then exists.
+        const counter = await incrementCounter(name, session).catch((error: unknown) => {
+          if (isDuplicateKey(error)) return incrementCounter(name, session);
+          throw error;
+        });
+        return counter!.value;
+      }),
+
+    putBlob: async (blob) => {
+      try {
+        await blobs.put(blob);
+      } catch (error) {
+        throw toStoreError(error);
+      }
+    },
+
+    getBlob: async (id) => {
+      try {
+        return await blobs.get(id);
+      } catch (error) {
+        throw toStoreError(error);
+      }
+    },
+
+    token: () => tokenFromTimes(times),
+  };
+}

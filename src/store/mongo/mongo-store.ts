@@ -1,0 +1,105 @@
+import { MongoClient, ReadPreference, type Db } from 'mongodb';
+import { KINDS, type Due, type Store } from '../port';
+import { FEED_SEQUENCE, type SequenceRecord } from './commit-changes';
+import { gridfsBlobs } from './gridfs-blobs';
+import { mongoSession } from './mongo-session';
+import type { ObjectRecord } from './object-record';
+import { isDuplicateKey, toStoreError } from './store-errors';
+
+export interface MongoStoreOptions {
+  /** Where reads outside transactions go (default `secondaryPreferred`); causal sessions keep them fresh enough. */
+  readPreference?: string;
+  /** How long to look for a suitable server before an operation fails as StoreUnavailable (default 10 s). */
+  serverSelectionTimeoutMS?: number;
+}
+
+const DEFAULT_DB = 'registry';
+
+/** The database named in the URL's path (`mongodb://h1,h2/name?…`), which `new URL` cannot parse with several hosts. */
+function dbNameOf(url: string): string {
+  const name = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]+)/.exec(url)?.[1];
+  return name ? decodeURIComponent(name) : DEFAULT_DB;
+}
+
+async function ensureSchema(db: Db): Promise<void> {
+  for (const kind of KINDS) {
+    await db.collection<ObjectRecord>(kind).createIndexes([
+      { key: { isPublic: 1, isTest: 1, seq: 1 }, name: 'feed_by_mode' },
+      { key: { isPublic: 1, seq: 1 }, name: 'feed_all' },
+      { key: { seq: 1 }, name: 'seq', unique: true },
+      { key: { nextCheck: 1 }, name: 'due' },
+    ]);
+  }
+  try {
+    await db
+      .collection<SequenceRecord>(FEED_SEQUENCE.collection)
+      .updateOne({ _id: FEED_SEQUENCE.id }, { $setOnInsert: { value: 0 } }, { upsert: true });
+  } catch (error) {
+    // Another node created it at the same moment.
+    if (!isDuplicateKey(error)) throw error;
+  }
+}
+
+/**
+ * The cluster engine (design.md §2): a replica set through the official driver, majority write and read
+ * concerns, causally consistent sessions, indexes created at start-up. Retryable reads and writes stay on (the
+ * driver default), so a primary change or dropped connection is retried once before it reaches callers as
+ * StoreUnavailable.
+ */
+export async function openMongoStore(url: string, options: MongoStoreOptions = {}): Promise<Store> {
+  const client = new MongoClient(url, {
+    ignoreUndefined: true, // as JSON does: an undefined property is absent, not null
+    writeConcern: { w: 'majority' },
+    readConcern: { level: 'majority' },
+    readPreference: ReadPreference.fromString(options.readPreference ?? ReadPreference.SECONDARY_PREFERRED),
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
+  });
+  const dbName = dbNameOf(url);
+  const db = client.db(dbName);
+  try {
+    await client.connect();
+    await ensureSchema(db);
+  } catch (error) {
+    await client.close();
+    throw toStoreError(error);
+  }
+  const blobs = gridfsBlobs(client, dbName);
+
+  const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  };
+
+  return {
+    engine: 'mongodb',
+    session: (token) => mongoSession(client, db, blobs, token),
+
+    // The worker acts on what this returns, so it reads the primary rather than a possibly lagging secondary.
+    due: (nowMs, limit) =>
+      guard(async () => {
+        if (limit <= 0) return [];
+        const perKind = await Promise.all(
+          KINDS.map(async (kind) => {
+            const records = await db
+              .collection<ObjectRecord>(kind)
+              .find({ nextCheck: { $lte: nowMs } }, { readPreference: ReadPreference.primary, projection: { nextCheck: 1 } })
+              .sort({ nextCheck: 1 })
+              .limit(limit)
+              .toArray();
+            return records.map((r): Due => ({ kind, id: r._id, nextCheck: r.nextCheck! }));
+          }),
+        );
+        return perKind.flat().sort((a, b) => a.nextCheck - b.nextCheck).slice(0, limit);
+      }),
+
+    ping: () =>
+      guard(async () => {
+        await db.command({ ping: 1 });
+      }),
+
+    close: () => client.close(),
+  };
+}

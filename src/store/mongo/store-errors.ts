@@ -1,0 +1,48 @@
+import {
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
+import { StoreConflict, StoreUnavailable } from '../port';
+
+/** Server codes meaning "no primary / shutting down / timed out" rather than a bug in the request. */
+const UNAVAILABLE_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  50, // MaxTimeMSExpired
+  64, // WriteConcernFailed
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  262, // ExceededTimeLimit
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+const isUnavailable = (error: MongoError): boolean =>
+  error instanceof MongoNetworkError ||
+  error instanceof MongoServerSelectionError ||
+  error instanceof MongoNotConnectedError ||
+  error instanceof MongoTopologyClosedError ||
+  error.hasErrorLabel('TransientTransactionError') ||
+  error.hasErrorLabel('UnknownTransactionCommitResult') ||
+  (typeof error.code === 'number' && UNAVAILABLE_CODES.has(error.code));
+
+/**
+ * What the port promises callers: a conflict stays a StoreConflict, anything the driver could not get past
+ * (it has already retried retryable reads and writes once) becomes StoreUnavailable, a bug stays itself.
+ */
+export function toStoreError(error: unknown): unknown {
+  if (error instanceof StoreConflict || error instanceof StoreUnavailable) return error;
+  if (error instanceof MongoError && isUnavailable(error)) {
+    return new StoreUnavailable(`the store is unavailable: ${error.message}`, { cause: error });
+  }
+  return error;
+}
+
+export const isDuplicateKey = (error: unknown): boolean => error instanceof MongoError && error.code === 11000;

@@ -1,0 +1,26 @@
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { openMongoStore } from '../../src/store/mongo/mongo-store';
+import { storeContract } from './contract';
+
+const url = [process.env.MONGODB_URL, process.env.STORE_URL].find((u) => u?.startsWith('mongodb://'));
+
+/** The same server and options, another database. */
+const withDatabase = (url: string, name: string) => url.replace(/^(mongodb:\/\/[^/?]*)(\/[^?]*)?/, `$1/${name}`);
+
+if (!url) {
+  t.plan(0, 'MONGODB_URL (or a mongodb:// STORE_URL) not set');
+} else {
+  const admin = new MongoClient(url);
+  const databases: string[] = [];
+  t.teardown(async () => {
+    for (const name of databases) await admin.db(name).dropDatabase();
+    await admin.close();
+  });
+  storeContract(t, async () => {
+    const name = `contract_${randomUUID().slice(0, 8)}`;
+    databases.push(name);
+    return openMongoStore(withDatabase(url, name));
+  });
+}
