@@ -1,10 +1,11 @@
 import type Koa from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { httpDuration, httpRequests } from '../metrics';
 
 /**
  * Gives each request an id (an incoming `X-Request-ID` is kept and echoed), a child logger, and one JSON
- * access-log line with the broker's name — never its key or any token.
+ * access-log line with the broker's name — never its key or any token — and the HTTP metrics.
  */
 export function requestLog(logger: Logger): Koa.Middleware {
   return async function logRequest(ctx, next) {
@@ -17,14 +18,12 @@ export function requestLog(logger: Logger): Koa.Middleware {
     try {
       await next();
     } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = String(ctx._matchedRoute ?? 'unmatched');
+      httpRequests.inc({ route, method: ctx.method, status: String(ctx.status) });
+      httpDuration.observe({ route, method: ctx.method }, seconds);
       ctx.state.log.info(
-        {
-          method: ctx.method,
-          route: ctx._matchedRoute ?? null,
-          status: ctx.status,
-          broker: ctx.state.viewer?.account?.name ?? null,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        },
+        { method: ctx.method, route, status: ctx.status, broker: ctx.state.viewer?.account?.name ?? null, ms: seconds * 1e3 },
         'request',
       );
     }

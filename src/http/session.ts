@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import type { CausalToken, Store } from '../store/port';
 import type { Membership } from '../membership/membership';
 import { ApiError } from './errors';
+import { sessionPreconditionFailures } from '../metrics';
 
 export const SESSION_COOKIE = 'SESSION';
 
@@ -40,7 +41,7 @@ export function sessionCookie(store: Store, membership: Membership, secret: stri
     ctx.state.session = session;
     try {
       if (claims && claims.node !== membership.selfId && !(await membership.isAlive(claims.node))) {
-        ctx.state.sessionNodeLost = true;
+        sessionPreconditionFailures.inc();
         throw new ApiError(412, [{ location: 'url', name: 'precondition', description: 'Precondition Failed' }]);
       }
       await next();

@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import type { RequestState } from './context';
 import { CONSTANTS } from '../domain/constants';
 import type { Store } from '../store/port';
+import { metrics } from '../metrics';
 
-/** Health, readiness and the constants endpoint. */
+/** Health, readiness, metrics and the constants endpoint. */
 export function systemRoutes(store: Store, readinessChecks: (() => Promise<void>)[] = []) {
   const router = new Router<RequestState>();
   router.get('/healthz', (ctx) => {
@@ -16,6 +17,10 @@ export function systemRoutes(store: Store, readinessChecks: (() => Promise<void>
     }
     ctx.status = problems.length ? 503 : 200;
     ctx.body = problems.length ? { status: 'unavailable', problems } : { status: 'ok' };
+  });
+  router.get('/metrics', async (ctx) => {
+    ctx.type = metrics.contentType;
+    ctx.body = await metrics.metrics();
   });
   router.get('/api/2.5/constants', (ctx) => {
     ctx.body = CONSTANTS;

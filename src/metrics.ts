@@ -1,0 +1,29 @@
+import client from 'prom-client';
+
+/**
+ * The node's Prometheus registry. Modules register their own series here; `GET /metrics` exposes them all,
+ * with the default process metrics.
+ */
+export const metrics = new client.Registry();
+client.collectDefaultMetrics({ register: metrics });
+
+export const httpRequests = new client.Counter({
+  name: 'registry_http_requests_total',
+  help: 'HTTP requests by route, method and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [metrics],
+});
+
+export const httpDuration = new client.Histogram({
+  name: 'registry_http_request_duration_seconds',
+  help: 'HTTP request latency by route and method',
+  labelNames: ['route', 'method'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [metrics],
+});
+
+export const sessionPreconditionFailures = new client.Counter({
+  name: 'registry_session_412_total',
+  help: 'Requests answered 412 because the SESSION cookie named a node that is not alive',
+  registers: [metrics],
+});
