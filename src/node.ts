@@ -28,6 +28,9 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
     const app = createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger });
     server = createServer(app.callback());
     server.keepAliveTimeout = 5000;
+    // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
+    server.requestTimeout = 30_000;
+    server.headersTimeout = 10_000;
     await new Promise<void>((resolve) => server!.listen(config.port, config.host, resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -3,6 +3,21 @@ import getRawBody from 'raw-body';
 import { apiError } from './errors';
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+/** No document of the API nests this deep; deeper input only costs validation time. */
+export const MAX_DEPTH = 32;
+
+function depthOf(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (depth > max) max = depth;
+    if (max > MAX_DEPTH) return max;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
 
 /**
  * Parses JSON request bodies into `ctx.state.body` with the reference's errors: 415 for another content
@@ -32,7 +47,9 @@ export function jsonBody(limit: number): Koa.Middleware {
       }
       throw apiError(400, 'Request body could not be read');
     }
-    ctx.state.body = parseJson(text);
+    const body = parseJson(text);
+    if (depthOf(body) > MAX_DEPTH) throw apiError(422, `JSON nested deeper than ${MAX_DEPTH} levels`);
+    ctx.state.body = body;
     await next();
   };
 }

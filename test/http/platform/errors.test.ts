@@ -74,3 +74,9 @@ t.test('an unexpected exception → 500 with a generic body, never a stack', asy
   t.notMatch(text, /secret internals/);
   t.equal(logged.length, 1, 'the stack is logged');
 });
+
+t.test('JSON nested deeper than 32 levels → 422 before any handler sees it', async (t) => {
+  const deep = '{"data":'.repeat(40) + '1' + '}'.repeat(40);
+  const res = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', raw: deep });
+  t.match(res, errorBody(422, 'body', 'data', 'JSON nested deeper than 32 levels'));
+});
