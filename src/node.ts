@@ -16,7 +16,7 @@ export interface RunningNode {
 
 /** Starts what the node's ROLE asks for and returns a handle that stops it gracefully. */
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
-  const store = await openStore(config.storeUrl);
+  const store = await openStore(config.storeUrl, { readPreference: config.readPreference });
   const membership = soloMembership(config.nodeId);
   await membership.start();
   if (config.sessionSecretGenerated) {

@@ -2,7 +2,11 @@ import type { Store } from './port';
 import { openSqliteStore } from './sqlite/sqlite-store';
 
 /** `sqlite:PATH` (the embedded default) or `mongodb://…` (the cluster engine). */
-export async function openStore(url: string): Promise<Store> {
+export async function openStore(url: string, options: { readPreference?: string } = {}): Promise<Store> {
   if (url.startsWith('sqlite:')) return openSqliteStore(url.slice('sqlite:'.length));
+  if (url.startsWith('mongodb')) {
+    const { openMongoStore } = await import('./mongo/mongo-store');
+    return openMongoStore(url, options);
+  }
   throw new Error(`unsupported STORE_URL: ${url}`);
 }
