@@ -44,3 +44,13 @@ t.test('GET /metrics exposes request counts and latencies per route after traffi
   t.match(res.text, /process_resident_memory_bytes/);
   t.match(res.text, /registry_session_412_total/);
 });
+
+t.test('HEAD /spore gives a SESSION cookie and no body; GET /spore describes the API at version 2.5', async (t) => {
+  const head = await server.request('HEAD', '/api/2.5/spore');
+  t.equal(head.status, 200);
+  t.match(head.headers.get('set-cookie'), /^SESSION=[^;]+; Path=\/$/);
+  t.equal(head.text, '');
+  const get = await server.request('GET', '/api/2.5/spore');
+  t.equal(get.body.version, '2.5');
+  t.same(get.body.methods.get_constants, { path: '/api/2.5/constants', method: 'GET', formats: ['json'] });
+});
