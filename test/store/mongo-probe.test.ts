@@ -78,11 +78,23 @@ function probe(url: string): void {
     t.same(due.map((d) => d.seq), [1, 3, 4], 'null nextCheck never matches $lte');
   });
 
-  t.test('findOneAndUpdate $inc with upsert counts from 1 and stays unique under concurrency', async (t) => {
-    const col = db.collection<{ _id: string; value: number }>('counters');
-    const inc = () => col.findOneAndUpdate({ _id: 'c' }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after' });
+  t.test('concurrent $setOnInsert upserts of one new _id create it once', async (t) => {
+    const col = db.collection<{ _id: string; value: number }>('counter-create');
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        col.updateOne({ _id: 'c' }, { $setOnInsert: { value: 0 } }, { upsert: true }).catch((e: MongoServerError) => {
+          if (e.code !== 11000) throw e;
+        }),
+      ),
+    );
+    t.same(await col.find().toArray(), [{ _id: 'c', value: 0 }]);
+  });
+
+  t.test('concurrent findOneAndUpdate $inc on one document returns every value exactly once', async (t) => {
+    const col = db.collection<{ _id: string; value: number }>('counter-inc');
+    await col.insertOne({ _id: 'c', value: 0 });
     const values = await Promise.all(
-      Array.from({ length: 20 }, () => inc().then((d) => d?.value, (e: MongoServerError) => (e.code === 11000 ? inc().then((d) => d?.value) : Promise.reject(e)))),
+      Array.from({ length: 20 }, () => col.findOneAndUpdate({ _id: 'c' }, { $inc: { value: 1 } }, { returnDocument: 'after' }).then((d) => d?.value)),
     );
     t.same([...values].sort((a, b) => a! - b!), Array.from({ length: 20 }, (_, i) => i + 1));
   });

@@ -31,10 +31,20 @@ export function tokenFromTimes(times: CausalTimes): CausalToken {
 export function timesFromToken(token: CausalToken | undefined): CausalTimes {
   const times: CausalTimes = {};
   const clusterTime = parse(token?.clusterTime) as ClusterTime | undefined;
-  if (isTimestamp(clusterTime?.clusterTime) && clusterTime.signature) times.clusterTime = clusterTime;
+  const keyId = toLong(clusterTime?.signature?.keyId);
+  if (isTimestamp(clusterTime?.clusterTime) && clusterTime.signature && keyId) {
+    times.clusterTime = { clusterTime: clusterTime.clusterTime, signature: { hash: clusterTime.signature.hash, keyId } };
+  }
   const operationTime = parse(token?.operationTime);
   if (isTimestamp(operationTime)) times.operationTime = operationTime;
   return times;
+}
+
+/** A keyId written by another encoder (e.g. relaxed EJSON: a plain number) decodes as Int32 or Double. */
+function toLong(keyId: unknown): Long | undefined {
+  if (Long.isLong(keyId)) return keyId;
+  const value = (keyId as { valueOf(): unknown } | null | undefined)?.valueOf();
+  return typeof value === 'number' && Number.isSafeInteger(value) ? Long.fromNumber(value) : undefined;
 }
 
 function parse(value: unknown): unknown {

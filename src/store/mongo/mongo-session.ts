@@ -35,10 +35,16 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
 
   const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
 
-  const incrementCounter = (name: string, session: ClientSession) =>
-    db
-      .collection<CounterRecord>('counters')
-      .findOneAndUpdate({ _id: name }, { $inc: { value: 1 } }, { session, upsert: true, returnDocument: 'after' });
+  const counters = db.collection<CounterRecord>('counters');
+  const increment = (name: string, session: ClientSession) =>
+    counters.findOneAndUpdate({ _id: name }, { $inc: { value: 1 } }, { session, returnDocument: 'after' });
+  const createCounter = async (name: string, session: ClientSession) => {
+    try {
+      await counters.updateOne({ _id: name }, { $setOnInsert: { value: 0 } }, { session, upsert: true });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error; // created by a concurrent first use
+    }
+  };
 
   return {
     get: (kind, id) =>
@@ -73,14 +79,17 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
         return records.map((r): Stored => toStored(query.kind, r));
       }),
 
+    // Not one $inc upsert: when first uses race, SecantusDB 0.7.0b3 can apply an upserting increment yet return
+    // null, and retrying it would skip a number. Creating the counter apart keeps every increment's answer.
     nextCounter: (name) =>
       causal(async (session) => {
-        // Two first increments racing to upsert the same new counter: one may lose on the unique _id; it then exists.
-        const counter = await incrementCounter(name, session).catch((error: unknown) => {
-          if (isDuplicateKey(error)) return incrementCounter(name, session);
-          throw error;
-        });
-        return counter!.value;
+        let counter = await increment(name, session);
+        if (!counter) {
+          await createCounter(name, session);
+          counter = await increment(name, session);
+        }
+        if (!counter) throw new Error(`counter ${name} vanished after it was created`);
+        return counter.value;
       }),
 
     putBlob: async (blob) => {
