@@ -14,8 +14,7 @@
  * schema cannot express. Exits 1 with one line per problem.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 
@@ -33,7 +32,7 @@ interface Manifest {
 
 type Json = Record<string, unknown>;
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(__dirname, '..');
 
 /** `apps/v1` → `kubernetes-models/apps/v1`; the core group `v1` → `kubernetes-models/v1`. */
 function modelModule(apiVersion: string): string {
@@ -69,7 +68,7 @@ export function parseManifests(text: string, source: string): { manifests: Manif
 async function modelClass(apiVersion: string, kind: string): Promise<{ new (data: unknown): { validate(): void } } | null> {
   try {
     const mod = (await import(modelModule(apiVersion))) as Record<string, unknown>;
-    const cls = mod[kind] as { apiVersion?: string; kind?: string } | undefined;
+    const cls = mod[kind] as ((new (data: unknown) => unknown) & { apiVersion?: string; kind?: string }) | undefined;
     if (typeof cls === 'function' && cls.apiVersion === apiVersion && cls.kind === kind) {
       return cls as unknown as { new (data: unknown): { validate(): void } };
     }
@@ -289,13 +288,12 @@ async function main(argv: string[]): Promise<number> {
       failed++;
     }
     failed += problems.length;
-    process.stdout.write(`${file}: ${count} objects, ${problems.length} problems\n`);
+    process.stdout.write(`${file === '-' ? 'stdin' : file}: ${count} objects, ${problems.length} problems\n`);
   }
   return failed === 0 ? 0 : 1;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+if (require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
