@@ -6,6 +6,8 @@
 #   scripts/mongo-test-server.sh --background [PORT]    prints the URL once it accepts connections, then exits;
 #                                                       the server keeps running, its pid in $STATE_DIR/PORT.pid
 #   scripts/mongo-test-server.sh --stop PORT            stops a background server started by this script
+#   scripts/mongo-test-server.sh --run COMMAND...        runs COMMAND with MONGODB_URL set to a fresh server,
+#                                                       stops the server, exits with COMMAND's status (for CI)
 #
 # Environment: SECANTUS_VENV (default: <repo>/.venv), STATE_DIR (default: <repo>/data/mongo-test-server).
 set -euo pipefail
@@ -20,7 +22,10 @@ install_server() {
   if [[ -x "$PYTHON" ]] && "$PYTHON" -m pip show SecantusDB 2>/dev/null | grep -qx "Version: $VERSION"; then
     return
   fi
-  [[ -x "$PYTHON" ]] || python3 -m venv "$VENV"
+  if [[ ! -x "$PYTHON" ]] && ! python3 -m venv "$VENV" >&2; then
+    echo "cannot create $VENV: needs python3 ≥ 3.10 with venv (Debian: apt-get install python3-venv)" >&2
+    exit 1
+  fi
   "$PYTHON" -m pip install --quiet --disable-pip-version-check "SecantusDB==$VERSION" >&2
 }
 
@@ -66,6 +71,17 @@ case "${1:-}" in
       stop_server "$(cat "$pid_file")"
       rm -f "$pid_file"
     fi
+    ;;
+  --run)
+    shift
+    [[ $# -gt 0 ]] || { echo "usage: $0 --run COMMAND..." >&2; exit 2; }
+    url=$("$0" --background)
+    port=${url#mongodb://127.0.0.1:}
+    port=${port%%/*}
+    trap '"$0" --stop "$port"' EXIT
+    status=0
+    MONGODB_URL="$url" "$@" || status=$?
+    exit "$status"
     ;;
   --background)
     install_server
