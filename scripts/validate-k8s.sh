@@ -28,7 +28,9 @@ render() {
 
 if [ ! -d node_modules/kubernetes-models ] || [ ! -d node_modules/yaml ] || [ ! -d node_modules/tsx ]; then
   echo "validate-k8s: installing node dev dependencies (npm ci)" >&2
-  npm ci --no-audit --no-fund >&2
+  export npm_config_nodedir="${npm_config_nodedir:-$(dirname "$(dirname "$(command -v node)")")}"
+  # npm 11 rejects this lockfile's missing optional platform entries (msgpackr-extract); npm install copes.
+  npm ci --no-audit --no-fund >&2 || npm install --no-audit --no-fund --no-save >&2
 fi
 
 targets=(k8s/base)
