@@ -10,8 +10,8 @@ export function sporeRoutes(routers: Router<RequestState>[]): Router<RequestStat
   router.get('/api/2.5/spore', (ctx) => {
     const methods: Record<string, { path: string; method: string; formats: string[] }> = {};
     for (const layer of routers.flatMap((r) => r.stack)) {
-      if (!layer.path.startsWith('/api/2.5/')) continue;
-      const path = String(layer.path).replace(/\/:([A-Za-z_]+)/g, '/:$1');
+      const path = String(layer.path);
+      if (!path.startsWith('/api/2.5/')) continue;
       for (const method of layer.methods.filter((m) => m !== 'HEAD')) {
         const name = `${method.toLowerCase()}_${path.slice('/api/2.5/'.length).replace(/[/:]+/g, '_').replace(/_+$/, '')}`;
         methods[name] = { path, method, formats: ['json'] };
