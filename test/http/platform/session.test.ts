@@ -31,12 +31,15 @@ t.test('a forged or malformed cookie is ignored: the request succeeds with a fre
 });
 
 t.test('a cookie naming a node that is not alive → 412 precondition with a new cookie that keeps the causal token', async (t) => {
-  const gone = encodeSession({ node: 'node-that-died', causal: { seq: 7 } }, SECRET);
+  const jar = new CookieJar();
+  await server.request('GET', '/api/2.5/constants', { jar });
+  const { causal } = decodeSession(jar.session, SECRET)!;
+  const gone = encodeSession({ node: 'node-that-died', causal }, SECRET);
   const res = await request(server.url, 'GET', '/api/2.5/constants', { headers: { cookie: `SESSION=${gone}` } });
   t.equal(res.status, 412);
   t.same(res.body, { status: 'error', errors: [{ location: 'url', name: 'precondition', description: 'Precondition Failed' }] });
   const fresh = decodeSession(/SESSION=([^;]+)/.exec(res.headers.get('set-cookie')!)![1], SECRET);
-  t.same(fresh, { node: 'test-node', causal: { seq: 7 } });
+  t.same(fresh, { node: 'test-node', causal });
   const retry = await request(server.url, 'GET', '/api/2.5/constants', { headers: { cookie: `SESSION=${encodeSession(fresh!, SECRET)}` } });
   t.equal(retry.status, 200, 'the retry with the new cookie succeeds');
 });
