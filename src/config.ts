@@ -24,6 +24,8 @@ export interface Config {
   heartbeatTtlMs: number;
   workerConcurrency: number;
   sweepIntervalMs: number;
+  /** How far past its next_check an object must be before the sweeper takes it from the queue. */
+  sweepGraceMs: number;
 }
 
 const schema = Joi.object({
@@ -50,6 +52,7 @@ const schema = Joi.object({
   HEARTBEAT_TTL_MS: Joi.number().integer().min(300).default(10000),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).max(64).default(4),
   SWEEP_INTERVAL_MS: Joi.number().integer().min(100).default(30000),
+  SWEEP_GRACE_MS: Joi.number().integer().min(0).default(10000),
 })
   .unknown(true)
   .custom((env, helpers) => {
@@ -93,5 +96,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     heartbeatTtlMs: value.HEARTBEAT_TTL_MS,
     workerConcurrency: value.WORKER_CONCURRENCY,
     sweepIntervalMs: value.SWEEP_INTERVAL_MS,
+    sweepGraceMs: value.SWEEP_GRACE_MS,
   });
 }

@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import { inGroup } from '../../http/auth';
+import { bodyData } from '../../http/body';
+import type { RequestState } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import { loadObject, type ObjectDoc } from '../core/objects';
+import { applyChecks } from '../../jobs/run-check';
+
+/** `ChronographSerializer`: the tender fields the chronograph reads back (notes/platform.md §6.3). */
+const TENDER_FIELDS = [
+  'id', 'status', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'awardPeriod', 'awards', 'lots',
+  'submissionMethodDetails', 'mode', 'date', 'numberOfBids', 'complaints', 'qualifications', 'contracts', 'next_check',
+];
+
+const KINDS = ['tenders', 'frameworks', 'agreements'] as const;
+
+function chronographView(kind: (typeof KINDS)[number], doc: ObjectDoc) {
+  if (kind !== 'tenders') return doc.data;
+  return Object.fromEntries(TENDER_FIELDS.filter((f) => doc.data[f] !== undefined).map((f) => [f, doc.data[f]]));
+}
+
+/**
+ * `PATCH /api/2.5/{tenders|frameworks|agreements}/{id}/chronograph` with `{"data": {"id": …}}`, for keys of the
+ * `chronograph` group only: runs the due checks now and answers `{data, config}`. The reference has the suffix
+ * for tenders; frameworks and agreements take the chronograph on their plain PATCH, and get the suffix here too
+ * so one client serves all three. The body's `data` must be an object; its fields are not applied.
+ */
+export function chronographRoutes(): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+  for (const kind of KINDS) {
+    router.patch(`/${kind}/:id/chronograph`, async (ctx) => {
+      // As in the reference, the object is looked up before the permission is checked: unknown id → 404.
+      const stored = await loadObject(ctx.state.session, kind, ctx.params.id);
+      if (!inGroup(ctx.state.viewer, 'chronograph')) throw forbidden();
+      bodyData(ctx);
+      // Every check due now runs, whatever next_check says (notes/platform.md §6.3); nothing due is a no-op 200.
+      const after = await applyChecks(ctx.state.session, stored, ctx.state.now);
+      const doc = after.stored.doc as ObjectDoc;
+      ctx.body = { data: chronographView(kind, doc), config: doc.config ?? {} };
+    });
+  }
+  return router;
+}

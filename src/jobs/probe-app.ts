@@ -1,0 +1,15 @@
+import Koa from 'koa';
+import type { RequestState } from '../http/context';
+import { errorRenderer } from '../http/errors';
+import { systemRoutes } from '../http/system-routes';
+import type { Store } from '../store/port';
+
+/** What a ROLE=worker node serves: /healthz, /readyz (store and Redis) and /metrics, for its probes. */
+export function probeApp(store: Store, readinessChecks: (() => Promise<void>)[]): Koa<RequestState> {
+  const app = new Koa<RequestState>();
+  app.silent = true;
+  const router = systemRoutes(store, readinessChecks);
+  app.use(errorRenderer());
+  app.use(router.routes());
+  return app;
+}
