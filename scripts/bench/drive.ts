@@ -1,0 +1,141 @@
+import autocannon from 'autocannon';
+import { loadavg } from 'node:os';
+
+export interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Mean response size in bytes. */
+  bytes: number;
+  load1: number;
+}
+
+export interface DriveOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  warmup: number;
+}
+
+type Ctx = Record<string, any>;
+export interface RequestPlan {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Path of the next request on this connection (`ctx` lives as long as the connection). */
+  path: (ctx: Ctx) => string;
+  onResponse?: (status: number, body: string, ctx: Ctx) => void;
+}
+
+/**
+ * One autocannon run; a short warm-up run first (not counted). Latency percentiles come from autocannon's
+ * own per-response times (float milliseconds): its histogram keeps whole milliseconds, too coarse for
+ * sub-millisecond reads.
+ */
+export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure> {
+  const run = (duration: number, latencies?: number[]) => {
+    const tracker = autocannon({
+      url: o.url,
+      connections: o.connections,
+      duration,
+      requests: [
+        {
+          method: (plan.method ?? 'GET') as any,
+          headers: plan.headers,
+          body: plan.body,
+          setupRequest: (req: any, ctx: Ctx) => ({ ...req, path: plan.path(ctx) }),
+          ...(plan.onResponse ? { onResponse: plan.onResponse as any } : {}),
+        },
+      ],
+    } as any) as any;
+    if (latencies) {
+      tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+        if (status >= 200 && status < 300) latencies.push(ms);
+      });
+    }
+    return tracker as Promise<any>;
+  };
+  if (o.warmup > 0) await run(o.warmup);
+  const latencies: number[] = [];
+  const r: any = await run(o.duration, latencies);
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: r.requests.total / ((r.duration ?? o.duration) || o.duration),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
+    load1: loadavg()[0],
+  };
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+
+export interface Step {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** Expected status; anything else ends the scenario with the step named. */
+  status: number;
+}
+
+/**
+ * A chain of dependent requests (framework → submission → qualification), run by `workers` concurrent loops
+ * for `duration` seconds over keep-alive connections. Reports chains/s and chain latency; stops at the first
+ * unexpected status and says which step failed.
+ */
+export async function driveChain(
+  o: DriveOptions,
+  chain: (call: (step: Step) => Promise<any>) => Promise<void>,
+): Promise<Measure & { failure?: string; chains: number }> {
+  const latencies: number[] = [];
+  let requests = 0;
+  let failure: string | undefined;
+  const call = async (step: Step) => {
+    const res = await fetch(`${o.url}${step.path}`, {
+      method: step.method,
+      headers: { authorization: 'Bearer broker', 'content-type': 'application/json' },
+      body: step.body === undefined ? undefined : JSON.stringify(step.body),
+    });
+    requests++;
+    const text = await res.text();
+    if (res.status !== step.status) throw new Error(`${step.method} ${step.path.replace(/\?.*/, '')} → ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  };
+  const loop = async (until: number, record: boolean) => {
+    while (Date.now() < until && !failure) {
+      const t0 = performance.now();
+      try {
+        await chain(call);
+      } catch (err) {
+        failure = (err as Error).message;
+        return;
+      }
+      if (record) latencies.push(performance.now() - t0);
+    }
+  };
+  const workers = Math.max(1, Math.min(o.connections, 8));
+  if (o.warmup > 0) await Promise.all(Array.from({ length: workers }, () => loop(Date.now() + o.warmup * 1000, false)));
+  requests = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: workers }, () => loop(Date.now() + o.duration * 1000, true)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    requests,
+    non2xx: failure ? 1 : 0,
+    errors: 0,
+    bytes: 0,
+    load1: loadavg()[0],
+    failure,
+    chains: latencies.length,
+  };
+}

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '../..');
+
+export interface Running {
+  url: string;
+  pid: number;
+  /** Resident and peak resident set size of the process, in MiB (Linux /proc). */
+  memory(): { rssMB: number; peakMB: number };
+  stop(): Promise<void>;
+}
+
+export function memoryOf(pid: number) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMB: kb('VmRSS') / 1024, peakMB: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMB: NaN, peakMB: NaN };
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+async function waitReady(url: string, child: ChildProcess, stderr: () => string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`product exited with ${child.exitCode}: ${stderr()}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`product not ready after 30 s: ${stderr()}`);
+}
+
+/**
+ * The product in its own process on the embedded store: `node dist/src/main.js` (after the build) or, with
+ * `runner: 'tsx'`, the TypeScript entry through tsx. Extra node flags (e.g. `--cpu-prof`) pass through.
+ */
+export async function startProduct(o: { db: string; runner: 'dist' | 'tsx'; logLevel: string; nodeArgs?: string[] }): Promise<Running> {
+  const port = await freePort();
+  const entry = o.runner === 'dist' ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ROLE: 'api',
+      STORE_URL: `sqlite:${o.db}`,
+      SESSION_SECRET: 'bench-session-secret-0123456789',
+      NODE_ID: 'bench',
+      LOG_LEVEL: o.logLevel,
+      AUTH_FILE: join(ROOT, 'auth.ini'),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d) => (err = (err + d).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child, () => err);
+  return { url, pid: child.pid!, memory: () => memoryOf(child.pid!), stop: stopper(child) };
+}
+
+/** The bare-Koa baseline, answering the given payloads (see baseline.ts). */
+export async function startBaseline(payloadFile: string): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'baseline.ts'), payloadFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /READY (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, memory: () => memoryOf(child.pid!), stop: stopper(child) };
+}

@@ -1,0 +1,342 @@
+/**
+ * `npm run bench` / `npm run bench:ci`: the product (own process, embedded store) against a bare-Koa baseline
+ * answering the same bytes, driven by autocannon from this process. Loads data with the loader at each size,
+ * measures reads at every size, writes at the largest, and writes the table as Markdown and JSON under
+ * scripts/results/. Never asserts a timing: targets are reported as met or not.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { load, manifestPath, type Manifest } from '../load/main';
+import { drive, driveChain, type DriveOptions, type Measure, type RequestPlan } from './drive';
+import { ROOT, startBaseline, startProduct, type Running } from './processes';
+import { renderMarkdown, type Report, type ReadRow, type WriteRow, type SizeRow } from './report';
+
+const API = '/api/2.5';
+const FEED_QUERY = 'opt_fields=status,procuringEntity&limit=100';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      ci: { type: 'boolean', default: false },
+      sizes: { type: 'string' },
+      frameworks: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      runner: { type: 'string' },
+      'log-level': { type: 'string', default: 'warn' },
+      db: { type: 'string' },
+      reuse: { type: 'boolean', default: false },
+      'keep-db': { type: 'boolean', default: false },
+      'no-writes': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+      out: { type: 'string', default: join(ROOT, 'scripts/results') },
+      name: { type: 'string' },
+    },
+  });
+  const ci = values.ci!;
+  const out = values.out!;
+  return {
+    ci,
+    sizes: (values.sizes ?? (ci ? '200,1000' : '1000,100000,1000000')).split(',').map(Number),
+    frameworks: Number(values.frameworks ?? (ci ? 20 : 1000)),
+    duration: Number(values.duration ?? (ci ? 1 : 8)),
+    warmup: Number(values.warmup ?? (ci ? 0 : 1)),
+    connections: Number(values.connections ?? (ci ? 4 : 10)),
+    runner: (values.runner ?? (ci ? 'tsx' : 'dist')) as 'dist' | 'tsx',
+    logLevel: values['log-level']!,
+    db: values.db ?? join(out, ci ? 'bench-ci.db' : 'bench.db'),
+    reuse: values.reuse!,
+    keepDb: values['keep-db']!,
+    writes: !values['no-writes'],
+    cpuProf: values['cpu-prof']!,
+    out,
+    name: values.name ?? (ci ? 'bench-ci' : 'bench'),
+  };
+}
+type Options = ReturnType<typeof options>;
+
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+const pickFrom = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { headers });
+  return { status: res.status, text: await res.text() };
+}
+
+/** `next_page.path` of a feed page, found without parsing the whole page. */
+function nextPath(body: string): string | null {
+  const at = body.lastIndexOf('"next_page":');
+  if (at < 0) return null;
+  const m = /"path":"([^"]+)"/.exec(body.slice(at));
+  return m ? m[1].replace(/\\u0026/g, '&') : null;
+}
+const isEmptyPage = (body: string) => body.startsWith('{"data":[]');
+
+interface ReadScenario {
+  name: string;
+  /** Requests for the product; `probe` is one of them. */
+  plan: (maxSeq: number) => RequestPlan;
+  probe: (maxSeq: number) => { path: string; headers?: Record<string, string> };
+  /** Responses to capture for the baseline, in order. */
+  capture: (url: string, maxSeq: number) => Promise<string[]>;
+  /** Stand-in payloads (the stored envelopes) when the product cannot answer this scenario yet. */
+  standIn?: (db: string) => Promise<string[]>;
+}
+
+function objectScenario(name: string, ids: () => string[], headers?: Record<string, string>): ReadScenario {
+  return {
+    name,
+    plan: () => ({ headers, path: () => `${API}/tenders/${pickFrom(ids())}` }),
+    probe: () => ({ path: `${API}/tenders/${ids()[0]}`, headers }),
+    async capture(url) {
+      const out: string[] = [];
+      for (let i = 0; i < Math.min(100, ids().length); i++) out.push((await get(`${url}${API}/tenders/${ids()[i]}`, headers)).text);
+      return out;
+    },
+    async standIn(db) {
+      const store = openSqliteStore(db);
+      const session = store.session();
+      const out: string[] = [];
+      for (const id of ids().slice(0, 100)) {
+        const s = await session.get('tenders', id);
+        if (s) out.push(JSON.stringify({ data: s.doc.data, config: s.doc.config }));
+      }
+      await store.close();
+      return out;
+    },
+  };
+}
+
+function feedScenario(name: string, descending: boolean): ReadScenario {
+  const start = (maxSeq: number) =>
+    `${API}/tenders?${FEED_QUERY}${descending ? '&descending=1' : ''}&offset=${Math.floor(Math.random() * maxSeq)}`;
+  return {
+    name,
+    plan: (maxSeq) => ({
+      // Each connection is a crawler: it starts at a random position and follows next_page to the end.
+      path: (ctx) => ctx.next ?? start(maxSeq),
+      onResponse(status, body, ctx) {
+        ctx.next = status === 200 && !isEmptyPage(body) ? nextPath(body) ?? undefined : undefined;
+      },
+    }),
+    probe: () => ({ path: `${API}/tenders?${FEED_QUERY}` }),
+    async capture(url, maxSeq) {
+      const out: string[] = [];
+      let path: string | null = start(maxSeq);
+      while (out.length < 30 && path) {
+        const r = await get(`${url}${path}`);
+        out.push(r.text);
+        path = isEmptyPage(r.text) ? start(maxSeq) : nextPath(r.text);
+      }
+      return out;
+    },
+  };
+}
+
+async function maxSeqOf(url: string): Promise<number> {
+  const r = await get(`${url}${API}/tenders?descending=1&limit=1`);
+  if (r.status !== 200) return 0;
+  return Number(JSON.parse(r.text).next_page?.offset ?? 0);
+}
+
+function build(o: Options) {
+  if (o.runner !== 'dist') return;
+  log('building (tsc -p tsconfig.json)');
+  const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) log(`tsc exited ${r.status} (type errors elsewhere in the tree); using what it emitted:\n${r.stdout.slice(0, 1000)}`);
+  if (!existsSync(join(ROOT, 'dist/src/main.js'))) throw new Error('dist/src/main.js was not built');
+}
+
+async function main() {
+  const o = options();
+  mkdirSync(o.out, { recursive: true });
+  if (!o.reuse) for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });
+  const started = Date.now();
+  const loadStart = loadavg();
+  build(o);
+  const d = (url: string): DriveOptions => ({ url, connections: o.connections, duration: o.duration, warmup: o.warmup });
+
+  let manifest: Manifest | null = null;
+  const reads: ReadRow[] = [];
+  const sizes: SizeRow[] = [];
+  const writes: WriteRow[] = [];
+  const profiles: string[] = [];
+  const scenarios: ReadScenario[] = [
+    objectScenario('GET tender (public)', () => manifest!.samples.active),
+    objectScenario('GET tender (restricted, masked)', () => manifest!.samples.restricted),
+    objectScenario('GET tender (restricted, broker key)', () => manifest!.samples.restricted, { authorization: 'Bearer broker' }),
+    feedScenario('feed page of 100', false),
+    feedScenario('feed page of 100, descending', true),
+  ];
+
+  for (const [si, size] of o.sizes.entries()) {
+    const have = manifest ? manifest.counts.active + manifest.counts.restricted + manifest.counts.draft : 0;
+    const t0 = Date.now();
+    const delta = Math.max(0, size - have);
+    log(`size ${size}: loading ${delta} tenders`);
+    manifest = await load({
+      db: o.db,
+      tenders: delta,
+      frameworks: si === 0 ? o.frameworks : 0,
+      restrictedShare: 0.1,
+      draftShare: 0.05,
+      batch: 2000,
+      sample: 20000,
+      progress: !o.ci,
+    });
+    const loadSeconds = (Date.now() - t0) / 1000;
+    const last = si === o.sizes.length - 1;
+    const product = await startProduct({
+      db: o.db,
+      runner: o.runner,
+      logLevel: o.logLevel,
+      nodeArgs: o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(o.out, 'profiles')}`, `--cpu-prof-name=product-${size}.cpuprofile`] : [],
+    });
+    if (o.cpuProf) profiles.push(join(o.out, 'profiles', `product-${size}.cpuprofile`));
+    const maxSeq = await maxSeqOf(product.url);
+    const payloads: Record<string, string[]> = {};
+    const productRuns: (Measure | string)[] = [];
+    for (const [k, s] of scenarios.entries()) {
+      const probe = s.probe(maxSeq);
+      const p = await get(`${product.url}${probe.path}`, probe.headers);
+      if (p.status !== 200) {
+        productRuns.push(`product answers ${p.status}`);
+        if (s.standIn) payloads[`s${k}`] = await s.standIn(o.db);
+        continue;
+      }
+      payloads[`s${k}`] = await s.capture(product.url, maxSeq);
+      log(`size ${size}: ${s.name} (product)`);
+      productRuns.push(await drive(d(product.url), s.plan(maxSeq)));
+    }
+    const afterReads = product.memory();
+
+    if (last && o.writes) writes.push(...(await runWrites(d(product.url), manifest)));
+    const end = product.memory();
+    await product.stop();
+
+    const payloadFile = join(o.out, `${o.name}-payloads.json`);
+    writeFileSync(payloadFile, JSON.stringify(payloads));
+    const baseline: Running = await startBaseline(payloadFile);
+    for (const [k, s] of scenarios.entries()) {
+      const list = payloads[`s${k}`];
+      let base: Measure | null = null;
+      if (list?.length) {
+        log(`size ${size}: ${s.name} (baseline)`);
+        base = await drive(d(baseline.url), { path: () => `/b/s${k}/${Math.floor(Math.random() * list.length)}` });
+      }
+      const prod = productRuns[k];
+      reads.push({
+        scenario: s.name,
+        size,
+        product: typeof prod === 'string' ? null : prod,
+        baseline: base,
+        ratio: typeof prod === 'string' || !base ? null : prod.rps / base.rps,
+        note: typeof prod === "string" ? (base ? `${prod}; baseline serves the stored envelopes` : prod) : undefined,
+      });
+    }
+    await baseline.stop();
+    rmSync(payloadFile, { force: true });
+    const dbBytes = [o.db, `${o.db}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
+    sizes.push({
+      size,
+      stored: manifest.counts,
+      dbMB: dbBytes / 2 ** 20,
+      loadSeconds,
+      loadRate: delta / loadSeconds,
+      rssMB: afterReads.rssMB,
+      peakMB: end.peakMB,
+      load1: loadavg()[0],
+    });
+  }
+  if (!o.keepDb) for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });
+
+  const report: Report = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memGB: totalmem() / 2 ** 30, node: process.version },
+    options: { ...o },
+    loadAverage: { start: loadStart, end: loadavg() },
+    seconds: (Date.now() - started) / 1000,
+    templateSource: manifest?.templateSource ?? 'recording',
+    notes: manifest?.notes ?? [],
+    docBytes: manifest?.docBytes ?? null,
+    reads,
+    sizes,
+    writes,
+    profiles,
+  };
+  const md = renderMarkdown(report);
+  writeFileSync(join(o.out, `${o.name}.json`), JSON.stringify(report, null, 2));
+  writeFileSync(join(o.out, `${o.name}.md`), md);
+  process.stdout.write(md);
+  log(`done in ${report.seconds.toFixed(0)} s; ${join(o.out, `${o.name}.md`)} and .json written`);
+}
+
+async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[]> {
+  const rows: WriteRow[] = [];
+  const headers = { authorization: 'Bearer broker', 'content-type': 'application/json' };
+  const owned: { id: string; token: string }[] = [];
+  const probe = await fetch(`${d.url}${API}/tenders`, { method: 'POST', headers, body: JSON.stringify(manifest.bodies.tender) });
+  const probeText = await probe.text();
+  if (probe.status !== 201) {
+    rows.push({ scenario: 'POST tender (create)', result: null, note: `product answers ${probe.status}` });
+    rows.push({ scenario: 'PATCH tender (owner token)', result: null, note: 'needs POST /tenders' });
+  } else {
+    log('writes: POST tender');
+    const create = await drive(d, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(manifest.bodies.tender),
+      path: () => `${API}/tenders`,
+      onResponse(status, body) {
+        if (status === 201 && owned.length < 5000) {
+          const b = JSON.parse(body);
+          owned.push({ id: b.data.id, token: b.access.token });
+        }
+      },
+    });
+    rows.push({ scenario: 'POST tender (create)', result: create });
+    const probeBody = JSON.parse(probeText);
+    if (!owned.length) owned.push({ id: probeBody.data.id, token: probeBody.access.token });
+    let slots = 0;
+    log('writes: PATCH tender');
+    const patch = await drive(d, {
+      method: 'PATCH',
+      headers,
+      path(ctx) {
+        // Each connection edits its own tenders, so no two requests race for one revision.
+        ctx.slot ??= slots++;
+        ctx.n = (ctx.n ?? 0) + 1;
+        const per = Math.max(1, Math.floor(owned.length / d.connections));
+        const t = owned[(ctx.slot % owned.length) + d.connections * (ctx.n % per)] ?? owned[ctx.slot % owned.length];
+        return `${API}/tenders/${t.id}?acc_token=${t.token}`;
+      },
+      body: JSON.stringify({ data: { description: 'Оновлений опис закупівлі для бенчмарку' } }),
+    });
+    rows.push({ scenario: 'PATCH tender (owner token)', result: patch });
+  }
+  log('writes: framework → submission → qualification');
+  const chain = await driveChain(d, async (call) => {
+    const f = await call({ method: 'POST', path: `${API}/frameworks`, body: manifest.bodies.framework, status: 201 });
+    await call({ method: 'PATCH', path: `${API}/frameworks/${f.data.id}?acc_token=${f.access.token}`, body: { data: { status: 'active' } }, status: 200 });
+    const sub = manifest.bodies.submission;
+    const s = await call({ method: 'POST', path: `${API}/submissions`, body: { ...sub, data: { ...sub.data, frameworkID: f.data.id } }, status: 201 });
+    const a = await call({ method: 'PATCH', path: `${API}/submissions/${s.data.id}?acc_token=${s.access.token}`, body: { data: { status: 'active' } }, status: 200 });
+    await call({ method: 'PATCH', path: `${API}/qualifications/${a.data.qualificationID}?acc_token=${f.access.token}`, body: { data: { status: 'active' } }, status: 200 });
+  });
+  rows.push({
+    scenario: 'framework → submission → qualification (5 requests)',
+    result: chain.failure ? null : chain,
+    note: chain.failure ? `stopped: ${chain.failure}` : `${chain.chains} chains, ${chain.requests} requests`,
+  });
+  return rows;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err?.stack ?? err}\n`);
+  process.exit(1);
+});
