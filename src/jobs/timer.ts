@@ -19,11 +19,13 @@ export interface CheckTimer extends Scheduler {
 }
 
 /**
- * Single-node mode (no REDIS_URL): polls `store.due` every `pollIntervalMs` and wakes early for the earliest
- * next_check a commit on this node scheduled. Time comes from the injected clock; tests call `tick()`.
+ * Single-node mode (no REDIS_URL): after each tick sleeps until the earliest next_check in the store or the next
+ * poll, whichever is first, and wakes early when a commit on this node schedules an earlier one. Time comes from
+ * the injected clock; tests call `tick()`.
  */
 export function checkTimer(ctx: CheckContext, options: TimerOptions): CheckTimer {
   const batch = options.batch ?? 100;
+  const retryDelayMs = options.retryDelayMs ?? 1000;
   let wake: NodeJS.Timeout | null = null;
   let wakeAt = Infinity;
   let started = false;
@@ -43,8 +45,20 @@ export function checkTimer(ctx: CheckContext, options: TimerOptions): CheckTimer
     wake = null;
     wakeAt = Infinity;
     tick()
-      .catch((err) => ctx.logger.warn({ err }, 'next_check timer tick failed'))
-      .finally(() => arm(ctx.clock.now().getTime() + options.pollIntervalMs));
+      .then(nextWakeAt)
+      .then(arm, (err) => {
+        ctx.logger.warn({ err }, 'next_check timer tick failed');
+        arm(ctx.clock.now().getTime() + retryDelayMs);
+      });
+  }
+
+  /** The earliest next_check before the next poll (from the store, so other processes' saves count too). */
+  async function nextWakeAt(): Promise<number> {
+    const now = ctx.clock.now().getTime();
+    const [earliest] = await ctx.store.due(now + options.pollIntervalMs, 1);
+    if (!earliest) return now + options.pollIntervalMs;
+    // Still due after a tick means its check failed: try again shortly.
+    return earliest.nextCheck <= now ? now + retryDelayMs : earliest.nextCheck;
   }
 
   async function runDue(): Promise<number> {
@@ -53,7 +67,6 @@ export function checkTimer(ctx: CheckContext, options: TimerOptions): CheckTimer
       const due = await ctx.store.due(ctx.clock.now().getTime(), batch);
       const done = await runLimited(due, options.concurrency, ({ kind, id }) => observedCheck(ctx, 'timer', kind, id));
       checked += done;
-      if (done < due.length) arm(ctx.clock.now().getTime() + (options.retryDelayMs ?? 1000));
       if (due.length < batch || done === 0) return checked;
     }
   }
