@@ -82,7 +82,7 @@ export function startJobs(config: JobsConfig, store: Store, clock: Clock, logger
       await sweeper?.stop();
       // Plans still in flight when Redis is gone would wait forever; the sweeper heals whatever they miss.
       await Promise.race([scheduler.idle(), delay(2000)]);
-      await queue.close();
+      await Promise.race([queue.close().catch(() => undefined), delay(5000)]);
     },
   };
 }

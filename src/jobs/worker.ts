@@ -7,9 +7,12 @@ import { observedCheck, type CheckContext } from './observed-check';
  * by another worker.
  */
 export function startWorker(queue: CheckQueue, ctx: CheckContext, concurrency: number): void {
-  queue.process(concurrency, async (job) => {
-    await observedCheck(ctx, 'queue', job.data.kind, job.data.id);
-  });
+  queue
+    .process(concurrency, async (job) => {
+      await observedCheck(ctx, 'queue', job.data.kind, job.data.id);
+    })
+    // Rejects when Redis is unreachable at start or the queue closes; readiness reports the outage.
+    .catch((err) => ctx.logger.warn({ err }, 'next_check worker stopped consuming'));
   queue.on('failed', (job, err) => {
     if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
       ctx.logger.error({ err, kind: job.data.kind, id: job.data.id }, 'next_check job gave up; the sweeper will retry');
