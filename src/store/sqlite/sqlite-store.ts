@@ -39,6 +39,8 @@ const toStored = (row: Row): Stored => ({ kind: row.kind, id: row.id, rev: row.r
 export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // Documents are 10-20 KB: 16 KB pages halve their overflow chains. Takes effect only on a new file.
+  db.pragma('page_size = 16384');
   db.pragma('journal_mode = WAL');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.pragma('synchronous = NORMAL');
