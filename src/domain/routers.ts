@@ -2,8 +2,9 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../app';
 import type { RequestState } from '../http/context';
 import { chronographRoutes } from './chronograph/chronograph-routes';
+import { frameworkSideRouters } from './framework/framework-side-routers';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(_deps: AppDeps): Router<RequestState>[] {
-  return [chronographRoutes()];
+  return [chronographRoutes(), ...frameworkSideRouters(_deps)];
 }

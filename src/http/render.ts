@@ -15,7 +15,8 @@ export function prettyJson(): Koa.Middleware {
 
 /** Absolute URL of an API path, on PUBLIC_BASE_URL when configured, else on the request's own origin. */
 export function absoluteUrl(ctx: Ctx, publicBaseUrl: string | null, path: string): string {
-  return `${publicBaseUrl ?? ctx.origin}${path}`;
+  // Koa 3's ctx.origin is the Origin request header, not the server's own origin.
+  return `${publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`}${path}`;
 }
 
 /** 201 with `Location` and the body. */

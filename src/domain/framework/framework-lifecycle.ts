@@ -1,0 +1,83 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Account } from '../../http/auth';
+import { apiError } from '../../http/errors';
+import type { StoreSession, Stored } from '../../store/port';
+import { issueAccess, type Access } from '../../security/tokens';
+import { formatKyiv } from '../../time/kyiv';
+import { dailyId, newId } from '../core/ids';
+import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { withActivePeriods, withNextCheck } from './framework-periods';
+import { mergePatch } from './merge-patch';
+import { frameworkProcedure } from './procedures';
+import type { FrameworkRule } from './procedures/framework-procedure';
+import { validated, validatedConfig } from './reference-validation';
+
+const runRules = (rules: FrameworkRule[], after: ObjectDoc, before: ObjectDoc | null, now: Date) => {
+  for (const rule of rules) rule(after, before, now);
+};
+
+/** POST /frameworks: a draft with a prettyID, the creating broker as owner, and the owner token (returned once). */
+export async function createFramework(
+  session: StoreSession,
+  account: Account,
+  body: { data: Record<string, unknown>; config?: Record<string, unknown> },
+  now: Date,
+): Promise<{ doc: ObjectDoc; access: Access }> {
+  const type = typeof body.data.frameworkType === 'string' ? body.data.frameworkType : 'dynamicPurchasingSystem';
+  const procedure = frameworkProcedure(type);
+  if (!procedure.accreditation.create.some((level) => account.levels.includes(level))) {
+    throw apiError(403, 'Broker Accreditation level does not permit framework creation', {
+      location: 'url',
+      name: 'accreditation',
+    });
+  }
+  const data = validated<Record<string, any>>(procedure.schemas.create, body.data);
+  const config = validatedConfig<Record<string, any>>(procedure.schemas.config, body.config);
+  // Spec: "When procuringEntity.kind is defense, the server sets it to true automatically" (notes §5.1).
+  const restrictedDerivatives = config.restrictedDerivatives ?? data.procuringEntity.kind === 'defense';
+  const stamp = formatKyiv(now);
+  const { access, secrets } = issueAccess();
+  const doc: ObjectDoc = {
+    data: {
+      ...data,
+      procuringEntity: { kind: 'general', ...data.procuringEntity },
+      status: 'draft',
+      prettyID: await dailyId(session, 'framework', 'UA-F', now),
+      owner: account.name,
+      date: stamp,
+      dateCreated: stamp,
+      dateModified: stamp,
+      id: newId(),
+    },
+    config: { restrictedDerivatives, ...config },
+    secrets,
+  };
+  runRules(procedure.rules.create, doc, null, now);
+  await commit(session, [insertOf('frameworks', doc)]);
+  return { doc, access };
+}
+
+/**
+ * PATCH /frameworks/{id} by the owner: draft edits, activation (periods, bounds, next_check) and the few
+ * edits an active framework allows (notes/frameworks.md §1.1, §2.1).
+ */
+export async function patchFramework(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
+  const before = stored.doc as ObjectDoc;
+  const procedure = frameworkProcedure(before.data.frameworkType);
+  const newStatus = typeof patch.status === 'string' ? patch.status : before.data.status;
+  const schema = newStatus === 'active' ? procedure.schemas.patchActive : procedure.schemas.patchDraft;
+  const changes = validated<Record<string, unknown>>(schema, patch);
+  let after: ObjectDoc = { ...before, data: mergePatch(before.data, changes) };
+  const status = after.data.status;
+  if (status !== 'draft' && status !== 'active') throw apiError(403, `Can't switch to ${status} status`);
+  runRules(procedure.rules.patch, after, before, now);
+  if (status === 'active') {
+    after = withActivePeriods(after, now);
+    if (before.data.status !== 'active') runRules(procedure.rules.activate, after, before, now);
+  }
+  after = withNextCheck(after);
+  if (isDeepStrictEqual(after.data, before.data)) return before;
+  after.data.dateModified = formatKyiv(now);
+  await commit(session, [updateOf(stored, after)]);
+  return after;
+}

@@ -1,0 +1,42 @@
+import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { frameworkActivationPeriods, frameworkNextCheck } from '../../time/framework-periods';
+import type { ObjectDoc } from '../core/objects';
+
+const date = (iso: string | undefined) => (iso ? parseIsoDate(iso)! : undefined);
+
+/**
+ * `calculate_framework_periods` on an active framework's data: enquiryPeriod, period and
+ * qualificationPeriod.startDate, keeping the values a re-run must keep (notes/frameworks.md §3.2).
+ */
+export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
+  const data = doc.data;
+  const periods = frameworkActivationPeriods(now, date(data.qualificationPeriod.endDate)!, {
+    clarificationUntilDuration: doc.config?.clarificationUntilDuration,
+    stored: {
+      enquiryPeriod: { startDate: date(data.enquiryPeriod?.startDate), endDate: date(data.enquiryPeriod?.endDate) },
+      periodStartDate: date(data.period?.startDate),
+    },
+  });
+  const { enquiryPeriod, period } = periods;
+  return {
+    ...doc,
+    data: {
+      ...data,
+      enquiryPeriod: {
+        startDate: formatKyiv(enquiryPeriod.startDate),
+        endDate: formatKyiv(enquiryPeriod.endDate),
+        clarificationsUntil: formatKyiv(enquiryPeriod.clarificationsUntil),
+      },
+      period: { startDate: formatKyiv(period.startDate), endDate: formatKyiv(period.endDate) },
+      qualificationPeriod: { ...data.qualificationPeriod, startDate: formatKyiv(periods.qualificationPeriodStartDate) },
+    },
+  };
+}
+
+/** `next_check` while active (notes §3.4); removed in any other status. */
+export function withNextCheck(doc: ObjectDoc): ObjectDoc {
+  const { next_check: _dropped, ...data } = doc.data;
+  if (data.status !== 'active') return { ...doc, data };
+  const next = frameworkNextCheck(date(data.period.startDate)!, date(data.qualificationPeriod.endDate)!, doc.successful === true);
+  return { ...doc, data: { ...data, next_check: formatKyiv(next) } };
+}

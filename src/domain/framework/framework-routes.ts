@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../app';
+import { bodyConfig, bodyData } from '../../http/body';
+import type { RequestState } from '../../http/context';
+import { feedRoute } from '../../http/feed';
+import { absoluteUrl, created } from '../../http/render';
+import { loadObject, type ObjectDoc } from '../core/objects';
+import { requireBroker, requireOwner } from '../core/owner';
+import { createFramework, patchFramework } from './framework-lifecycle';
+
+/** Feed fields a client may ask for (notes/frameworks.md §1.8). */
+export const FRAMEWORK_FEED_FIELDS = [
+  'dateCreated', 'dateModified', 'id', 'title', 'prettyID', 'enquiryPeriod', 'period', 'qualificationPeriod',
+  'status', 'frameworkType', 'next_check', 'public_modified', 'public_ts',
+] as const;
+
+const view = (doc: ObjectDoc) => ({ data: doc.data, config: doc.config });
+
+/** Endpoints 5-7 and the framework feed. A framework is never masked, restricted or not (spec: Framework config). */
+export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+  const base = deps.config.publicBaseUrl;
+
+  router.post('/frameworks', async (ctx) => {
+    requireBroker(ctx);
+    const data = bodyData(ctx);
+    const config = bodyConfig(ctx);
+    const { doc, access } = await createFramework(ctx.state.session, ctx.state.viewer.account!, { data, config }, ctx.state.now);
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/frameworks/${doc.data.id}`), { ...view(doc), access });
+  });
+
+  router.patch('/frameworks/:id', async (ctx) => {
+    const stored = await loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+    requireBroker(ctx);
+    requireOwner(ctx, stored.doc);
+    const doc = await patchFramework(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
+    ctx.body = view(doc);
+  });
+
+  router.get('/frameworks/:id', async (ctx) => {
+    const stored = await loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+    ctx.body = view(stored.doc);
+  });
+
+  feedRoute(router, '/frameworks', {
+    kind: 'frameworks',
+    allowedFields: FRAMEWORK_FEED_FIELDS,
+    entry: (stored) => ({ data: (stored.doc as ObjectDoc).data }),
+  }, base);
+
+  return router;
+}

@@ -1,0 +1,41 @@
+import { apiError } from '../../http/errors';
+import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { qualificationPeriodBounds } from '../../time/framework-periods';
+import type { FrameworkRule } from './procedures/framework-procedure';
+
+/** DPS: `restrictedDerivatives` may be true only for a defense procuring entity (notes/frameworks.md §4 #5). */
+export const restrictedDerivativesOnlyForDefense: FrameworkRule = (after) => {
+  if (after.config?.restrictedDerivatives === true && after.data.procuringEntity?.kind !== 'defense') {
+    throw apiError(422, ['restrictedDerivatives must be false for non-defense procuring entity'], {
+      name: 'config.restrictedDerivatives',
+    });
+  }
+};
+
+export const hasItemsMatchesItems: FrameworkRule = (after) => {
+  if (after.config?.hasItems === false && after.data.items?.length) {
+    throw apiError(422, 'Items are not allowed for framework with hasItems set to false', { name: 'items' });
+  }
+};
+
+export const itemsRequiredWhenHasItems: FrameworkRule = (after) => {
+  if (after.config?.hasItems === true && !after.data.items?.length) {
+    throw apiError(422, 'Items are required for framework with hasItems set to true', { name: 'items' });
+  }
+};
+
+/** On activation: 365 to 1461 full calendar days from the qualification period's start (notes §3.3), 403. */
+export const qualificationPeriodWithinBounds: FrameworkRule = (after) => {
+  const { startDate, endDate } = after.data.qualificationPeriod;
+  const bounds = qualificationPeriodBounds(parseIsoDate(startDate)!);
+  const end = parseIsoDate(endDate)!.getTime();
+  if (end < bounds.earliest.getTime()) {
+    throw apiError(403, "qualificationPeriod couldn't be less than 365 full calendar days long");
+  }
+  if (end > bounds.latest.getTime()) {
+    throw apiError(403, "qualificationPeriod couldn't be more than 1461 full calendar days long");
+  }
+};
+
+/** Python `str(datetime)` in Kyiv, as the submission period messages print dates (notes §1.3). */
+export const pythonDateText = (iso: string) => formatKyiv(parseIsoDate(iso)!).replace('T', ' ');

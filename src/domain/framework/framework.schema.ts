@@ -1,0 +1,52 @@
+import Joi from 'joi';
+import { classificationSchema, procuringEntityPatchSchema, procuringEntitySchema } from './organization.schema';
+import { isoDate } from './reference-validation';
+
+/** One schema per operation (style.md §3); unknown members are the reference's `Rogue field`. */
+const text = () => Joi.string().min(1);
+const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
+const items = () => Joi.array().items(Joi.object().unknown(true));
+
+/** POST /frameworks `data` (notes/frameworks.md §1.1). */
+export const createFrameworkSchema = Joi.object({
+  frameworkType: Joi.string().valid('dynamicPurchasingSystem').required(),
+  status: Joi.string().valid('draft'),
+  mode: Joi.string().valid('test'),
+  ...translated('title'),
+  ...translated('description'),
+  procuringEntity: procuringEntitySchema.required(),
+  classification: classificationSchema.required(),
+  additionalClassifications: Joi.array().items(classificationSchema),
+  qualificationPeriod: Joi.object({ endDate: isoDate().required() }).required(),
+  items: items(),
+}).fork(['title'], (s) => s.required());
+
+/** PATCH of a draft framework that does not activate it (`PatchFramework`). */
+export const patchDraftFrameworkSchema = Joi.object({
+  status: Joi.string().valid('active', 'complete', 'unsuccessful'),
+  ...translated('title'),
+  ...translated('description'),
+  procuringEntity: procuringEntityPatchSchema,
+  classification: classificationSchema,
+  additionalClassifications: Joi.array().items(classificationSchema),
+  qualificationPeriod: Joi.object({ endDate: isoDate().required() }),
+  items: items(),
+});
+
+/**
+ * PATCH whose resulting status is `active` (`PatchActiveFramework`), activation included: so activation is
+ * a request of its own, and only the description and the contact point stay editable afterwards.
+ */
+export const patchActiveFrameworkSchema = Joi.object({
+  status: Joi.string().valid('active', 'complete', 'unsuccessful'),
+  ...translated('description'),
+  procuringEntity: Joi.object({ contactPoint: procuringEntityPatchSchema.extract('contactPoint') }),
+});
+
+/** `config` of a dynamicPurchasingSystem framework (standards `FrameworkConfig/dynamicPurchasingSystem.json`). */
+export const frameworkConfigSchema = Joi.object({
+  restrictedDerivatives: Joi.boolean().strict(),
+  clarificationUntilDuration: Joi.number().strict().integer().min(3).max(3).default(3),
+  qualificationComplainDuration: Joi.number().strict().integer().min(0).max(0).default(0),
+  hasItems: Joi.boolean().strict().default(false),
+});

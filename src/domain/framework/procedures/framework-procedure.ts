@@ -1,0 +1,15 @@
+import type Joi from 'joi';
+import type { ObjectDoc } from '../../core/objects';
+
+/** A rule of a framework operation: throws the reference's error when the framework breaks it. */
+export type FrameworkRule = (after: ObjectDoc, before: ObjectDoc | null, now: Date) => void;
+
+/** One framework type: data plus named rules (style.md §2). */
+export interface FrameworkProcedure {
+  type: string;
+  /** Accreditation levels of which a creating broker needs one. */
+  accreditation: { create: string[] };
+  schemas: { create: Joi.Schema; patchDraft: Joi.Schema; patchActive: Joi.Schema; config: Joi.Schema };
+  rules: { create: FrameworkRule[]; patch: FrameworkRule[]; activate: FrameworkRule[] };
+  minSubmissions: number;
+}

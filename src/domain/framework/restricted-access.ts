@@ -1,0 +1,78 @@
+import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
+import { apiError } from '../../http/errors';
+import type { FeedSource } from '../../http/feed';
+import { applyMask, type MaskTable } from '../../masking/mask';
+import type { Doc, Kind, Stored } from '../../store/port';
+import type { ObjectDoc } from '../core/objects';
+
+/** Spec variant A (`hidden`, later) or variant B (`forbidden`, earlier) of restricted reads. */
+export type RestrictedMode = 'hidden' | 'forbidden';
+
+/** What a reader gets of a restricted object: all of it, the hidden-field view, or nothing. */
+export type Access = 'full' | 'hidden' | 'none';
+
+/** A framework's derivative (submission, qualification, agreement) as restricted access sees it. */
+export interface Derivative {
+  kind: Kind;
+  /** The word in `Access restricted for {name} object`. */
+  name: string;
+  mask: MaskTable;
+  /** Brokers the spec's access table lets see the object whole, by account name. */
+  readers(doc: ObjectDoc): (string | undefined)[];
+  /** Fields a reduced feed entry keeps besides `id`, `dateModified` and `restricted: true`. */
+  reducedFields: string[];
+  allowedFields: readonly string[];
+}
+
+/**
+ * The one access decision for restricted derivatives (spec: Access rules by object; notes/README.md rule 5):
+ * unrestricted objects, system roles and `r` brokers, and the brokers the access table names see the object
+ * whole; everyone else gets the hidden view (variant A) or nothing (variant B).
+ */
+export function accessOf(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Access {
+  if (doc.config?.restricted !== true || seesRestricted(viewer)) return 'full';
+  const name = viewer.account?.name;
+  if (name && isBroker(viewer) && derivative.readers(doc).includes(name)) return 'full';
+  return mode === 'hidden' ? 'hidden' : 'none';
+}
+
+/** A single read: the data as this reader may see it, or 403 (variant B; spec: Errors). */
+export function singleView(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Doc {
+  const access = accessOf(derivative, doc, viewer, mode);
+  if (access === 'none') throw apiError(403, `Access restricted for ${derivative.name} object`);
+  return access === 'hidden' ? applyMask(doc.data, derivative.mask) : doc.data;
+}
+
+/** Refuses a reader with no access at all (variant B), for sub-resources such as documents. */
+export function requireReadAccess(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Access {
+  const access = accessOf(derivative, doc, viewer, mode);
+  if (access === 'none') throw apiError(403, `Access restricted for ${derivative.name} object`);
+  return access;
+}
+
+/**
+ * Feed entries (spec: Feed behaviour 1-4): whole for readers with access; for a broker without access (an
+ * other participant) and in variant B for everyone without access, `{id, dateModified, frameworkID,
+ * restricted: true}`; an anonymous reader in variant A gets the hidden view.
+ */
+export function derivativeFeed(derivative: Derivative, mode: RestrictedMode): FeedSource {
+  return {
+    kind: derivative.kind,
+    allowedFields: derivative.allowedFields,
+    entry(stored: Stored, viewer: Viewer) {
+      const doc = stored.doc as ObjectDoc;
+      const access = accessOf(derivative, doc, viewer, mode);
+      const data = doc.dateCreated ? { ...doc.data, dateCreated: doc.dateCreated } : doc.data;
+      if (access === 'full') return { data };
+      if (access === 'none' || isBroker(viewer)) return { data: reducedEntry(derivative, doc.data), fixed: true };
+      return { data: applyMask(data, derivative.mask) };
+    },
+  };
+}
+
+function reducedEntry(derivative: Derivative, data: Doc): Doc {
+  const entry: Doc = { id: data.id, dateModified: data.dateModified };
+  for (const field of derivative.reducedFields) if (data[field] !== undefined) entry[field] = data[field];
+  entry.restricted = true;
+  return entry;
+}
