@@ -1,0 +1,66 @@
+import type { StoreSession } from '../../store/port';
+import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { dailyId, newId } from '../core/ids';
+import type { ObjectDoc } from '../core/objects';
+
+/** The agreement a framework gets at its first qualification activation (notes/frameworks.md §2.3). */
+export async function newAgreement(session: StoreSession, framework: ObjectDoc, now: Date): Promise<ObjectDoc> {
+  const stamp = formatKyiv(now);
+  const f = framework.data;
+  return withAgreementNextCheck({
+    data: {
+      agreementID: await dailyId(session, 'agreement', 'UA', now),
+      frameworkID: f.id,
+      agreementType: f.frameworkType,
+      status: 'active',
+      period: { startDate: stamp, endDate: f.qualificationPeriod.endDate },
+      procuringEntity: f.procuringEntity,
+      classification: f.classification,
+      ...(f.additionalClassifications ? { additionalClassifications: f.additionalClassifications } : {}),
+      ...(f.items ? { items: f.items } : {}),
+      contracts: [],
+      ...(f.mode ? { mode: f.mode } : {}),
+      owner: f.owner,
+      date: stamp,
+      dateCreated: stamp,
+      dateModified: stamp,
+      id: newId(),
+    },
+    config: { restricted: framework.config?.restrictedDerivatives === true },
+    // The agreement is the procuring entity's: the framework's owner token authorizes it (reference: owner_token copied).
+    secrets: framework.secrets,
+  });
+}
+
+/** An active contract for an activated qualification, its suppliers the submission's tenderers (notes §2.3). */
+export function withContract(agreement: ObjectDoc, qualification: ObjectDoc, submission: ObjectDoc, framework: ObjectDoc, now: Date): ObjectDoc {
+  const stamp = formatKyiv(now);
+  const contract = {
+    id: newId(),
+    qualificationID: qualification.data.id,
+    submissionID: submission.data.id,
+    status: 'active',
+    suppliers: submission.data.tenderers,
+    milestones: [
+      { id: newId(), status: 'scheduled', type: 'activation', dueDate: framework.data.qualificationPeriod.endDate, dateModified: stamp },
+    ],
+    date: stamp,
+    dateModified: stamp,
+  };
+  return withAgreementNextCheck({
+    ...agreement,
+    data: { ...agreement.data, contracts: [...agreement.data.contracts, contract], dateModified: stamp },
+  });
+}
+
+/** While active: the earliest of the scheduled milestones' due dates and the period's end; removed otherwise (notes §2.4). */
+export function withAgreementNextCheck(doc: ObjectDoc): ObjectDoc {
+  const { next_check: _dropped, ...data } = doc.data;
+  if (data.status !== 'active') return { ...doc, data };
+  const dates = [data.period.endDate as string];
+  for (const contract of data.contracts ?? []) {
+    for (const m of contract.milestones ?? []) if (m.status === 'scheduled' && m.dueDate) dates.push(m.dueDate);
+  }
+  const earliest = Math.min(...dates.map((d) => parseIsoDate(d)!.getTime()));
+  return { ...doc, data: { ...data, next_check: formatKyiv(new Date(earliest)) } };
+}

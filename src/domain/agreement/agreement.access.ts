@@ -1,0 +1,29 @@
+import { addressPaths, documentPaths } from '../../masking/fragments';
+import type { Derivative } from '../framework/restricted-access';
+
+const CONTACT = ['telephone', 'email', 'faxNumber', 'url', 'name', 'name_en', 'name_ru'];
+const SUPPLIER = '$.contracts[*].suppliers[*]';
+
+/**
+ * Agreements under restricted access: whole only for the procuring entity's broker, its owner (spec: Access
+ * rules by object, participant "none"); hidden: suppliers' address and contacts, documents' title and url;
+ * procuringEntity is never hidden (notes/frameworks.md §5.2).
+ */
+export const agreementDerivative: Derivative = {
+  kind: 'agreements',
+  name: 'agreement',
+  mask: [
+    ...addressPaths(`${SUPPLIER}.address`),
+    ...CONTACT.map((f) => `${SUPPLIER}.contactPoint.${f}`),
+    ...CONTACT.map((f) => `${SUPPLIER}.additionalContactPoints[*].${f}`),
+    ...documentPaths('$.documents[*]'),
+    ...documentPaths('$.contracts[*].documents[*]'),
+    ...documentPaths('$.contracts[*].milestones[*].documents[*]'),
+  ],
+  readers: (doc) => [doc.data.owner],
+  reducedFields: [],
+  allowedFields: [
+    'dateCreated', 'dateModified', 'id', 'agreementID', 'agreementType', 'status', 'tender_id', 'next_check',
+    'procuringEntity', 'public_modified', 'public_ts',
+  ],
+};

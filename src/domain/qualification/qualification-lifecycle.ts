@@ -1,0 +1,71 @@
+import { apiError } from '../../http/errors';
+import type { Change, StoreSession, Stored } from '../../store/port';
+import { formatKyiv } from '../../time/kyiv';
+import { newId } from '../core/ids';
+import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { newAgreement, withContract } from '../agreement/agreement-lifecycle';
+import { validated } from '../framework/reference-validation';
+import { patchQualificationSchema } from './qualification.schema';
+
+/** The pending qualification an activated submission gets (notes/frameworks.md §2.3). */
+export function newQualification(submission: ObjectDoc, framework: ObjectDoc, now: Date): ObjectDoc {
+  const stamp = formatKyiv(now);
+  return {
+    data: {
+      frameworkID: framework.data.id,
+      submissionID: submission.data.id,
+      qualificationType: framework.data.frameworkType,
+      status: 'pending',
+      ...(framework.data.mode ? { mode: framework.data.mode } : {}),
+      date: stamp,
+      dateModified: stamp,
+      id: newId(),
+    },
+    config: { restricted: framework.config?.restrictedDerivatives === true, qualificationComplainDuration: 0 },
+    links: { frameworkOwner: framework.data.owner, submissionOwner: submission.data.owner },
+    dateCreated: stamp,
+  };
+}
+
+/**
+ * PATCH /qualifications/{id} by the framework owner (notes §1.4, §2.3): a decision completes the submission; the
+ * first activation creates the framework's agreement and every activation adds a contract. One commit for all.
+ */
+export async function decideQualification(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
+  const before = stored.doc as ObjectDoc;
+  const { status: to } = validated<{ status?: string }>(patchQualificationSchema, patch);
+  const from = before.data.status;
+  if (from === 'active' || from === 'unsuccessful') throw apiError(403, `Can't update qualification in current (${from}) status`);
+  const frameworkStored = (await session.get('frameworks', before.data.frameworkID))!;
+  const framework = frameworkStored.doc as ObjectDoc;
+  if (framework.data.status !== 'active') {
+    throw apiError(403, `Can't update qualification in current (${framework.data.status}) framework status`);
+  }
+  if (to === undefined || to === from) return before;
+  const stamp = formatKyiv(now);
+  const after: ObjectDoc = { ...before, data: { ...before.data, status: to, date: stamp, dateModified: stamp } };
+  const submissionStored = (await session.get('submissions', before.data.submissionID))!;
+  const submission = submissionStored.doc as ObjectDoc;
+  const writes: Change[] = [
+    updateOf(stored, after),
+    updateOf(submissionStored, { ...submission, data: { ...submission.data, status: 'complete', dateModified: stamp } }),
+  ];
+  if (to === 'active') {
+    const agreementStored = framework.data.agreementID ? await session.get('agreements', framework.data.agreementID) : null;
+    if (agreementStored) {
+      const agreement = agreementStored.doc as ObjectDoc;
+      // As the reference: no contract is added to an agreement that is no longer active.
+      if (agreement.data.status === 'active') {
+        writes.push(updateOf(agreementStored, withContract(agreement, after, submission, framework, now)));
+      }
+    } else {
+      const agreement = withContract(await newAgreement(session, framework, now), after, submission, framework, now);
+      writes.push(
+        insertOf('agreements', agreement),
+        updateOf(frameworkStored, { ...framework, data: { ...framework.data, agreementID: agreement.data.id, dateModified: stamp } }),
+      );
+    }
+  }
+  await commit(session, writes);
+  return after;
+}

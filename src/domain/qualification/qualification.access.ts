@@ -1,0 +1,18 @@
+import { documentPaths } from '../../masking/fragments';
+import type { Derivative } from '../framework/restricted-access';
+
+/**
+ * Qualifications under restricted access: whole for the procuring entity's broker and for the participant whose
+ * submission it decides (spec: Access rules by object); hidden: documents' title and url (notes §5.2).
+ */
+export const qualificationDerivative: Derivative = {
+  kind: 'qualifications',
+  name: 'qualification',
+  mask: documentPaths('$.documents[*]'),
+  readers: (doc) => [doc.links?.frameworkOwner, doc.links?.submissionOwner],
+  reducedFields: ['frameworkID'],
+  allowedFields: [
+    'dateModified', 'dateCreated', 'id', 'frameworkID', 'submissionID', 'qualificationType', 'status', 'documents',
+    'date', 'public_modified', 'public_ts',
+  ],
+};

@@ -1,0 +1,6 @@
+import Joi from 'joi';
+
+/** PATCH /qualifications/{id} `data` (`PatchQualification`). */
+export const patchQualificationSchema = Joi.object({
+  status: Joi.string().valid('pending', 'active', 'unsuccessful'),
+});

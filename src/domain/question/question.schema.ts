@@ -1,0 +1,12 @@
+import Joi from 'joi';
+import { authorSchema } from '../framework/organization.schema';
+
+/** POST /frameworks/{id}/questions `data`. */
+export const createQuestionSchema = Joi.object({
+  title: Joi.string().min(1).required(),
+  description: Joi.string().min(1),
+  author: authorSchema.required(),
+});
+
+/** PATCH /frameworks/{id}/questions/{question_id} `data`: only the answer (notes/frameworks.md §1.2). */
+export const answerQuestionSchema = Joi.object({ answer: Joi.string().min(1).required() });

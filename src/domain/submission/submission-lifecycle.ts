@@ -1,0 +1,104 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Account } from '../../http/auth';
+import { apiError } from '../../http/errors';
+import type { Change, StoreSession, Stored } from '../../store/port';
+import { issueAccess, type Access } from '../../security/tokens';
+import { formatKyiv } from '../../time/kyiv';
+import { newId } from '../core/ids';
+import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { mergePatch } from '../framework/merge-patch';
+import { validated, validatedConfig } from '../framework/reference-validation';
+import { newQualification } from '../qualification/qualification-lifecycle';
+import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from './submission.schema';
+import {
+  frameworkAcceptsSubmissions,
+  noLiveContractForNewSubmission,
+  submissionTransitionAllowed,
+  tendererMayActivate,
+} from './submission-rules';
+
+/** The framework's private list of activated submissions: the duplicate check and the submissions count read it. */
+export const activatedSubmissionIds = (framework: ObjectDoc): string[] => (framework.submissionIds as string[] | undefined) ?? [];
+
+async function agreementOf(session: StoreSession, framework: ObjectDoc): Promise<ObjectDoc | null> {
+  const id = framework.data.agreementID;
+  return id ? (((await session.get('agreements', id))?.doc as ObjectDoc | undefined) ?? null) : null;
+}
+
+/** POST /submissions (notes/frameworks.md §1.3, validators in the reference's order). */
+export async function createSubmission(
+  session: StoreSession,
+  account: Account,
+  body: { data: Record<string, unknown>; config?: Record<string, unknown> },
+  now: Date,
+): Promise<{ doc: ObjectDoc; access: Access }> {
+  const data = validated<Record<string, any>>(createSubmissionSchema, body.data);
+  const frameworkStored = /^[0-9a-f]{32}$/.test(data.frameworkID) ? await session.get('frameworks', data.frameworkID) : null;
+  if (!frameworkStored) throw apiError(422, ['frameworkID must be one of exists frameworks'], { name: 'frameworkID' });
+  const framework = frameworkStored.doc as ObjectDoc;
+  frameworkAcceptsSubmissions(framework, now, 'add');
+  noLiveContractForNewSubmission(await agreementOf(session, framework), data.tenderers);
+  const config = validatedConfig<{ restricted?: boolean }>(submissionConfigSchema, body.config);
+  const derivatives = framework.config?.restrictedDerivatives === true;
+  // The spec: config.restricted follows the framework; a contradicting value is the reference's 422.
+  if (config.restricted !== undefined && config.restricted !== derivatives) {
+    throw apiError(422, [`restricted must be ${derivatives} for framework with restrictedDerivatives ${derivatives}`], {
+      name: 'config.restricted',
+    });
+  }
+  const stamp = formatKyiv(now);
+  const { access, secrets } = issueAccess();
+  const doc: ObjectDoc = {
+    data: {
+      tenderers: data.tenderers,
+      frameworkID: framework.data.id,
+      status: 'draft',
+      submissionType: framework.data.frameworkType,
+      ...(framework.data.mode ? { mode: framework.data.mode } : {}),
+      owner: account.name,
+      date: stamp,
+      dateModified: stamp,
+      id: newId(),
+    },
+    config: { restricted: derivatives },
+    secrets,
+    links: { frameworkOwner: framework.data.owner },
+    dateCreated: stamp,
+  };
+  await commit(session, [insertOf('submissions', doc)]);
+  return { doc, access };
+}
+
+/**
+ * PATCH /submissions/{id} by its owner: draft edits, deletion, and activation, which publishes the submission
+ * and creates its pending qualification in the same commit as the framework's list of activated submissions.
+ */
+export async function patchSubmission(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
+  const before = stored.doc as ObjectDoc;
+  const changes = validated<Record<string, unknown>>(patchSubmissionSchema, patch);
+  const frameworkStored = (await session.get('frameworks', before.data.frameworkID))!;
+  const framework = frameworkStored.doc as ObjectDoc;
+  const to = (changes.status as string | undefined) ?? before.data.status;
+  submissionTransitionAllowed(before.data.status, to);
+  const after: ObjectDoc = { ...before, data: mergePatch(before.data, changes) };
+  const stamp = formatKyiv(now);
+  const writes: Change[] = [];
+  if (to === 'active') {
+    const others = await session.getMany('submissions', activatedSubmissionIds(framework));
+    tendererMayActivate(after, others.map((s) => s.doc as ObjectDoc), await agreementOf(session, framework));
+  }
+  frameworkAcceptsSubmissions(framework, now, 'update');
+  if (to === 'active') {
+    const qualification = newQualification(after, framework, now);
+    Object.assign(after.data, { date: stamp, datePublished: stamp, qualificationID: qualification.data.id });
+    writes.push(
+      insertOf('qualifications', qualification),
+      updateOf(frameworkStored, { ...framework, submissionIds: [...activatedSubmissionIds(framework), after.data.id] }),
+    );
+  }
+  if (to === 'deleted') after.data.date = stamp;
+  if (isDeepStrictEqual(after.data, before.data)) return before;
+  after.data.dateModified = stamp;
+  await commit(session, [updateOf(stored, after), ...writes]);
+  return after;
+}

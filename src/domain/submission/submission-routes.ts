@@ -1,0 +1,42 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../app';
+import { bodyConfig, bodyData } from '../../http/body';
+import type { RequestState } from '../../http/context';
+import { feedRoute } from '../../http/feed';
+import { absoluteUrl, created } from '../../http/render';
+import { loadObject } from '../core/objects';
+import { requireBroker, requireOwner } from '../core/owner';
+import { derivativeFeed, singleView } from '../framework/restricted-access';
+import { submissionDerivative } from './submission.access';
+import { createSubmission, patchSubmission } from './submission-lifecycle';
+
+/** Endpoints 12-15. */
+export function submissionRoutes(deps: AppDeps): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+  const { publicBaseUrl, restrictedMode } = deps.config;
+
+  router.post('/submissions', async (ctx) => {
+    requireBroker(ctx);
+    const data = bodyData(ctx);
+    const config = bodyConfig(ctx);
+    const { doc, access } = await createSubmission(ctx.state.session, ctx.state.viewer.account!, { data, config }, ctx.state.now);
+    const location = absoluteUrl(ctx, publicBaseUrl, `/api/2.5/submissions/${doc.data.id}`);
+    created(ctx, location, { data: doc.data, access, config: doc.config });
+  });
+
+  router.patch('/submissions/:id', async (ctx) => {
+    const stored = await loadObject(ctx.state.session, 'submissions', ctx.params.id);
+    requireBroker(ctx);
+    requireOwner(ctx, stored.doc);
+    const doc = await patchSubmission(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
+    ctx.body = { data: doc.data, config: doc.config };
+  });
+
+  router.get('/submissions/:id', async (ctx) => {
+    const { doc } = await loadObject(ctx.state.session, 'submissions', ctx.params.id);
+    ctx.body = { data: singleView(submissionDerivative, doc, ctx.state.viewer, restrictedMode), config: doc.config };
+  });
+
+  feedRoute(router, '/submissions', derivativeFeed(submissionDerivative, restrictedMode), publicBaseUrl);
+  return router;
+}

@@ -1,0 +1,66 @@
+import { apiError } from '../../http/errors';
+import type { Doc } from '../../store/port';
+import { parseIsoDate } from '../../time/kyiv';
+import type { ObjectDoc } from '../core/objects';
+import { pythonDateText } from '../framework/framework.rules';
+
+/** `add` at POST, `update` at PATCH: the word the reference's messages use. */
+export type SubmissionAction = 'add' | 'update';
+
+/**
+ * The framework must have a period containing now, then be active (notes/frameworks.md §1.3 validators 3-4,
+ * §4 #20-22); the period's dates print as Python `str(datetime)`.
+ */
+export function frameworkAcceptsSubmissions(framework: ObjectDoc, now: Date, action: SubmissionAction): void {
+  const { period, status } = framework.data;
+  if (!period) throw apiError(403, `Submission cannot be ${action} without framework period`);
+  const at = now.getTime();
+  if (at < parseIsoDate(period.startDate)!.getTime() || at > parseIsoDate(period.endDate)!.getTime()) {
+    throw apiError(
+      403,
+      `Submission can be ${action} only during the period: from (${pythonDateText(period.startDate)}) to (${pythonDateText(period.endDate)}).`,
+    );
+  }
+  if (status !== 'active') throw apiError(403, `Can't ${action} submission in current (${status}) framework status`);
+}
+
+const identifierOf = (organization: Doc | undefined) => organization?.identifier?.id as string | undefined;
+
+/** POST: the first agreement contract of the tenderer must not be active or suspended (notes §1.3 validator 5). */
+export function noLiveContractForNewSubmission(agreement: ObjectDoc | null, tenderers: Doc[]): void {
+  const id = identifierOf(tenderers[0]);
+  const contract = (agreement?.data.contracts as Doc[] | undefined)?.find((c) => identifierOf(c.suppliers?.[0]) === id);
+  if (contract && (contract.status === 'active' || contract.status === 'suspended')) {
+    throw apiError(403, `Can't add submission when contract in agreement with same identifier.id in ${contract.status} status`);
+  }
+}
+
+/**
+ * Activation: one active submission per tenderer identifier per framework, and none while the tenderer holds an
+ * active or suspended contract in the framework's agreement (notes §1.3 validator 6, §4 #27-28).
+ */
+export function tendererMayActivate(submission: ObjectDoc, others: ObjectDoc[], agreement: ObjectDoc | null): void {
+  const id = identifierOf(submission.data.tenderers[0]);
+  const { frameworkID } = submission.data;
+  const duplicate = others.some(
+    (other) =>
+      other.data.id !== submission.data.id &&
+      other.data.status === 'active' &&
+      (other.data.tenderers as Doc[]).some((t) => identifierOf(t) === id),
+  );
+  if (duplicate) throw apiError(403, `Tenderer already have active submission for framework ${frameworkID}`);
+  const contracted = ((agreement?.data.contracts as Doc[] | undefined) ?? []).some(
+    (c) => (c.status === 'active' || c.status === 'suspended') && (c.suppliers as Doc[]).some((s) => identifierOf(s) === id),
+  );
+  if (contracted) {
+    throw apiError(403, `Tenderer can't activate submission with active/suspended contract in agreement for framework ${frameworkID}`);
+  }
+}
+
+/** `draft → {draft, active, deleted}`; nothing leaves active, complete or deleted by PATCH (notes §2.2). */
+export function submissionTransitionAllowed(from: string, to: string): void {
+  if (from !== 'draft') throw apiError(403, `Can't update submission in current (${from}) status`);
+  if (!['draft', 'active', 'deleted'].includes(to)) {
+    throw apiError(403, `Can't update submission from current (${from}) to new (${to}) status`);
+  }
+}
