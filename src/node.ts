@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { loadAuthFile } from './http/auth';
 import { probeApp } from './jobs/probe-app';
 import { startJobs } from './jobs/start-jobs';
-import { soloMembership } from './membership/membership';
+import { openMembership } from './membership/open-membership';
 import { openStore } from './store/open-store';
 import type { Clock } from './time/clock';
 
@@ -21,7 +21,7 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
   // Writers use the jobs' store: its commits plan the next checks (design.md §4).
   const jobs = startJobs(config, await openStore(config.storeUrl, { readPreference: config.readPreference }), clock, logger);
   const { store, readinessChecks } = jobs;
-  const membership = soloMembership(config.nodeId);
+  const membership = openMembership(config, clock, logger);
   await membership.start();
   if (config.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: using a random secret; cookies will not survive a restart');
