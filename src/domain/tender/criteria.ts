@@ -1,0 +1,108 @@
+import Joi from 'joi';
+import { formatKyiv } from '../../time/kyiv';
+import type { Doc } from '../../store/port';
+import { newId } from '../core/ids';
+
+/** Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. */
+const text = () => Joi.string().min(1);
+const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+
+const evidenceSchema = model('EligibleEvidence', { title: text(), description: text(), type: Joi.string().valid('document', 'statement') });
+const requirementSchema = model('Requirement', {
+  title: text().required(),
+  description: text(),
+  dataType: Joi.string().valid('boolean', 'string', 'number', 'integer').required(),
+  expectedValue: Joi.alternatives(Joi.boolean(), Joi.string(), Joi.number()),
+  minValue: Joi.number(),
+  maxValue: Joi.number(),
+  eligibleEvidences: Joi.array().items(evidenceSchema),
+});
+
+export const criterionSchema = model('Criterion', {
+  title: text().required(),
+  description: text(),
+  source: Joi.string().valid('tenderer', 'procuringEntity', 'winner'),
+  relatesTo: Joi.string().valid('tenderer', 'item', 'lot', 'tender'),
+  relatedItem: text(),
+  classification: model('Classification', { scheme: text().required(), id: text().required(), description: text() }).required(),
+  legislation: Joi.array().items(
+    model('Legislation', {
+      version: text(),
+      identifier: model('Identifier', { id: text(), legalName: text(), uri: text() }),
+      type: Joi.string().valid('NATIONAL_LEGISLATION'),
+      article: text(),
+    }),
+  ),
+  requirementGroups: Joi.array().items(model('RequirementGroup', { description: text().required(), requirements: Joi.array().items(requirementSchema).min(1).required() })).min(1).required(),
+});
+
+/** `POST /tenders/{id}/criteria` takes a list (bulk create, notes/tenders.md §6). */
+export const criteriaListSchema = Joi.array().items(criterionSchema).min(1);
+
+/** Server-set parts: ids everywhere, requirement `status: active` and `datePublished` (notes/tenders.md §6). */
+export function withServerFields(criterion: Doc, now: Date): Doc {
+  return {
+    id: newId(),
+    ...criterion,
+    requirementGroups: criterion.requirementGroups.map((g: Doc) => ({
+      id: newId(),
+      ...g,
+      requirements: g.requirements.map((r: Doc) => ({
+        id: newId(),
+        ...r,
+        status: 'active',
+        datePublished: formatKyiv(now),
+        ...(r.eligibleEvidences ? { eligibleEvidences: r.eligibleEvidences.map((e: Doc) => ({ id: newId(), ...e })) } : {}),
+      })),
+    })),
+  };
+}
+
+interface CriterionTemplate {
+  id: string;
+  source: 'tenderer' | 'procuringEntity' | 'winner';
+  title: string;
+  article: string;
+  requirement: string;
+}
+
+const LAW_922 = { id: '922-VIII', legalName: 'Закон України "Про публічні закупівлі"', uri: 'https://zakon.rada.gov.ua/laws/show/922-19' };
+
+/** The spec's list of criteria a competitiveOrdering tender carries once active, in the spec's order. */
+const COMPETITIVE_ORDERING_CRITERIA: CriterionTemplate[] = [
+  { id: 'CRITERION.EXCLUSION.CONVICTIONS.PARTICIPATION_IN_CRIMINAL_ORGANISATION', source: 'tenderer', article: '17.1.5', title: 'Вчинення злочинів, учинених з корисливих мотивів', requirement: 'Учасника не було притягнуто до відповідальності за вчинення злочину з корисливих мотивів' },
+  { id: 'CRITERION.EXCLUSION.CONVICTIONS.FRAUD', source: 'tenderer', article: '17.1.5', title: 'Шахрайство', requirement: 'Учасника не було засуджено за шахрайство' },
+  { id: 'CRITERION.EXCLUSION.CONVICTIONS.CORRUPTION', source: 'tenderer', article: '17.1.3', title: 'Корупція', requirement: 'Учасника не було притягнуто до відповідальності за корупційне правопорушення' },
+  { id: 'CRITERION.EXCLUSION.CONVICTIONS.CHILD_LABOUR-HUMAN_TRAFFICKING', source: 'tenderer', article: '17.1.12', title: 'Дитяча праця або будь-які форми торгівлі людьми', requirement: 'Учасника не було притягнуто до відповідальності за використання дитячої праці чи торгівлю людьми' },
+  { id: 'CRITERION.EXCLUSION.BUSINESS.BANKRUPTCY', source: 'tenderer', article: '17.1.8', title: 'Банкрутство', requirement: 'Учасника не визнано банкрутом і щодо нього не відкрито ліквідаційну процедуру' },
+  { id: 'CRITERION.EXCLUSION.MISCONDUCT.MARKET_DISTORTION', source: 'procuringEntity', article: '17.1.4', title: 'Професійні правопорушення', requirement: 'Замовник підтверджує, що учасника не було притягнуто до відповідальності за антиконкурентні узгоджені дії' },
+  { id: 'CRITERION.EXCLUSION.CONFLICT_OF_INTEREST.MISINTERPRETATION', source: 'procuringEntity', article: '17.1.2', title: 'Спотворення інформації', requirement: 'Замовник підтверджує, що учасник не впливав на прийняття рішення замовника' },
+  { id: 'CRITERION.EXCLUSION.NATIONAL.OTHER', source: 'tenderer', article: '17.1.13', title: 'Заборгованість зі сплати податків і зборів', requirement: 'Учасник не має заборгованості зі сплати податків і зборів' },
+  { id: 'CRITERION.OTHER.BID.LANGUAGE', source: 'tenderer', article: '22.2.13', title: 'Мова (мови), якою (якими) повинні готуватися тендерні пропозиції', requirement: 'Мова тендерної пропозиції українська' },
+  { id: 'CRITERION.OTHER.CONTRACT.GUARANTEE', source: 'winner', article: '27.2', title: 'Забезпечення виконання договору про закупівлю', requirement: 'Переможець надасть забезпечення виконання договору про закупівлю' },
+];
+
+/** A criterion of the template, in the spec's structure; facts the procuring entity confirms carry no expectedValue. */
+function fromTemplate(template: CriterionTemplate): Doc {
+  return {
+    title: template.title,
+    source: template.source,
+    relatesTo: 'tenderer',
+    classification: { scheme: 'espd211', id: template.id },
+    legislation: [{ version: '2020-04-19', identifier: LAW_922, type: 'NATIONAL_LEGISLATION', article: template.article }],
+    requirementGroups: [
+      {
+        description: template.source === 'procuringEntity' ? 'Замовник підтверджує, що' : 'Учасник підтверджує, що',
+        requirements: [
+          { title: template.requirement, dataType: 'boolean', ...(template.source === 'procuringEntity' ? {} : { expectedValue: 'true' }) },
+        ],
+      },
+    ],
+  };
+}
+
+/** The criteria of the spec's list the tender does not have yet, ready to append (notes/README.md rule 3). */
+export function missingCriteria(existing: Doc[], now: Date): Doc[] {
+  const present = new Set(existing.map((c) => c.classification?.id));
+  return COMPETITIVE_ORDERING_CRITERIA.filter((t) => !present.has(t.id)).map((t) => withServerFields(fromTemplate(t), now));
+}

@@ -1,0 +1,41 @@
+import type Joi from 'joi';
+import type { Doc, StoreSession } from '../../store/port';
+import type { ConfigSpec } from './tender.config';
+
+/** What a rule sees besides the tender it checks: the request's "now", the store, the config, the stored data. */
+export interface TenderContext {
+  now: Date;
+  session: StoreSession;
+  config: Doc;
+  /** The stored data before this request; undefined on creation. */
+  before?: Doc;
+}
+
+/** A named rule: throws the reference's error when the tender breaks it. */
+export type TenderRule = (tender: Doc, ctx: TenderContext) => void | Promise<void>;
+
+/** An automatic transition: when `due` has come, `apply` moves the tender on (design.md §4, style.md §3). */
+export interface TenderEvent {
+  due: string;
+  apply: (tender: Doc, now: Date, config: Doc) => void;
+}
+
+/** One procedure type: data plus small hooks (style.md §2). */
+export interface TenderProcedure {
+  type: 'belowThreshold' | 'competitiveOrdering';
+  procurementMethod: 'open' | 'selective';
+  /** Broker accreditation levels that may create it (notes/platform.md §1.1). */
+  accreditation: { create: string[] };
+  /** The status an owner PATCH activates a draft to (notes/README.md rule 2). */
+  activeStatus: string;
+  /** Statuses in which the owner may PATCH the tender. */
+  editableStatuses: string[];
+  config: ConfigSpec;
+  schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
+  rules: { save: TenderRule[]; activate: TenderRule[] };
+  /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
+  periods: (tender: Doc, ctx: TenderContext) => void;
+  /** Effects of activation beyond `status` and `date` (invalidationDate, criteria, auction periods). */
+  activate: (tender: Doc, ctx: TenderContext) => Promise<void> | void;
+  events: (tender: Doc) => TenderEvent[];
+}

@@ -1,0 +1,70 @@
+import { apiError } from '../../../http/errors';
+import type { Doc } from '../../../store/port';
+import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
+import { clarificationsUntil, minimumPeriodEnd } from '../../../time/tender-periods';
+import type { TenderContext, TenderProcedure } from '../procedure';
+import { either, only } from '../tender.config';
+import { enquiriesEnd, tenderingEnds } from '../tender-events';
+import { tenderDefaults } from './tender-defaults';
+import { procurementMethodIs } from '../tender.rules';
+import { createBelowThreshold, patchBelowThreshold } from '../tender.schema';
+
+const ENQUIRIES = { days: 3, working: true };
+const TENDERING = { days: 2, working: true };
+const CLARIFICATIONS = { days: 1, working: true };
+/** `TENDER_PERIOD_START_DATE_STALE_MINUTES` (notes/tenders.md §5.2). */
+const STALE_START_MS = 10 * 60_000;
+
+const at = (s: string) => parseIsoDate(s)!;
+
+/**
+ * enquiryPeriod from the client's endDate (startDate defaults to now), tenderPeriod from the enquiry end, both
+ * long enough; clarificationsUntil one working day after the enquiry end (notes/tenders.md §5.2).
+ */
+function enquiryThenTendering(t: Doc, { now, before }: TenderContext): void {
+  const enquiry = (t.enquiryPeriod = { ...t.enquiryPeriod });
+  enquiry.startDate ??= formatKyiv(now);
+  if (at(enquiry.endDate) < minimumPeriodEnd(at(enquiry.startDate), ENQUIRIES)) {
+    throw apiError(422, ['the enquiryPeriod cannot end earlier than 3 business days after the start'], { name: 'enquiryPeriod' });
+  }
+  const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
+  if (!before && tendering.startDate && at(tendering.startDate).getTime() <= now.getTime() - STALE_START_MS) {
+    throw apiError(422, 'tenderPeriod.startDate should be in greater than current date', { name: 'tenderPeriod.startDate' });
+  }
+  tendering.startDate ??= enquiry.endDate;
+  if (at(tendering.startDate) < at(enquiry.endDate)) {
+    throw apiError(422, ['period should begin after enquiryPeriod'], { name: 'tenderPeriod' });
+  }
+  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING)) {
+    throw apiError(422, ['tenderPeriod must be at least 2 full business days long'], { name: 'tenderPeriod' });
+  }
+  enquiry.clarificationsUntil = formatKyiv(clarificationsUntil(at(enquiry.endDate), CLARIFICATIONS));
+}
+
+export const belowThreshold: TenderProcedure = {
+  ...tenderDefaults,
+  type: 'belowThreshold',
+  procurementMethod: 'open',
+  accreditation: { create: ['1', '5'] },
+  activeStatus: 'active.enquiries',
+  editableStatuses: ['draft', 'active.enquiries'],
+  config: {
+    hasAuction: either(true),
+    hasAwardingOrder: either(true),
+    hasValueRestriction: either(true),
+    valueCurrencyEquality: either(true),
+    hasPrequalification: either(false),
+    minBidsNumber: { type: 'integer', minimum: 1, maximum: 9, default: 1 },
+    hasPreSelectionAgreement: only(false),
+    hasTenderComplaints: only(false),
+    hasAwardComplaints: only(false),
+    hasCancellationComplaints: only(false),
+    restricted: only(false),
+  },
+  schemas: { create: createBelowThreshold, patch: patchBelowThreshold },
+  rules: { save: [...tenderDefaults.rules.save, procurementMethodIs('open')], activate: [...tenderDefaults.rules.activate] },
+  periods: enquiryThenTendering,
+  // Spec era: activation sets status and date only; auctions are planned when tendering starts (notes/tenders.md §8).
+  activate: () => undefined,
+  events: (t) => [...enquiriesEnd(t), ...tenderingEnds(t)],
+};

@@ -1,0 +1,104 @@
+import { isDeepStrictEqual } from 'node:util';
+import { apiError } from '../../../http/errors';
+import type { Doc } from '../../../store/port';
+import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
+import { calculateTenderFullDate } from '../../../time/periods';
+import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
+import { missingCriteria } from '../criteria';
+import type { TenderContext, TenderProcedure, TenderRule } from '../procedure';
+import { either, only } from '../tender.config';
+import { planAuctions, tenderingEnds } from '../tender-events';
+import { lotsAtMost, procurementMethodIs } from '../tender.rules';
+import { createCompetitiveOrdering, patchCompetitiveOrdering } from '../tender.schema';
+import { tenderDefaults } from './tender-defaults';
+
+/** Spec era (`open/constants.py`): 7 calendar days of tendering, enquiries end 3 days before, answers 3 days after. */
+const TENDERING = { days: 7, working: false };
+const ENQUIRY_REGULATION = { days: 3, working: false };
+const CLARIFICATIONS = { days: 3, working: false };
+const TENDERING_EXTRA = { days: 4, working: false };
+
+const at = (s: string) => parseIsoDate(s)!;
+const fail = (text: string) => apiError(422, text, { name: 'agreements' });
+
+/** tenderPeriod starts now unless given and lasts 7 days; enquiryPeriod is computed (notes/tenders.md §5.3). */
+function tenderingWithComputedEnquiries(t: Doc, { now }: TenderContext): void {
+  const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
+  tendering.startDate ??= formatKyiv(now);
+  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING)) {
+    throw apiError(422, ['tenderPeriod must be at least 7 full calendar days long'], { name: 'tenderPeriod' });
+  }
+  const enquiry = enquiryPeriodBeforeTenderEnd({ startDate: at(tendering.startDate), endDate: at(tendering.endDate) }, ENQUIRY_REGULATION, CLARIFICATIONS);
+  t.enquiryPeriod = {
+    startDate: tendering.startDate,
+    endDate: formatKyiv(enquiry.endDate),
+    clarificationsUntil: formatKyiv(enquiry.clarificationsUntil),
+    ...(t.enquiryPeriod?.invalidationDate ? { invalidationDate: t.enquiryPeriod.invalidationDate } : {}),
+  };
+}
+
+/**
+ * The pre-selection agreement (framework side) is active, has at least 3 active contracts and the tender's
+ * procuring entity; checked on activation with the spec era's texts (notes/tenders.md §7).
+ */
+const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
+  const stored = await session.get('agreements', t.agreements[0].id);
+  if (!stored) throw fail('agreement[0] not found in agreements');
+  const agreement: Doc = stored.doc.data;
+  if (agreement.status !== 'active') throw fail('agreements[0] status is not active');
+  const active = (agreement.contracts ?? []).filter((c: Doc) => c.status === 'active').length;
+  if (active < 3) throw fail('agreements[0] has less than 3 active contracts');
+  const ours = t.procuringEntity.identifier;
+  const theirs = agreement.procuringEntity?.identifier ?? {};
+  if (ours.scheme !== theirs.scheme || ours.id !== theirs.id) {
+    throw fail('tender.procuringEntity.identifier (scheme or id), doesnt match tender.agreements[0].procuringEntity.identifier (scheme of id)');
+  }
+  if (!!config.restricted !== !!stored.doc.config?.restricted) {
+    throw apiError(422, stored.doc.config?.restricted ? 'Value must be True.' : 'Value must be False.', { name: 'restricted' });
+  }
+};
+
+/**
+ * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
+ * far: `enquiryPeriod.invalidationDate` = now (notes/tenders.md §4).
+ */
+const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
+  if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;
+  if (at(t.tenderPeriod.endDate) < calculateTenderFullDate(now, TENDERING_EXTRA)) {
+    throw apiError(403, 'tenderPeriod should be extended by 4 days');
+  }
+  t.enquiryPeriod.invalidationDate = formatKyiv(now);
+};
+
+export const competitiveOrdering: TenderProcedure = {
+  type: 'competitiveOrdering',
+  procurementMethod: 'selective',
+  accreditation: { create: ['3', '5'] },
+  activeStatus: 'active.tendering',
+  editableStatuses: ['draft', 'active.tendering'],
+  config: {
+    hasAuction: either(true),
+    hasAwardingOrder: either(true),
+    hasValueRestriction: either(false),
+    valueCurrencyEquality: either(true),
+    hasPrequalification: only(false),
+    minBidsNumber: { type: 'integer', minimum: 1, maximum: 1, default: 1 },
+    hasPreSelectionAgreement: only(true),
+    hasTenderComplaints: only(false),
+    hasAwardComplaints: only(false),
+    hasCancellationComplaints: only(false),
+    restricted: either(false),
+  },
+  schemas: { create: createCompetitiveOrdering, patch: patchCompetitiveOrdering },
+  rules: {
+    save: [...tenderDefaults.rules.save, procurementMethodIs('selective'), lotsAtMost(1), tenderingExtendedOnChange],
+    activate: [...tenderDefaults.rules.activate, agreementAllowsSelection],
+  },
+  periods: tenderingWithComputedEnquiries,
+  activate: (t, { now, config }) => {
+    t.enquiryPeriod.invalidationDate = formatKyiv(now);
+    t.criteria = [...(t.criteria ?? []), ...missingCriteria(t.criteria ?? [], now)];
+    planAuctions(t, config);
+  },
+  events: (t) => tenderingEnds(t),
+};

@@ -1,0 +1,42 @@
+import type { Doc } from '../../store/port';
+import { formatKyiv } from '../../time/kyiv';
+import { newId } from '../core/ids';
+import type { TenderProcedure } from './procedure';
+import { withTestTitles } from './test-mode';
+
+/** The spec era's Value defaults: `UAH`, `valueAddedTaxIncluded: true` (notes/README.md rule 7). */
+const valueWithDefaults = (v: Doc): Doc => ({ currency: 'UAH', valueAddedTaxIncluded: true, ...v });
+
+/** Lot values, minimal steps and unit prices take the tender value's currency and VAT flag (notes/tenders.md §2.3). */
+const inTenderCurrency = (v: Doc | undefined, tender: Doc): Doc | undefined =>
+  v && { ...v, currency: tender.value.currency, valueAddedTaxIncluded: tender.value.valueAddedTaxIncluded };
+
+/**
+ * Server-filled members of a tender being saved: ids where absent, lot status and date, Value defaults, the
+ * procedure's methods, and test-mode titles. Idempotent, so it runs on creation and on every PATCH.
+ */
+export function withServerDefaults(t: Doc, procedure: TenderProcedure, config: Doc, now: Date): Doc {
+  const value = valueWithDefaults(t.value);
+  const tender: Doc = { ...t, value };
+  if (t.minimalStep) tender.minimalStep = { currency: value.currency, valueAddedTaxIncluded: value.valueAddedTaxIncluded, ...t.minimalStep };
+  tender.items = t.items.map((item: Doc) => ({
+    id: newId(),
+    ...item,
+    ...(item.unit?.value ? { unit: { ...item.unit, value: inTenderCurrency(item.unit.value, tender) } } : {}),
+  }));
+  if (t.lots) {
+    tender.lots = t.lots.map((lot: Doc) => ({
+      id: newId(),
+      ...lot,
+      value: inTenderCurrency(lot.value, tender),
+      ...(lot.minimalStep ? { minimalStep: inTenderCurrency(lot.minimalStep, tender) } : {}),
+      status: lot.status ?? 'active',
+      date: lot.date ?? formatKyiv(now),
+    }));
+  }
+  if (t.milestones) tender.milestones = t.milestones.map((m: Doc) => ({ id: newId(), ...m }));
+  tender.procurementMethod ??= procedure.procurementMethod;
+  if (config.hasAuction) tender.submissionMethod ??= 'electronicAuction';
+  tender.awardCriteria ??= 'lowestCost';
+  return withTestTitles(tender);
+}

@@ -1,0 +1,110 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Ctx } from '../../http/context';
+import { bodyConfig, bodyData } from '../../http/body';
+import { apiError, notFound } from '../../http/errors';
+import { issueAccess, type Access } from '../../security/tokens';
+import type { Doc, Stored } from '../../store/port';
+import { formatKyiv } from '../../time/kyiv';
+import { dailyId, newId } from '../core/ids';
+import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { requireBroker, requireOwner } from '../core/owner';
+import type { TenderContext, TenderProcedure } from './procedure';
+import { procedureOf } from './procedures';
+import { validateTenderConfig } from './tender.config';
+import { withServerDefaults } from './tender-defaults';
+import { nextCheckOf } from './tender-events';
+import { validated, mergePatch } from './validation';
+import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
+
+/** The procedure of a stored tender. */
+export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(data.procurementMethodType)!;
+
+/** Creation needs one of the procedure's accreditation levels; a central procuring entity needs level 5 (§2.1). */
+function requireAccreditation(ctx: Ctx, procedure: TenderProcedure, tender: Doc): void {
+  const levels = ctx.state.viewer.account?.levels ?? '';
+  const allowed = tender.procuringEntity?.kind === 'central' ? ['5'] : procedure.accreditation.create;
+  if (!allowed.some((level) => levels.includes(level))) {
+    throw apiError(403, 'Broker Accreditation level does not permit tender creation', { location: 'url', name: 'accreditation' });
+  }
+}
+
+/** Runs the procedure's save rules, the date-dependent rules and the period computation, in that order. */
+async function checkAndComplete(procedure: TenderProcedure, tender: Doc, ctx: TenderContext, createdAt: string): Promise<void> {
+  for (const rule of procedure.rules.save) await rule(tender, ctx);
+  checkVersioned(TENDER_VERSIONED_RULES, tender, createdAt);
+  procedure.periods(tender, ctx);
+}
+
+/** `POST /tenders` (notes/tenders.md §2): a draft with server-set members and a fresh owner token. */
+export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
+  requireBroker(ctx);
+  const data = bodyData(ctx);
+  const procedure = procedureOf(data.procurementMethodType);
+  if (!procedure) throw notFound('not_found');
+  const request = validated<Doc>(procedure.schemas.create, data);
+  const config = validateTenderConfig(procedure.config, bodyConfig(ctx));
+  requireAccreditation(ctx, procedure, request);
+  const { now, session } = ctx.state;
+  const stamp = formatKyiv(now);
+  const tender = withServerDefaults({ ...request, procurementMethodType: procedure.type, status: 'draft' }, procedure, config, now);
+  await checkAndComplete(procedure, tender, { now, session, config }, stamp);
+  const { access, secrets } = issueAccess();
+  const doc: ObjectDoc = {
+    data: {
+      id: newId(),
+      tenderID: `${await dailyId(session, 'tenderID', 'UA', now)}-a`,
+      ...tender,
+      owner: ctx.state.viewer.account!.name,
+      date: stamp,
+      dateCreated: stamp,
+      dateModified: stamp,
+    },
+    config,
+    secrets,
+  };
+  await commit(session, [insertOf('tenders', doc)]);
+  return { doc, access };
+}
+
+/**
+ * `PATCH /tenders/{id}` by the owner (notes/tenders.md §4): merges the patch, re-runs the rules, activates when
+ * `status` names the procedure's active state, and saves only when something changed.
+ */
+export async function patchTender(ctx: Ctx, id: string): Promise<ObjectDoc> {
+  const { now, session } = ctx.state;
+  const stored = await loadObject(session, 'tenders', id);
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  const before = stored.doc.data;
+  const procedure = procedureOfStored(before);
+  if (!procedure.editableStatuses.includes(before.status)) {
+    throw apiError(403, `Can't update tender in current (${before.status}) status`);
+  }
+  const patch = validated<Doc>(procedure.schemas.patch, bodyData(ctx));
+  if (patch.status === 'draft' && before.status !== 'draft') throw apiError(422, "Can't change status to draft", { name: 'status' });
+  const config = stored.doc.config ?? {};
+  const tctx: TenderContext = { now, session, config, before };
+  const tender = withServerDefaults(mergePatch(before, patch), procedure, config, now);
+  await checkAndComplete(procedure, tender, tctx, before.dateCreated);
+  if (before.status === 'draft' && tender.status === procedure.activeStatus) await activate(procedure, tender, tctx);
+  const data = withNextCheck(procedure, tender);
+  if (isDeepStrictEqual(data, before)) return stored.doc;
+  const doc: ObjectDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
+  await commit(session, [updateOf(stored, doc)]);
+  return doc;
+}
+
+async function activate(procedure: TenderProcedure, tender: Doc, ctx: TenderContext): Promise<void> {
+  for (const rule of procedure.rules.activate) await rule(tender, ctx);
+  tender.date = formatKyiv(ctx.now);
+  await procedure.activate(tender, ctx);
+}
+
+/** The tender with `next_check` = its earliest pending event, or without one (notes/tenders.md §9). */
+export function withNextCheck(procedure: TenderProcedure, tender: Doc): Doc {
+  const { next_check: _old, ...rest } = tender;
+  const next = nextCheckOf(procedure.events(tender));
+  return next ? { ...rest, next_check: next } : rest;
+}
+
+export const loadTender = (ctx: Ctx, id: string): Promise<Stored & { doc: ObjectDoc }> => loadObject(ctx.state.session, 'tenders', id);

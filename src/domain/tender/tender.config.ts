@@ -1,0 +1,59 @@
+import { apiError } from '../../http/errors';
+import type { Doc } from '../../store/port';
+
+/** The spec's 11 tender config keys, in the spec's order. */
+export const TENDER_CONFIG_KEYS = [
+  'hasAuction', 'hasAwardingOrder', 'hasValueRestriction', 'valueCurrencyEquality', 'hasPrequalification',
+  'minBidsNumber', 'hasPreSelectionAgreement', 'hasTenderComplaints', 'hasAwardComplaints',
+  'hasCancellationComplaints', 'restricted',
+] as const;
+
+export type TenderConfigKey = (typeof TENDER_CONFIG_KEYS)[number];
+
+export type ConfigRule =
+  | { type: 'boolean'; allowed: boolean[]; default: boolean }
+  | { type: 'integer'; minimum: number; maximum: number; default: number };
+
+/** Allowed values and defaults of one procedure type (standards `TenderConfig/{type}.json`, notes/tenders.md §3.2). */
+export type ConfigSpec = Record<TenderConfigKey, ConfigRule>;
+
+export const either = (d: boolean): ConfigRule => ({ type: 'boolean', allowed: [true, false], default: d });
+export const only = (v: boolean): ConfigRule => ({ type: 'boolean', allowed: [v], default: v });
+
+/** Python's repr, as jsonschema quotes values in its messages. */
+const repr = (v: unknown): string =>
+  typeof v === 'string' ? `'${v}'` : v === true ? 'True' : v === false ? 'False' : v === null ? 'None' : JSON.stringify(v);
+
+/**
+ * Validates `config` against the procedure's spec, fills defaults for missing keys and keeps only the 11 keys.
+ * Spec-era texts: jsonschema's message, the error name the bare key (notes/tenders.md §3.3).
+ */
+export function validateTenderConfig(spec: ConfigSpec, raw: Doc | undefined): Doc {
+  const config: Doc = {};
+  for (const key of TENDER_CONFIG_KEYS) {
+    const rule = spec[key];
+    const value = raw?.[key];
+    if (value === undefined) {
+      config[key] = rule.default;
+      continue;
+    }
+    const fail = (text: string) => apiError(422, text, { name: key });
+    if (rule.type === 'boolean') {
+      if (typeof value !== 'boolean') throw fail(`${repr(value)} is not of type 'boolean'`);
+      if (!rule.allowed.includes(value)) throw fail(`${repr(value)} is not one of [${rule.allowed.map(repr).join(', ')}]`);
+    } else {
+      if (typeof value !== 'number' || !Number.isInteger(value)) throw fail(`${repr(value)} is not of type 'integer'`);
+      if (value < rule.minimum) throw fail(`${value} is less than the minimum of ${rule.minimum}`);
+      if (value > rule.maximum) throw fail(`${value} is greater than the maximum of ${rule.maximum}`);
+    }
+    config[key] = value;
+  }
+  if (config.valueCurrencyEquality === false && (config.hasAuction || config.hasAwardingOrder || config.hasValueRestriction)) {
+    throw apiError(
+      422,
+      ['valueCurrencyEquality can be False only if hasAuction=False and hasAwardingOrder=False and hasValueRestriction=False'],
+      { name: 'valueCurrencyEquality' },
+    );
+  }
+  return config;
+}

@@ -1,0 +1,59 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../app';
+import type { Viewer } from '../../http/auth';
+import type { RequestState } from '../../http/context';
+import { feedRoute, type FeedSource } from '../../http/feed';
+import { absoluteUrl, created } from '../../http/render';
+import type { Doc } from '../../store/port';
+import type { ObjectDoc } from '../core/objects';
+import { addCriteria } from './tender-criteria';
+import { createTender, loadTender, patchTender } from './tender-lifecycle';
+import { TENDER_MASK } from './tender.mask';
+import { visibleData } from './restricted-view';
+
+/** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
+export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
+
+/** Spec-era `listing_allowed_fields` of tenders (notes/platform.md §3.1). */
+const FEED_FIELDS = [
+  'dateCreated', 'dateModified', 'qualificationPeriod', 'auctionPeriod', 'awardPeriod', 'status', 'tenderID', 'lots',
+  'contracts', 'agreements', 'procuringEntity', 'procurementMethodType', 'procurementMethod', 'next_check', 'mode',
+  'stage2TenderID',
+];
+
+const tenderFeed: FeedSource = {
+  kind: 'tenders',
+  allowedFields: FEED_FIELDS,
+  entry: (stored, viewer) => ({ data: visibleData(stored.doc as ObjectDoc, viewer, TENDER_MASK) }),
+};
+
+/** Endpoints 1–4 and `POST /tenders/{id}/criteria`. */
+export function tenderRoutes(deps: AppDeps): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+  const base = deps.config.publicBaseUrl;
+
+  router.post('/tenders', async (ctx) => {
+    const { doc, access } = await createTender(ctx);
+    const location = absoluteUrl(ctx, base, `/api/2.5/tenders/${doc.data.id}`);
+    created(ctx, location, { data: doc.data, config: doc.config, access });
+  });
+
+  router.get('/tenders/:id', async (ctx) => {
+    const stored = await loadTender(ctx, ctx.params.id);
+    ctx.body = presentTender(stored.doc, ctx.state.viewer);
+  });
+
+  router.patch('/tenders/:id', async (ctx) => {
+    const doc = await patchTender(ctx, ctx.params.id);
+    ctx.body = { data: doc.data, config: doc.config };
+  });
+
+  router.post('/tenders/:id/criteria', async (ctx) => {
+    const added = await addCriteria(ctx, ctx.params.id);
+    ctx.status = 201;
+    ctx.body = { data: added };
+  });
+
+  feedRoute(router, '/tenders', tenderFeed, base);
+  return router;
+}

@@ -1,0 +1,126 @@
+import { apiError } from '../../http/errors';
+import type { Doc } from '../../store/port';
+import type { TenderRule } from './procedure';
+
+/** Named rules shared by the procedures (notes/tenders.md §2.5–§2.7, §13). Each throws the reference's error. */
+
+const lotIds = (t: Doc) => new Set<string>((t.lots ?? []).map((l: Doc) => l.id));
+
+/** `items[].relatedLot` names one of the tender's lots. */
+export const itemsRelatedLotExists: TenderRule = (t) => {
+  const ids = lotIds(t);
+  const items: Doc[] = t.items ?? [];
+  if (items.some((i) => i.relatedLot !== undefined && !ids.has(i.relatedLot))) {
+    throw apiError(422, items.map((i) => (i.relatedLot !== undefined && !ids.has(i.relatedLot) ? { relatedLot: ['relatedLot should be one of lots'] } : {})), { name: 'items' });
+  }
+};
+
+/** Every item belongs to a lot once the tender leaves draft (`validate_related_lot_in_items`). */
+export const itemsHaveRelatedLot: TenderRule = (t) => {
+  if ((t.items ?? []).some((i: Doc) => !i.relatedLot)) throw apiError(422, 'This field is required', { name: 'item.relatedLot' });
+};
+
+/** Items share one CPV class (4 digits; 3 for the 336 group), e.g. `CPV class of items (1921, 4461) should be identical`. */
+export const cpvClassOfItemsIdentical: TenderRule = (t) => {
+  const classes = [
+    ...new Set<string>((t.items ?? []).map((i: Doc) => {
+      const id: string = i.classification.id;
+      return id.startsWith('336') ? id.slice(0, 3) : id.slice(0, 4);
+    })),
+  ];
+  if (classes.length > 1) throw apiError(422, [`CPV class of items (${classes.sort().join(', ')}) should be identical`], { name: 'items' });
+};
+
+/** `99999999-9` needs an additional classification from a special scheme. */
+export const specialAdditionalClassification: TenderRule = (t) => {
+  const schemes = ['ДК003', 'ДК015', 'ДК018', 'specialNorms'];
+  const items: Doc[] = t.items ?? [];
+  const bad = (i: Doc) =>
+    i.classification.id === '99999999-9' && !(i.additionalClassifications ?? []).some((c: Doc) => schemes.includes(c.scheme));
+  if (items.some(bad)) {
+    const text = `One of additional classifications should be one of [${schemes.join(', ')}].`;
+    throw apiError(422, items.map((i) => (bad(i) ? { additionalClassifications: [text] } : {})), { name: 'items' });
+  }
+};
+
+/** `procurementMethod`, when given, equals the procedure's. */
+export const procurementMethodIs = (method: string): TenderRule => (t) => {
+  if (t.procurementMethod !== method) throw apiError(422, `procurementMethod should be ${method}`, { name: 'procurementMethod' });
+};
+
+/** competitiveOrdering (spec era): at most one lot. */
+export const lotsAtMost = (count: number): TenderRule => (t) => {
+  if ((t.lots ?? []).length > count) throw apiError(422, `Can't create more than ${count} lots`, { name: 'lots' });
+};
+
+/** `submissionMethod` exists only with an auction. */
+export const submissionMethodOnlyWithAuction: TenderRule = (t, { config }) => {
+  if (!config.hasAuction && t.submissionMethod !== undefined) throw apiError(422, ['Rogue field.'], { name: 'submissionMethod' });
+};
+
+/** With an auction the tender and its lots have a minimalStep, in the tender's currency, below their value (§2.6). */
+export const minimalStepFitsValue: TenderRule = (t, { config }) => {
+  if (!config.hasAuction) return;
+  if (!t.minimalStep) throw apiError(422, ['This field is required.'], { name: 'minimalStep' });
+  if (t.minimalStep.currency !== t.value.currency) {
+    throw apiError(422, ['Tender minimal step currency should be identical to tender currency'], { name: 'minimalStep.currency' });
+  }
+  if (t.minimalStep.valueAddedTaxIncluded !== t.value.valueAddedTaxIncluded) {
+    throw apiError(422, ['Tender minimal step valueAddedTaxIncluded should be identical to tender valueAddedTaxIncluded'], {
+      name: 'minimalStep.valueAddedTaxIncluded',
+    });
+  }
+  if (t.minimalStep.amount > t.value.amount) {
+    throw apiError(422, ['Tender minimal step amount should be less than tender amount'], { name: 'minimalStep.amount' });
+  }
+  for (const lot of t.lots ?? []) {
+    if (!lot.minimalStep) throw apiError(422, ['This field is required.'], { name: 'minimalStep' });
+    if (lot.minimalStep.amount > lot.value.amount) {
+      throw apiError(422, [{ minimalStep: ['Minimal step value should be less than lot value'] }], { name: 'lots' });
+    }
+  }
+};
+
+/** Milestones relate to existing lots, and financing percentages add up to 100 per tender or lot (§13). */
+export const milestonesConsistent: TenderRule = (t) => {
+  const milestones: Doc[] = t.milestones ?? [];
+  const ids = lotIds(t);
+  if (milestones.some((m) => m.relatedLot !== undefined && !ids.has(m.relatedLot))) {
+    throw apiError(
+      422,
+      milestones.map((m) => (m.relatedLot !== undefined && !ids.has(m.relatedLot) ? { relatedLot: ['relatedLot should be one of the lots.'] } : {})),
+      { name: 'milestones' },
+    );
+  }
+  const sums = new Map<string | undefined, number>();
+  for (const m of milestones.filter((x) => x.type === 'financing')) sums.set(m.relatedLot, (sums.get(m.relatedLot) ?? 0) + m.percentage);
+  for (const [lot, sum] of sums) {
+    const rounded = Math.round(sum * 100) / 100;
+    if (rounded !== 100) {
+      const where = lot ? ` for lot ${lot}` : '';
+      throw apiError(422, [`Sum of the financing milestone percentages ${rounded} is not equal 100${where}.`], { name: 'milestones' });
+    }
+  }
+};
+
+/** Features name existing items or lots. */
+export const featuresRelateToExisting: TenderRule = (t) => {
+  const items = new Set((t.items ?? []).map((i: Doc) => i.id));
+  const lots = lotIds(t);
+  const features: Doc[] = t.features ?? [];
+  const bad = (f: Doc) =>
+    (f.featureOf === 'item' && !items.has(f.relatedItem)) || (f.featureOf === 'lot' && !lots.has(f.relatedItem));
+  if (features.some(bad)) {
+    throw apiError(422, features.map((f) => (bad(f) ? { relatedItem: ['relatedItem should be one of items'] } : {})), { name: 'features' });
+  }
+};
+
+/** A Period does not end before it begins. */
+export const periodsInOrder: TenderRule = (t) => {
+  for (const name of ['enquiryPeriod', 'tenderPeriod']) {
+    const p = t[name];
+    if (p?.startDate && p?.endDate && Date.parse(p.startDate) > Date.parse(p.endDate)) {
+      throw apiError(422, { startDate: ['period should begin before its end'] }, { name });
+    }
+  }
+};

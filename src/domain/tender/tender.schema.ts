@@ -1,0 +1,123 @@
+import Joi from 'joi';
+import {
+  businessOrganizationSchema,
+  documentSchema,
+  itemSchema,
+  md5,
+  periodSchema,
+  procuringEntitySchema,
+  valueSchema,
+} from './parts.schema';
+import { isoDate } from './validation';
+
+/** Tender request shapes (spec: Tender; notes/tenders.md §2.2). Server-set fields are not accepted. */
+const text = () => Joi.string().min(1);
+const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
+const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+
+export const MILESTONE_TITLES = [
+  'executionOfWorks', 'deliveryOfGoods', 'submittingServices', 'signingTheContract',
+  'submissionDateOfApplications', 'dateOfInvoicing', 'endDateOfTheReportingPeriod', 'anotherEvent',
+];
+
+const milestoneSchema = model('Milestone', {
+  id: md5(),
+  title: Joi.string().valid(...MILESTONE_TITLES).required(),
+  description: text(),
+  type: Joi.string().valid('financing', 'delivery').required(),
+  code: Joi.string().valid('prepayment', 'postpayment', 'standard').required(),
+  percentage: Joi.number().greater(0).max(100).required(),
+  duration: model('Duration', {
+    days: Joi.number().integer().min(1).required(),
+    type: Joi.string().valid('working', 'banking', 'calendar').required(),
+  }).required(),
+  sequenceNumber: Joi.number().integer().min(0).required(),
+  relatedLot: md5(),
+});
+
+const lotSchema = model('Lot', {
+  id: md5(),
+  ...translated('title'),
+  ...translated('description'),
+  value: valueSchema.required(),
+  minimalStep: valueSchema,
+  guarantee: model('Guarantee', { amount: Joi.number().min(0).required(), currency: text() }),
+}).fork(['title'], (s) => s.required());
+
+const featureSchema = model('Feature', {
+  code: text().required(),
+  featureOf: Joi.string().valid('tenderer', 'lot', 'item').required(),
+  relatedItem: text(),
+  ...translated('title'),
+  ...translated('description'),
+  enum: Joi.array()
+    .items(model('FeatureValue', { value: Joi.number().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(['title'], (s) => s.required()))
+    .min(1)
+    .required(),
+}).fork(['title'], (s) => s.required());
+
+const uniqueById = (schema: Joi.ObjectSchema) => Joi.array().items(schema).unique('id', { ignoreUndefined: true });
+
+/** Members every tender request may carry, whatever the procedure. */
+const tenderKeys = {
+  ...translated('title'),
+  ...translated('description'),
+  mainProcurementCategory: Joi.string().valid('goods', 'services', 'works'),
+  procuringEntity: procuringEntitySchema,
+  value: valueSchema,
+  minimalStep: valueSchema,
+  guarantee: model('Guarantee', { amount: Joi.number().min(0).required(), currency: text() }),
+  items: uniqueById(itemSchema).min(1),
+  lots: uniqueById(lotSchema),
+  features: Joi.array().items(featureSchema),
+  milestones: Joi.array().items(milestoneSchema),
+  documents: Joi.array().items(documentSchema),
+  funders: Joi.array().items(businessOrganizationSchema),
+  plans: Joi.array().items(model('PlanRelation', { id: md5().required() })),
+  procurementMethod: Joi.string().valid('open', 'selective', 'limited'),
+  procurementMethodRationale: text(),
+  procurementMethodRationale_en: text(),
+  procurementMethodRationale_ru: text(),
+  submissionMethod: Joi.string().valid('electronicAuction'),
+  ...translated('submissionMethodDetails'),
+  awardCriteria: Joi.string().valid('lowestCost', 'lifeCycleCost'),
+  tenderPeriod: periodSchema,
+};
+
+const agreementsSchema = Joi.array().items(model('AgreementUUID', { id: md5().required() })).min(1).max(1);
+const enquiryPeriodSchema = model('Period', { startDate: isoDate(), endDate: isoDate() });
+
+const createKeys = {
+  ...tenderKeys,
+  procurementMethodType: Joi.string(),
+  status: Joi.string().valid('draft'),
+  mode: Joi.string().valid('test'),
+};
+
+const required = ['title', 'procuringEntity', 'value', 'items', 'tenderPeriod'];
+const withEndDate = (s: Joi.Schema) => (s as Joi.ObjectSchema).keys({ endDate: isoDate().required() });
+
+/** belowThreshold: the client gives `enquiryPeriod.endDate` (startDate optional). */
+export const createBelowThreshold = Joi.object({ ...createKeys, enquiryPeriod: enquiryPeriodSchema })
+  .fork(required, (s) => s.required())
+  .fork(['tenderPeriod', 'enquiryPeriod'], (s) => withEndDate(s).required());
+
+/** competitiveOrdering: `enquiryPeriod` is computed by the server; one pre-selection agreement. */
+export const createCompetitiveOrdering = Joi.object({ ...createKeys, agreements: agreementsSchema })
+  .fork([...required, 'agreements'], (s) => s.required())
+  .fork(['tenderPeriod'], (s) => withEndDate(s).required());
+
+const statusChoice = (active: string) => Joi.string().valid('draft', active);
+
+/** PATCH bodies: the same members, all optional; `status` may name the procedure's activation state. */
+export const patchBelowThreshold = Joi.object({
+  ...tenderKeys,
+  enquiryPeriod: enquiryPeriodSchema,
+  status: statusChoice('active.enquiries'),
+});
+
+export const patchCompetitiveOrdering = Joi.object({
+  ...tenderKeys,
+  agreements: agreementsSchema,
+  status: statusChoice('active.tendering'),
+});

@@ -1,0 +1,21 @@
+import type { Doc } from '../../store/port';
+
+const MARKERS: [string, string][] = [
+  ['title', 'ТЕСТУВАННЯ'],
+  ['title_en', 'TESTING'],
+  ['title_ru', 'ТЕСТИРОВАНИЕ'],
+];
+
+/**
+ * `set_mode_test_titles` (notes/tenders.md §2.4): in test mode every title carries its marker once, and missing
+ * `title_en`/`title_ru` are created as the bare marker. Applied on every save of tenders and contracts.
+ */
+export function withTestTitles(object: Doc): Doc {
+  if (object.mode !== 'test') return object;
+  const out = { ...object };
+  for (const [key, marker] of MARKERS) {
+    const title = out[key];
+    if (typeof title !== 'string' || !title.startsWith(`[${marker}]`)) out[key] = `[${marker}] ${title || ''}`;
+  }
+  return out;
+}
