@@ -42,7 +42,6 @@ export async function createFramework(
       ...data,
       procuringEntity: { kind: 'general', ...data.procuringEntity },
       status: 'draft',
-      prettyID: await dailyId(session, 'framework', 'UA-F', now),
       owner: account.name,
       date: stamp,
       dateCreated: stamp,
@@ -53,6 +52,8 @@ export async function createFramework(
     secrets,
   };
   runRules(procedure.rules.create, doc, null, now);
+  // Taken only once the framework is valid, so refused requests leave no gaps in the day's numbering.
+  doc.data.prettyID = await dailyId(session, 'framework', 'UA-F', now);
   await commit(session, [insertOf('frameworks', doc)]);
   return { doc, access };
 }

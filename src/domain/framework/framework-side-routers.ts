@@ -2,12 +2,34 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../app';
 import type { RequestState } from '../../http/context';
 import { agreementRoutes } from '../agreement/agreement-routes';
+import { documentRoutes } from '../documents/document-routes';
+import { qualificationDerivative } from '../qualification/qualification.access';
 import { qualificationRoutes } from '../qualification/qualification-routes';
 import { questionRoutes } from '../question/question-routes';
+import { submissionDerivative } from '../submission/submission.access';
 import { submissionRoutes } from '../submission/submission-routes';
+import { loadObject, type ObjectDoc } from '../core/objects';
 import { frameworkRoutes } from './framework-routes';
 
 /** Every router of the framework side (frameworks, questions, submissions, qualifications, agreements, documents). */
 export function frameworkSideRouters(deps: AppDeps): Router<RequestState>[] {
-  return [frameworkRoutes(deps), questionRoutes(deps), submissionRoutes(deps), qualificationRoutes(deps), agreementRoutes(deps)];
+  return [
+    frameworkRoutes(deps),
+    questionRoutes(deps),
+    submissionRoutes(deps),
+    qualificationRoutes(deps),
+    agreementRoutes(deps),
+    // The participant adds documents to its submission until it is deleted or complete (notes/frameworks.md §1.3).
+    documentRoutes(deps, {
+      derivative: submissionDerivative,
+      authority: async (_session, stored) => stored.doc as ObjectDoc,
+      acceptsIn: ['draft', 'active'],
+    }),
+    // The procuring entity documents its decision while the qualification is pending (notes §1.4).
+    documentRoutes(deps, {
+      derivative: qualificationDerivative,
+      authority: async (session, stored) => (await loadObject(session, 'frameworks', stored.doc.data.frameworkID)).doc,
+      acceptsIn: ['pending'],
+    }),
+  ];
 }
