@@ -26,7 +26,12 @@ export interface Config {
   sweepIntervalMs: number;
   /** How far past its next_check an object must be before the sweeper takes it from the queue. */
   sweepGraceMs: number;
+  /** TEST ONLY (TEST_STALE_READS=1 with NODE_ENV=test): SQLite reads lag this far behind and ignore cookies. */
+  testStaleReadsMs: number | null;
 }
+
+/** How far behind a TEST_STALE_READS node's snapshot may be. */
+const STALE_READS_REFRESH_MS = 2000;
 
 const schema = Joi.object({
   PORT: Joi.number().integer().min(0).max(65535).default(8080),
@@ -53,11 +58,15 @@ const schema = Joi.object({
   WORKER_CONCURRENCY: Joi.number().integer().min(1).max(64).default(4),
   SWEEP_INTERVAL_MS: Joi.number().integer().min(100).default(30000),
   SWEEP_GRACE_MS: Joi.number().integer().min(0).default(10000),
+  TEST_STALE_READS: Joi.boolean().truthy('1').falsy('0').default(false),
 })
   .unknown(true)
   .custom((env, helpers) => {
     if (env.REDIS_URL && env.ROLE === 'api' && !env.SESSION_SECRET) {
       return helpers.message({ custom: '"SESSION_SECRET" is required when ROLE=api and REDIS_URL is set (every node must sign cookies alike)' });
+    }
+    if (env.TEST_STALE_READS && env.NODE_ENV !== 'test') {
+      return helpers.message({ custom: '"TEST_STALE_READS" breaks session consistency on purpose and is refused unless NODE_ENV=test' });
     }
     if (env.HEARTBEAT_TTL_MS <= env.HEARTBEAT_INTERVAL_MS) {
       return helpers.message({ custom: '"HEARTBEAT_TTL_MS" must be greater than "HEARTBEAT_INTERVAL_MS"' });
@@ -97,5 +106,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     workerConcurrency: value.WORKER_CONCURRENCY,
     sweepIntervalMs: value.SWEEP_INTERVAL_MS,
     sweepGraceMs: value.SWEEP_GRACE_MS,
+    testStaleReadsMs: value.TEST_STALE_READS ? STALE_READS_REFRESH_MS : null,
   });
 }

@@ -19,7 +19,8 @@ export interface RunningNode {
 /** Starts what the node's ROLE asks for and returns a handle that stops it gracefully. */
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
   // Writers use the jobs' store: its commits plan the next checks (design.md §4).
-  const jobs = startJobs(config, await openStore(config.storeUrl, { readPreference: config.readPreference }), clock, logger);
+  const opened = await openStore(config.storeUrl, { readPreference: config.readPreference, testStaleReadsMs: config.testStaleReadsMs });
+  const jobs = startJobs(config, opened, clock, logger);
   const { store, readinessChecks } = jobs;
   const membership = openMembership(config, clock, logger);
   await membership.start();

@@ -27,7 +27,16 @@ interface Row {
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before the request fails with 503. */
   busyTimeoutMs?: number;
+  /** How long a session whose causal token is ahead of this connection's view waits for it (then serves). */
+  catchUpTimeoutMs?: number;
+  /**
+   * TEST ONLY (TEST_STALE_READS): reads come from a snapshot refreshed this often and ignore the causal
+   * token, so the consistency checker can prove it catches a node that breaks the session guarantees.
+   */
+  staleReadsMs?: number;
 }
+
+const CATCH_UP_POLL_MS = 5;
 
 const toStored = (row: Row): Stored => ({ kind: row.kind, id: row.id, rev: row.rev, seq: row.seq, doc: JSON.parse(row.doc) });
 
@@ -45,9 +54,11 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA);
+  const stale = options.staleReadsMs ? staleSnapshot(path, options.staleReadsMs) : null;
+  const reader = stale?.db ?? db;
 
   const sql = {
-    get: db.prepare<[string, string], Row>('SELECT kind, id, rev, seq, doc FROM objects WHERE kind = ? AND id = ?'),
+    get: reader.prepare<[string, string], Row>('SELECT kind, id, rev, seq, doc FROM objects WHERE kind = ? AND id = ?'),
     nextSeq: db.prepare<[], { value: number }>("UPDATE counters SET value = value + 1 WHERE name = '__seq__' RETURNING value"),
     lastSeq: db.prepare<[], { value: number }>("SELECT value FROM counters WHERE name = '__seq__'"),
     insert: db.prepare(
@@ -76,12 +87,24 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       const where = ['kind = @kind', 'is_public = 1'];
       if (q.mode !== 'all') where.push('is_test = @isTest');
       if (q.offset !== undefined) where.push(q.descending ? 'seq < @offset' : 'seq > @offset');
-      stmt = db.prepare(
+      stmt = reader.prepare(
         `SELECT kind, id, rev, seq, doc FROM objects WHERE ${where.join(' AND ')} ORDER BY seq ${q.descending ? 'DESC' : 'ASC'} LIMIT @limit`,
       );
       feedStatements.set(key, stmt);
     }
     return stmt;
+  };
+
+  const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 1000;
+
+  // With one shared file every commit is visible at once; a token ahead of our view means a writer we cannot
+  // see yet (or another database altogether), so wait a bounded time and then serve what there is.
+  const catchUp = async (target: number) => {
+    const deadline = Date.now() + catchUpTimeoutMs;
+    while (guard(() => sql.lastSeq.get()?.value ?? 0) < target) {
+      if (Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+    }
   };
 
   const applyChanges = db.transaction((changes: Change[]): Stored[] => {
@@ -131,24 +154,30 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     const see = (seq: number) => {
       if (seq > seen) seen = seq;
     };
+    let caughtUp: Promise<void> | null = stale ? Promise.resolve() : null;
+    const ready = () => (caughtUp ??= catchUp(seen));
     return {
       async get(kind, id) {
+        await ready();
         const row = guard(() => sql.get.get(kind, id));
         if (!row) return null;
         see(row.seq);
         return toStored(row);
       },
       async getMany(kind, ids) {
+        await ready();
         const rows = ids.map((id) => guard(() => sql.get.get(kind, id))).filter((r): r is Row => !!r);
         rows.forEach((r) => see(r.seq));
         return rows.map(toStored);
       },
       async commit(changes) {
+        await ready();
         const saved = guard(() => applyChanges.immediate(changes));
         saved.forEach((s) => see(s.seq));
         return saved;
       },
       async feed(q) {
+        await ready();
         const rows = guard(() =>
           feedStatement(q).all({ kind: q.kind, isTest: q.mode === 'test' ? 1 : 0, offset: q.offset, limit: q.limit }),
         );
@@ -162,6 +191,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         guard(() => sql.putBlob.run(blob.id, blob.contentType, blob.data));
       },
       async getBlob(id) {
+        await ready();
         const row = guard(() => sql.getBlob.get(id));
         return row ? { id: row.id, contentType: row.content_type, data: row.data } : null;
       },
@@ -179,6 +209,30 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       guard(() => sql.lastSeq.get());
     },
     async close() {
+      stale?.close();
+      db.close();
+    },
+  };
+}
+
+/** TEST ONLY: a second connection holding a read transaction, so it keeps seeing the file as it was. */
+function staleSnapshot(path: string, refreshMs: number) {
+  const db = new Database(path, { readonly: true });
+  const pin = db.prepare("SELECT value FROM counters WHERE name = '__seq__'");
+  const open = () => {
+    db.exec('BEGIN');
+    pin.get(); // a WAL read transaction takes its snapshot at the first read, not at BEGIN
+  };
+  open();
+  const timer = setInterval(() => {
+    db.exec('COMMIT');
+    open();
+  }, refreshMs);
+  timer.unref();
+  return {
+    db,
+    close() {
+      clearInterval(timer);
       db.close();
     },
   };
