@@ -36,7 +36,7 @@ export function requestBodies(now = Date.now()) {
   tender.data.enquiryPeriod.endDate = kyiv(now + 10 * DAY);
   tender.data.tenderPeriod.endDate = kyiv(now + 20 * DAY);
   const framework = structuredClone(readRecording(`${DPS}/create-framework.http`).requestBody);
-  framework.data.qualificationPeriod.endDate = kyiv(now + 365 * DAY);
+  framework.data.qualificationPeriod.endDate = kyiv(now + 400 * DAY);
   const submission = structuredClone(readRecording(`${DPS}/register-submission.http`).requestBody);
   const tenderActivation = readRecording(`${TUTORIAL}/tender-activating.http`).requestBody;
   return { tender, framework, submission, tenderActivation };

@@ -27,6 +27,8 @@ t.test('bench in its smallest configuration → exit 0, Markdown and JSON tables
     'GET tender (restricted, broker key)',
     'feed page of 100',
     'feed page of 100, descending',
+    'GET framework',
+    'frameworks feed page of 100',
   ];
   for (const size of [50, 100]) {
     t.same(
