@@ -1,0 +1,27 @@
+import type { CheckRunner } from '../core/checks';
+import { updateOf, type ObjectDoc } from '../core/objects';
+import { formatKyiv } from '../../time/kyiv';
+import { procedureOfStored, withNextCheck } from './tender-lifecycle';
+
+/**
+ * The tender's automatic transitions (notes/tenders.md §9): applies every event whose time has come, in order
+ * (one run may pass several), then sets the next `next_check`. Nothing due → no change.
+ */
+export const tenderCheck: CheckRunner = async (_session, stored, now) => {
+  const doc = stored.doc as ObjectDoc;
+  const procedure = procedureOfStored(doc.data);
+  const config = doc.config ?? {};
+  const tender = structuredClone(doc.data);
+  let applied = 0;
+  for (let event = dueEvent(); event; event = dueEvent()) {
+    event.apply(tender, now, config);
+    applied += 1;
+  }
+  if (applied === 0) return [];
+  const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
+  return [updateOf(stored, { ...doc, data })];
+
+  function dueEvent() {
+    return procedure.events(tender).find((e) => Date.parse(e.due) <= now.getTime());
+  }
+};
