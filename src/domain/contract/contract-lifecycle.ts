@@ -1,0 +1,73 @@
+import { isDeepStrictEqual } from 'node:util';
+import { inGroup } from '../../http/auth';
+import type { Ctx } from '../../http/context';
+import { bodyData } from '../../http/body';
+import { apiError, forbidden } from '../../http/errors';
+import { issueAccess, type Access } from '../../security/tokens';
+import type { Doc } from '../../store/port';
+import { formatKyiv } from '../../time/kyiv';
+import { newId } from '../core/ids';
+import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { requireBroker, requireOwner } from '../core/owner';
+import { withTestTitles } from '../tender/test-mode';
+import { mergePatch, validated } from '../tender/validation';
+import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../tender/versioned-rules';
+import { CONTRACT_PATCH_RULES } from './contract.rules';
+import { createContract as createSchema, patchContract as patchSchema } from './contract.schema';
+
+/** Contract statuses in which nothing may change any more. */
+const FINAL = ['terminated', 'cancelled'];
+
+/**
+ * `POST /contracts` from the `contracting` system: a `pending` contract of an existing tender, owned by the
+ * tender's platform, `contractID` = `{tenderID}-a{n}`, restricted when the tender is (notes/tenders.md §11).
+ */
+export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
+  if (!inGroup(ctx.state.viewer, 'contracting')) throw forbidden();
+  const request = validated<Doc>(createSchema, bodyData(ctx));
+  const { now, session } = ctx.state;
+  const tender = await session.get('tenders', request.tender_id);
+  if (!tender) throw apiError(422, ['tender_id should be one of tenders'], { name: 'tender_id' });
+  const stamp = formatKyiv(now);
+  checkVersioned(CONTRACT_VERSIONED_RULES, request, stamp);
+  const t: Doc = tender.doc.data;
+  const n = await session.nextCounter(`contractID:${t.id}`);
+  const { access, secrets } = issueAccess();
+  const data = withTestTitles({
+    id: newId(),
+    contractID: `${t.tenderID}-a${n}`,
+    ...request,
+    ...(request.items ? { items: request.items.map((i: Doc) => ({ id: newId(), ...i })) } : {}),
+    ...(t.mode ? { mode: t.mode } : {}),
+    procuringEntity: request.procuringEntity ?? t.procuringEntity,
+    status: 'pending',
+    owner: t.owner,
+    dateCreated: stamp,
+    dateModified: stamp,
+  });
+  const doc: ObjectDoc = { data, config: { restricted: !!tender.doc.config?.restricted }, secrets };
+  await commit(session, [insertOf('contracts', doc)]);
+  return { doc, access };
+}
+
+/** `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned, changes; saved only when changed. */
+export async function patchContract(ctx: Ctx, id: string): Promise<ObjectDoc> {
+  const { now, session } = ctx.state;
+  const stored = await loadObject(session, 'contracts', id);
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  const before = stored.doc.data;
+  if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
+  const patch = validated<Doc>(patchSchema, bodyData(ctx));
+  const merged = mergePatch(before, patch);
+  if (patch.changes) {
+    const known = new Map<string, Doc>((before.changes ?? []).map((c: Doc) => [c.id, c]));
+    merged.changes = patch.changes.map((c: Doc) => (c.id && known.has(c.id) ? { ...known.get(c.id), ...c } : { id: newId(), date: formatKyiv(now), ...c }));
+  }
+  for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
+  const data = withTestTitles(merged);
+  if (isDeepStrictEqual(data, before)) return stored.doc;
+  const doc: ObjectDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
+  await commit(session, [updateOf(stored, doc)]);
+  return doc;
+}

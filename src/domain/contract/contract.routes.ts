@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../app';
+import type { RequestState } from '../../http/context';
+import { feedRoute, type FeedSource } from '../../http/feed';
+import { absoluteUrl, created } from '../../http/render';
+import { loadObject, type ObjectDoc } from '../core/objects';
+import { visibleData } from '../tender/restricted-view';
+import { createContract, patchContract } from './contract-lifecycle';
+import { CONTRACT_MASK } from './contract.mask';
+
+const contractFeed: FeedSource = {
+  kind: 'contracts',
+  // Spec-era `listing_allowed_fields` of contracts (notes/tenders.md §11).
+  allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
+  entry: (stored, viewer) => ({ data: visibleData(stored.doc as ObjectDoc, viewer, CONTRACT_MASK) }),
+};
+
+/** Endpoint 20 (`GET /contracts/{id}`), the contract feed, creation by the contracting system, owner PATCH. */
+export function contractRoutes(deps: AppDeps): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+  const base = deps.config.publicBaseUrl;
+
+  router.post('/contracts', async (ctx) => {
+    const { doc, access } = await createContract(ctx);
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${doc.data.id}`), { data: doc.data, config: doc.config, access });
+  });
+
+  router.get('/contracts/:id', async (ctx) => {
+    const stored = await loadObject(ctx.state.session, 'contracts', ctx.params.id);
+    ctx.body = { data: visibleData(stored.doc, ctx.state.viewer, CONTRACT_MASK), config: stored.doc.config };
+  });
+
+  router.patch('/contracts/:id', async (ctx) => {
+    const doc = await patchContract(ctx, ctx.params.id);
+    ctx.body = { data: doc.data, config: doc.config };
+  });
+
+  feedRoute(router, '/contracts', contractFeed, base);
+  return router;
+}

@@ -1,0 +1,38 @@
+import { apiError } from '../../http/errors';
+import type { Doc } from '../../store/port';
+
+/** Named rules of contract PATCHes (contracting API, spec era). */
+export type ContractRule = (contract: Doc, before: Doc, now: Date) => void;
+
+/** Moves a contract may make: pending → active → terminated; any other change of status is refused. */
+const NEXT: Record<string, string[]> = { pending: ['active'], active: ['terminated'] };
+
+export const statusMovesForward: ContractRule = (c, before) => {
+  if (c.status !== before.status && !(NEXT[before.status] ?? []).includes(c.status)) {
+    throw apiError(403, "Can't update contract status");
+  }
+};
+
+/**
+ * `amountNet` against `amount`: equal without VAT; with VAT at least amountNet and at most 20% above it
+ * (`validate_update_contract_value_amount`).
+ */
+export const amountNetFitsAmount: ContractRule = (c) => {
+  const v = c.value;
+  if (!v || v.amountNet === undefined || v.amount === undefined) return;
+  if (v.valueAddedTaxIncluded) {
+    if (v.amount < v.amountNet || v.amount > v.amountNet * 1.2) {
+      throw apiError(403, 'Amount should be equal or greater than amountNet and differ by no more than 20.0%', { name: 'value' });
+    }
+  } else if (v.amount !== v.amountNet) {
+    throw apiError(403, 'Amount and amountNet should be equal', { name: 'value' });
+  }
+};
+
+export const dateSignedNotInFuture: ContractRule = (c, before, now) => {
+  if (c.dateSigned && c.dateSigned !== before.dateSigned && Date.parse(c.dateSigned) > now.getTime()) {
+    throw apiError(422, ["Contract signature date can't be in the future"], { name: 'dateSigned' });
+  }
+};
+
+export const CONTRACT_PATCH_RULES: ContractRule[] = [statusMovesForward, amountNetFitsAmount, dateSignedNotInFuture];

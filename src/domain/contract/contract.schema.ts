@@ -1,0 +1,43 @@
+import Joi from 'joi';
+import { businessOrganizationSchema, contractValueSchema, documentSchema, itemSchema, md5, periodSchema, procuringEntitySchema } from '../tender/parts.schema';
+import { isoDate } from '../tender/validation';
+
+/** Contract request shapes (spec: Contract). */
+const text = () => Joi.string().min(1);
+const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
+
+const changeSchema = Joi.object({
+  id: md5(),
+  ...translated('rationale'),
+  rationaleTypes: Joi.array().items(text()),
+  date: isoDate(),
+  dateSigned: isoDate(),
+}).label('Change').fork(['rationale'], (s) => s.required());
+
+const editable = {
+  ...translated('title'),
+  ...translated('description'),
+  contractNumber: text(),
+  period: periodSchema,
+  value: contractValueSchema,
+  dateSigned: isoDate(),
+  changes: Joi.array().items(changeSchema),
+};
+
+/** `POST /contracts` from the contracting system: the tender it comes from and the award's parties and items. */
+export const createContract = Joi.object({
+  ...editable,
+  tender_id: md5().required(),
+  awardID: md5(),
+  items: Joi.array().items(itemSchema),
+  suppliers: Joi.array().items(businessOrganizationSchema).min(1).required(),
+  procuringEntity: procuringEntitySchema,
+  buyer: procuringEntitySchema,
+  documents: Joi.array().items(documentSchema),
+});
+
+/** Owner PATCH: status, period, value (with amountNet), dateSigned, changes with their rationale. */
+export const patchContract = Joi.object({
+  ...editable,
+  status: Joi.string().valid('pending', 'active', 'terminated', 'cancelled'),
+});
