@@ -32,6 +32,8 @@ function compile(path: string): Segment[] {
 
 /** The replacement for a hidden field, by the spec's rules. */
 export function replacementFor(field: string, parent: string | undefined): unknown {
+  // Spec, contract hiding rules: `changes[*].rationale_en` is `Приховано` like its siblings, not `Hidden`.
+  if (field === 'rationale_en') return HIDDEN_TEXT;
   if (field.endsWith('_en')) return HIDDEN_TEXT_EN;
   if (parent === 'deliveryDate' && (field === 'startDate' || field === 'endDate')) return HIDDEN_DATE;
   if (field === 'latitude' || field === 'longitude') return HIDDEN_NUMBER;
