@@ -13,7 +13,8 @@ export function readFileField(ctx: Ctx, limit: number): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     let found: UploadedFile | null = null;
     let tooLarge = false;
-    const parser = busboy({ headers: ctx.req.headers, limits: { fileSize: limit, files: 1 } });
+    // Browsers and clients send UTF-8 file names (Cyrillic titles); busboy reads latin1 unless told.
+    const parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { fileSize: limit, files: 1 } });
     parser.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
