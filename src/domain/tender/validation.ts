@@ -9,7 +9,11 @@ import { parseIsoDate } from '../../time/kyiv';
 export function validated<T>(schema: Joi.Schema, value: unknown): T {
   const { error, value: out } = schema.validate(value, { abortEarly: false, convert: false });
   if (error) {
-    for (const detail of error.details) detail.message = schematicsText(detail);
+    for (const detail of error.details) {
+      detail.message = schematicsText(detail);
+      // A duplicate is reported on the list itself (`validate_list_uniq_factory`), not on the element.
+      if (detail.type === 'array.unique') detail.path = detail.path.slice(0, -1);
+    }
     throw withBareRogueFields(fromJoi(error));
   }
   return out as T;
