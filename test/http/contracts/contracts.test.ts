@@ -1,0 +1,192 @@
+import t from 'tap';
+import { startTestServer, type TestServer } from '../../fixtures/server';
+import { aCompetitiveOrderingTender, anItem, aTender, competitiveOrderingConfig, createTender, insertAgreement, supplier } from '../../fixtures/tenders';
+
+const HIDDEN = 'Приховано';
+const HIDDEN_DATE = '1111-11-11T00:00:00+02:00';
+
+let server: TestServer;
+let restrictedTender: { id: string; tenderID: string };
+let openTender: { id: string; tenderID: string };
+t.before(async () => {
+  server = await startTestServer();
+  const agreementId = await insertAgreement(server, { restricted: true });
+  const r = await createTender(server, aCompetitiveOrderingTender(agreementId), competitiveOrderingConfig({ restricted: true }));
+  restrictedTender = { id: r.id, tenderID: r.data.tenderID };
+  const o = await createTender(server, aTender());
+  openTender = { id: o.id, tenderID: o.data.tenderID };
+});
+t.teardown(() => server.close());
+
+const error = (status: number, location: string, name: string, description: unknown) => ({
+  status,
+  body: { status: 'error', errors: [{ location, name, description }] },
+});
+
+const aContract = (tenderId: string, overrides: Record<string, unknown> = {}) => ({
+  tender_id: tenderId,
+  awardID: 'a'.repeat(32),
+  title: 'Договір',
+  contractNumber: 'contract #1',
+  value: { amount: 500, currency: 'UAH', valueAddedTaxIncluded: true, amountNet: 450 },
+  items: [{ ...anItem(), deliveryLocation: { latitude: 50.45, longitude: 30.52 } }],
+  suppliers: [{ ...supplier('Постачальник', '12345678'), signerInfo: { name: 'Підписант', email: 's@example.com', telephone: '+380440000001', iban: 'UA000', position: 'Директор', authorizedBy: 'Статут' } }],
+  documents: [{ title: 'contract.pdf', url: 'https://ds/1', hash: 'md5:' + '0'.repeat(32), format: 'application/pdf' }],
+  ...overrides,
+});
+
+const create = (data: unknown, key = 'contracting') => server.request('POST', '/api/2.5/contracts', { key, body: { data } });
+async function created(tenderId: string, overrides = {}) {
+  const res = await create(aContract(tenderId, overrides));
+  if (res.status !== 201) throw new Error(res.text);
+  return { id: res.body.data.id as string, token: res.body.access.token as string, body: res.body };
+}
+const patch = (id: string, token: string | undefined, data: unknown, key = 'broker') =>
+  server.request('PATCH', `/api/2.5/contracts/${id}`, { key, token, body: { data } });
+
+t.test('the contracting system creates a pending contract of a tender → 201 with Location, access, config', async (t) => {
+  const res = await create(aContract(openTender.id));
+  t.equal(res.status, 201);
+  const d = res.body.data;
+  t.equal(res.headers.get('location'), `${server.url}/api/2.5/contracts/${d.id}`);
+  t.match(d, {
+    id: /^[0-9a-f]{32}$/,
+    contractID: `${openTender.tenderID}-a1`,
+    status: 'pending',
+    owner: 'broker',
+    tender_id: openTender.id,
+    dateCreated: '2026-10-05T12:00:00+03:00',
+    dateModified: '2026-10-05T12:00:00+03:00',
+  });
+  t.same(res.body.config, { restricted: false });
+  t.match(res.body.access, { token: /^[0-9a-f]{32}$/, transfer: /^[0-9a-f]{32}$/ });
+  const second = await create(aContract(openTender.id));
+  t.equal(second.body.data.contractID, `${openTender.tenderID}-a2`);
+});
+
+t.test('a contract of a restricted tender is restricted', async (t) => {
+  const res = await create(aContract(restrictedTender.id));
+  t.same(res.body.config, { restricted: true });
+});
+
+t.test('a broker or an anonymous client may not create contracts → 403 url/permission', async (t) => {
+  t.match(await create(aContract(openTender.id), 'broker'), error(403, 'url', 'permission', 'Forbidden'));
+  t.match(await server.request('POST', '/api/2.5/contracts', { body: { data: aContract(openTender.id) } }), error(403, 'url', 'permission', 'Forbidden'));
+});
+
+t.test('an unknown tender → 422 tender_id', async (t) => {
+  t.match(await create(aContract('f'.repeat(32))), error(422, 'body', 'tender_id', ['tender_id should be one of tenders']));
+});
+
+t.test('missing suppliers, rogue fields, suppliers without scale → 422 with the field', async (t) => {
+  const { suppliers: _s, ...noSuppliers } = aContract(openTender.id);
+  t.match(await create(noSuppliers), error(422, 'body', 'suppliers', ['This field is required.']));
+  t.match(await create(aContract(openTender.id, { foo: 1 })), error(422, 'body', 'foo', 'Rogue field'));
+  const { scale: _c, ...noScale } = supplier('Постачальник', '1');
+  t.match(await create(aContract(openTender.id, { suppliers: [noScale] })), error(422, 'body', 'suppliers', [{ scale: ['This field is required.'] }]));
+});
+
+t.test('GET /contracts/{id} → {data, config}; unknown id → 404 url/contract_id', async (t) => {
+  const c = await created(openTender.id);
+  const res = await server.request('GET', `/api/2.5/contracts/${c.id}`);
+  t.same(res.body, { data: c.body.data, config: { restricted: false } });
+  t.match(await server.request('GET', `/api/2.5/contracts/${'0'.repeat(32)}`), error(404, 'url', 'contract_id', 'Not Found'));
+});
+
+t.test('restricted contract: anonymous and other brokers get the hidden view, as the spec example', async (t) => {
+  const c = await created(restrictedTender.id);
+  await patch(c.id, c.token, { changes: [{ rationale: 'Причина', rationale_en: 'Reason', rationale_ru: 'Причина' }] });
+  for (const key of [undefined, 'broker1']) {
+    const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
+    const s = data.suppliers[0];
+    t.match(s, {
+      name: HIDDEN,
+      identifier: { id: HIDDEN, legalName: HIDDEN, scheme: 'UA-EDR' },
+      address: { streetAddress: HIDDEN, locality: HIDDEN, region: HIDDEN, postalCode: HIDDEN, countryName: HIDDEN },
+      contactPoint: { name: HIDDEN, telephone: HIDDEN, email: 'supplier@example.com' },
+      scale: HIDDEN,
+      signerInfo: { name: HIDDEN, email: HIDDEN, telephone: HIDDEN, iban: HIDDEN, position: HIDDEN, authorizedBy: HIDDEN },
+    }, String(key));
+    t.match(data.items[0], {
+      deliveryDate: { startDate: HIDDEN_DATE, endDate: HIDDEN_DATE },
+      deliveryAddress: { streetAddress: HIDDEN },
+      deliveryLocation: { latitude: 0, longitude: 0 },
+    });
+    t.match(data.changes[0], { rationale: HIDDEN, rationale_en: HIDDEN, rationale_ru: HIDDEN });
+    t.match(data.documents[0], { title: HIDDEN, url: HIDDEN, hash: 'md5:' + '0'.repeat(32) });
+    t.equal(data.procuringEntity.name, 'Державне управління справами');
+  }
+});
+
+t.test('restricted contract: the owning platform, r brokers and the contracting system see it whole', async (t) => {
+  const c = await created(restrictedTender.id);
+  for (const key of ['broker', 'brokerr', 'contracting']) {
+    const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
+    t.equal(data.suppliers[0].name, 'Постачальник', key);
+    t.equal(data.items[0].deliveryLocation.latitude, 50.45, key);
+  }
+});
+
+t.test('contract feed: allowed opt_fields only, masked entries for anonymous', async (t) => {
+  const c = await created(restrictedTender.id);
+  const feed = await server.request('GET', '/api/2.5/contracts?opt_fields=status,contractID,suppliers');
+  const entry = feed.body.data.find((e: { id: string }) => e.id === c.id);
+  t.same(Object.keys(entry).sort(), ['contractID', 'dateModified', 'id', 'status']);
+});
+
+t.test('owner PATCH of value with amountNet, period and dateSigned → 200, dateModified moves', async (t) => {
+  const c = await created(openTender.id);
+  server.clock.advance(60_000);
+  const res = await patch(c.id, c.token, {
+    value: { amount: 240, amountNet: 200, valueAddedTaxIncluded: true },
+    period: { startDate: '2026-10-05T00:00:00+03:00', endDate: '2027-10-05T00:00:00+03:00' },
+    dateSigned: '2026-10-05T12:00:00+03:00',
+  });
+  server.clock.advance(-60_000);
+  t.equal(res.status, 200);
+  t.match(res.body.data, { value: { amount: 240, amountNet: 200 }, dateSigned: '2026-10-05T12:00:00+03:00', dateModified: '2026-10-05T12:01:00+03:00' });
+  t.same(res.body.config, { restricted: false });
+});
+
+t.test('amountNet that does not fit amount → 403 name value; nothing changes', async (t) => {
+  const c = await created(openTender.id);
+  t.match(await patch(c.id, c.token, { value: { amount: 500, amountNet: 300 } }), error(403, 'body', 'value', 'Amount should be equal or greater than amountNet and differ by no more than 20.0%'));
+  t.match(await patch(c.id, c.token, { value: { amount: 500, amountNet: 400, valueAddedTaxIncluded: false } }), error(403, 'body', 'value', 'Amount and amountNet should be equal'));
+  t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`)).body.data, c.body.data);
+});
+
+t.test('a dateSigned in the future → 422 dateSigned', async (t) => {
+  const c = await created(openTender.id);
+  t.match(await patch(c.id, c.token, { dateSigned: '2026-10-06T00:00:00+03:00' }), error(422, 'body', 'dateSigned', ["Contract signature date can't be in the future"]));
+});
+
+t.test('changes get an id and a date; rationale is required', async (t) => {
+  const c = await created(openTender.id);
+  const res = await patch(c.id, c.token, { changes: [{ rationale: 'Зміна ціни', rationaleTypes: ['priceReduction'] }] });
+  t.match(res.body.data.changes, [{ id: /^[0-9a-f]{32}$/, date: '2026-10-05T12:00:00+03:00', rationale: 'Зміна ціни' }]);
+  t.match(await patch(c.id, c.token, { changes: [{ rationale_en: 'x' }] }), error(422, 'body', 'changes', [{ rationale: ['This field is required.'] }]));
+});
+
+t.test('status: pending → active → terminated; then nothing may change', async (t) => {
+  const c = await created(openTender.id);
+  t.equal((await patch(c.id, c.token, { status: 'active' })).body.data.status, 'active');
+  t.match(await patch(c.id, c.token, { status: 'cancelled' }), error(403, 'body', 'data', "Can't update contract status"));
+  t.equal((await patch(c.id, c.token, { status: 'terminated' })).body.data.status, 'terminated');
+  t.match(await patch(c.id, c.token, { title: 'x' }), error(403, 'body', 'data', "Can't update contract in current (terminated) status"));
+});
+
+t.test('a no-op PATCH leaves dateModified; a wrong token or another broker → 403 url/permission', async (t) => {
+  const c = await created(openTender.id);
+  server.clock.advance(60_000);
+  t.equal((await patch(c.id, c.token, { title: 'Договір' })).body.data.dateModified, '2026-10-05T12:00:00+03:00');
+  server.clock.advance(-60_000);
+  t.match(await patch(c.id, 'f'.repeat(32), { title: 'x' }), error(403, 'url', 'permission', 'Forbidden'));
+  t.match(await patch(c.id, c.token, { title: 'x' }, 'broker1'), error(403, 'url', 'permission', 'Forbidden'));
+  t.match(await patch(c.id, c.token, { id: 'x' }), error(422, 'body', 'id', 'Rogue field'));
+});
+
+t.test('a contract of a test-mode tender carries the test title markers', async (t) => {
+  const test = await createTender(server, aTender({ mode: 'test' }));
+  const res = await create(aContract(test.id));
+  t.match(res.body.data, { mode: 'test', title: '[ТЕСТУВАННЯ] Договір', title_en: '[TESTING] ', title_ru: '[ТЕСТИРОВАНИЕ] ' });
+});
