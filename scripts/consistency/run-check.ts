@@ -1,0 +1,175 @@
+import { startCluster, type Cluster } from '../../cluster/launcher';
+import { parseStamp } from './framework-body';
+import { Latencies } from './latency';
+import { SessionClient } from './session-client';
+import { OPERATIONS, SimulatedClient, type Operation, type Shared } from './simulated-client';
+import { Violations } from './violations';
+
+export interface CheckOptions {
+  /** Base URLs of the API nodes (e.g. http://127.0.0.1:8080). Omit with killNode to start a local cluster. */
+  targets?: string[];
+  clients: number;
+  seconds: number;
+  /** Kill an API node of the local cluster mid-run, probe its clients' cookies, restart it. */
+  killNode?: boolean;
+  /** The local cluster to drive for killNode (started here when absent). */
+  cluster?: Cluster;
+  /** API nodes of a cluster started here. */
+  nodes?: number;
+  /** The cluster's heartbeat TTL: how long a killed node still counts as alive. */
+  heartbeatTtlMs?: number;
+  progress?: (line: string) => void;
+}
+
+export interface KillReport {
+  node: string;
+  killedAtS: number;
+  restartedAtS: number | null;
+  /** Clients whose cookie named the killed node when it died (and had a write to look for). */
+  clients: number;
+  /** Of those, how many got 412 with the old cookie and then read their write with the new one. */
+  recovered: number;
+}
+
+export interface Summary {
+  targets: string[];
+  clients: number;
+  seconds: number;
+  operations: Record<Operation, number>;
+  preconditionFailed: number;
+  unreachable: number;
+  latencyMs: { p50: number; p95: number; p99: number };
+  violations: Violations;
+  objectsVerified: number;
+  kill: KillReport | null;
+}
+
+const LOCAL_TTL_MS = 1500;
+
+/** Runs the simulated clients against the targets and verifies every session guarantee; see summary(). */
+export async function runConsistencyCheck(options: CheckOptions): Promise<Summary> {
+  if (options.killNode && options.targets?.length && !options.cluster) {
+    throw new Error('--kill-node drives a local cluster it starts itself: drop --targets');
+  }
+  const ownCluster =
+    options.killNode && !options.cluster
+      ? await startCluster({
+          nodes: options.nodes ?? 3,
+          env: { HEARTBEAT_INTERVAL_MS: '300', HEARTBEAT_TTL_MS: String(LOCAL_TTL_MS) },
+        })
+      : null;
+  const cluster = options.cluster ?? ownCluster;
+  try {
+    const targets = options.targets?.length ? options.targets : cluster!.api.map((n) => n.url);
+    return await check(targets, cluster, { ...options, heartbeatTtlMs: options.heartbeatTtlMs ?? LOCAL_TTL_MS });
+  } finally {
+    await ownCluster?.stop();
+  }
+}
+
+async function check(targets: string[], cluster: Cluster | null, options: CheckOptions): Promise<Summary> {
+  const log = options.progress ?? (() => {});
+  const shared: Shared = {
+    published: [],
+    acknowledged: new Map(),
+    violations: new Violations(),
+    operations: Object.fromEntries(OPERATIONS.map((o) => [o, 0])) as Record<Operation, number>,
+    stats: { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() },
+  };
+  const clients = Array.from({ length: options.clients }, (_, i) => new SimulatedClient(i, () => targets, shared));
+  const started = Date.now();
+  const deadline = started + options.seconds * 1000;
+  const running = clients.map((c) => c.run(() => Date.now() >= deadline));
+  const kill = options.killNode && cluster ? await killAndRestart(cluster, clients, started, deadline, options.heartbeatTtlMs!, shared, log) : null;
+  await Promise.all(running);
+  log(`verifying ${shared.acknowledged.size} objects from fresh sessions`);
+  await verifyNothingLost(targets, shared);
+  return {
+    targets,
+    clients: options.clients,
+    seconds: options.seconds,
+    operations: shared.operations,
+    preconditionFailed: shared.stats.preconditionFailed,
+    unreachable: shared.stats.unreachable,
+    latencyMs: { p50: shared.stats.latencies.percentile(50), p95: shared.stats.latencies.percentile(95), p99: shared.stats.latencies.percentile(99) },
+    violations: shared.violations,
+    objectsVerified: shared.acknowledged.size,
+    kill,
+  };
+}
+
+/**
+ * Kills the last API node a third into the run. Once its heartbeat has expired, every client whose cookie
+ * named it repeats a read of its own object with that cookie: it must get 412, retry with the new cookie,
+ * and see its acknowledged write. Then the node is started again.
+ */
+async function killAndRestart(
+  cluster: Cluster,
+  clients: SimulatedClient[],
+  started: number,
+  deadline: number,
+  ttlMs: number,
+  shared: Shared,
+  log: (line: string) => void,
+): Promise<KillReport> {
+  const victim = cluster.api[cluster.api.length - 1];
+  await sleepUntil(started + (deadline - started) * 0.3);
+  const held = clients
+    .filter((c) => c.http.cookieNode() === victim.id)
+    .map((c) => ({ client: c.index, cookie: c.http.cookie!, object: c.acknowledgedObject() }))
+    .filter((h): h is { client: number; cookie: string; object: { id: string; version: number } } => !!h.object);
+  await cluster.kill(victim.id);
+  const killedAtS = (Date.now() - started) / 1000;
+  log(`killed ${victim.id} at ${killedAtS.toFixed(1)} s; ${held.length} clients held its cookie`);
+  await sleep(ttlMs + 1000);
+  const alive = cluster.api.filter((n) => n.running).map((n) => n.url);
+  let recovered = 0;
+  for (const h of held) {
+    const stats = { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() };
+    const probe = new SessionClient(() => alive, stats);
+    probe.cookie = h.cookie;
+    const reply = await probe.request('GET', `/api/2.5/frameworks/${h.object.id}`).catch(() => null);
+    const version = reply?.status === 200 ? parseStamp(reply.body.data.description).version : -1;
+    if (stats.preconditionFailed > 0 && reply?.status === 200 && version >= h.object.version) recovered++;
+    else if (reply?.status !== 200 || version < h.object.version) {
+      shared.violations.add({ guarantee: 'read-your-writes', client: h.client, detail: `after ${victim.id} died: ${h.object.id} answered ${reply?.status} v${version}, wrote v${h.object.version}` });
+    }
+  }
+  let restartedAtS: number | null = null;
+  if (Date.now() < deadline - 2000) {
+    await cluster.restart(victim.id);
+    restartedAtS = (Date.now() - started) / 1000;
+    log(`restarted ${victim.id} at ${restartedAtS.toFixed(1)} s`);
+  }
+  return { node: victim.id, killedAtS, restartedAtS, clients: held.length, recovered };
+}
+
+/** Every acknowledged write must still be on some node, read by sessions that have seen nothing. */
+async function verifyNothingLost(targets: string[], shared: Shared): Promise<void> {
+  const live = (await Promise.all(targets.map(async (t) => ((await isReady(t)) ? t : null)))).filter((t): t is string => !!t);
+  const ids = [...shared.acknowledged.keys()];
+  const stats = { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() };
+  const versionOn = async (target: string, id: string) => {
+    const reply = await new SessionClient(() => [target], stats).request('GET', `/api/2.5/frameworks/${id}`).catch(() => null);
+    return reply?.status === 200 ? parseStamp(reply.body.data.description).version : -1;
+  };
+  const worker = async () => {
+    for (let id = ids.pop(); id; id = ids.pop()) {
+      const acknowledged = shared.acknowledged.get(id)!;
+      const found = Math.max(...(await Promise.all(live.map((target) => versionOn(target, id!)))));
+      if (found < acknowledged) {
+        shared.violations.add({ guarantee: 'lost-write', client: -1, detail: `${id}: v${acknowledged} acknowledged, v${found} found` });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+const isReady = (target: string) =>
+  fetch(`${target}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
+    (res) => res.status === 200,
+    () => false,
+  );
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleepUntil = (at: number) => sleep(Math.max(0, at - Date.now()));

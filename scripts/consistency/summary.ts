@@ -1,0 +1,34 @@
+import type { Summary } from './run-check';
+import { GUARANTEES } from './violations';
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** The human-readable report; its last line is PASS or FAIL. */
+export function formatSummary(s: Summary): string {
+  const ops = Object.entries(s.operations).map(([op, n]) => `${op} ${n}`).join(' · ');
+  const total = s.violations.total();
+  const lines = [
+    `consistency check: ${s.clients} clients, ${s.seconds} s, targets ${s.targets.join(' ')}`,
+    `operations   ${ops}`,
+    `412s         ${s.preconditionFailed} (each retried with the new cookie)`,
+    `unreachable  ${s.unreachable} attempts moved to another target`,
+    `latency      p50 ${ms(s.latencyMs.p50)} · p95 ${ms(s.latencyMs.p95)} · p99 ${ms(s.latencyMs.p99)}`,
+    `verified     ${s.objectsVerified} objects at the end, ${s.violations.counts['lost-write']} acknowledged writes lost`,
+    `violations   ${total} (${GUARANTEES.map((g) => `${g} ${s.violations.counts[g]}`).join(', ')})`,
+  ];
+  if (s.kill) {
+    const k = s.kill;
+    lines.push(
+      `kill-node    ${k.node} killed at ${k.killedAtS.toFixed(1)} s, ${k.restartedAtS === null ? 'not restarted' : `restarted at ${k.restartedAtS.toFixed(1)} s`}; ` +
+        `${k.recovered}/${k.clients} clients holding its cookie got 412 and then read their write`,
+    );
+  }
+  for (const v of s.violations.examples) lines.push(`  ${v.guarantee} (client ${v.client}): ${v.detail}`);
+  lines.push(passed(s) ? 'PASS' : 'FAIL');
+  return lines.join('\n');
+}
+
+/** No violation, and with --kill-node every client of the killed node recovered through 412. */
+export function passed(s: Summary): boolean {
+  return s.violations.total() === 0 && (!s.kill || s.kill.recovered === s.kill.clients);
+}
