@@ -35,6 +35,12 @@ export function requestBodies(now = Date.now()) {
   const tender = structuredClone(readRecording(`${TUTORIAL}/tender-post-attempt-json-data.http`).requestBody);
   tender.data.enquiryPeriod.endDate = kyiv(now + 10 * DAY);
   tender.data.tenderPeriod.endDate = kyiv(now + 20 * DAY);
+  // The recording is the reference's 'attempt' (no minimalStep); with hasAuction the product requires one.
+  tender.data.minimalStep ??= { amount: 5, currency: tender.data.value.currency };
+  // Activation needs every item in a lot: one lot (the reference's tender-add-lot body), items related to it.
+  const lot = readRecording(`${TUTORIAL}/tender-add-lot.http`).requestBody.data;
+  tender.data.lots ??= [{ id: 'dddddddddddddddddddddddddddddddd', ...lot }];
+  for (const item of tender.data.items) item.relatedLot ??= tender.data.lots[0].id;
   const framework = structuredClone(readRecording(`${DPS}/create-framework.http`).requestBody);
   framework.data.qualificationPeriod.endDate = kyiv(now + 400 * DAY);
   const submission = structuredClone(readRecording(`${DPS}/register-submission.http`).requestBody);
