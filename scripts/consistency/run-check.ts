@@ -1,5 +1,5 @@
 import { startCluster, type Cluster } from '../../cluster/launcher';
-import { parseStamp } from './framework-body';
+import { aFramework, parseStamp } from './framework-body';
 import { Latencies } from './latency';
 import { SessionClient } from './session-client';
 import { OPERATIONS, SimulatedClient, type Operation, type Shared } from './simulated-client';
@@ -25,7 +25,7 @@ export interface KillReport {
   node: string;
   killedAtS: number;
   restartedAtS: number | null;
-  /** Clients whose cookie named the killed node when it died (and had a write to look for). */
+  /** Sessions whose cookie named the killed node when it died (with a write to look for), a witness included. */
   clients: number;
   /** Of those, how many got 412 with the old cookie and then read their write with the new one. */
   recovered: number;
@@ -118,6 +118,7 @@ async function killAndRestart(
     .filter((c) => c.http.cookieNode() === victim.id)
     .map((c) => ({ client: c.index, cookie: c.http.cookie!, object: c.acknowledgedObject() }))
     .filter((h): h is { client: number; cookie: string; object: { id: string; version: number } } => !!h.object);
+  held.push(await witness(victim.url, shared));
   await cluster.kill(victim.id);
   const killedAtS = (Date.now() - started) / 1000;
   log(`killed ${victim.id} at ${killedAtS.toFixed(1)} s; ${held.length} clients held its cookie`);
@@ -142,6 +143,15 @@ async function killAndRestart(
     log(`restarted ${victim.id} at ${restartedAtS.toFixed(1)} s`);
   }
   return { node: victim.id, killedAtS, restartedAtS, clients: held.length, recovered };
+}
+
+/** A session that certainly holds the victim's cookie: it writes one object there just before the kill. */
+async function witness(victimUrl: string, shared: Shared) {
+  const http = new SessionClient(() => [victimUrl], { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() });
+  const created = await http.request('POST', '/api/2.5/frameworks', { data: aFramework('kill-node witness') });
+  if (created.status !== 201) throw new Error(`witness write on the victim: ${created.status}`);
+  shared.acknowledged.set(created.body.data.id, 0);
+  return { client: -1, cookie: http.cookie!, object: { id: created.body.data.id as string, version: 0 } };
 }
 
 /** Every acknowledged write must still be on some node, read by sessions that have seen nothing. */
