@@ -21,6 +21,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Extra environment for one API node, by index from 0. */
   nodeEnv?: (index: number) => Record<string, string>;
+  /** API node i listens on basePort + i and the worker after them; free ports when unset. */
+  basePort?: number;
   /** Start a ROLE=worker node too (default true). */
   worker?: boolean;
   /** Each node's output goes to `<logDir>/<nodeId>.log`; discarded when unset. */
@@ -107,8 +109,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return waitReady(m);
   };
 
-  const add = async (id: string, role: 'api' | 'worker', extra: Record<string, string>) => {
-    const port = await freePort();
+  const add = async (id: string, role: 'api' | 'worker', extra: Record<string, string>, index: number) => {
+    const port = options.basePort ? options.basePort + index : await freePort();
     const m: Managed = {
       node: { id, role, url: `http://127.0.0.1:${port}`, running: false },
       env: { ...common, ...extra, ROLE: role, NODE_ID: id, PORT: String(port) },
@@ -138,9 +140,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   try {
     const api = await Promise.all(
-      Array.from({ length: options.nodes }, (_, i) => add(`api-${i + 1}`, 'api', options.nodeEnv?.(i) ?? {})),
+      Array.from({ length: options.nodes }, (_, i) => add(`api-${i + 1}`, 'api', options.nodeEnv?.(i) ?? {}, i)),
     );
-    const worker = options.worker === false ? null : await add('worker-1', 'worker', {});
+    const worker = options.worker === false ? null : await add('worker-1', 'worker', {}, options.nodes);
     // One at a time: the first creates the SQLite schema, and two cores do not gain from parallel start-ups.
     for (const m of [...api, ...(worker ? [worker] : [])]) await spawnNode(m);
     return {

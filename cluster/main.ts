@@ -3,13 +3,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster } from './launcher';
 
-/** `npm run cluster -- --nodes 3`: a local cluster until Ctrl-C. REDIS_URL and STORE_URL are honoured. */
+/** `npm run cluster -- --nodes 3 [--base-port 8081]`: a local cluster until Ctrl-C. REDIS_URL and STORE_URL are honoured. */
 async function main() {
   const { values } = parseArgs({
     options: {
       nodes: { type: 'string', default: '3' },
       'no-worker': { type: 'boolean', default: false },
       'log-dir': { type: 'string', default: './data/cluster/logs' },
+      // Fixed ports for cluster/haproxy.cfg: api-1 on 8081, api-2 on 8082, …
+      'base-port': { type: 'string' },
     },
   });
   const nodes = Number(values.nodes);
@@ -23,6 +25,7 @@ async function main() {
     redisUrl: process.env.REDIS_URL || undefined,
     storeUrl: process.env.STORE_URL || `sqlite:${join(root, 'data/cluster/registry.db')}`,
     logDir,
+    basePort: values['base-port'] ? Number(values['base-port']) : undefined,
     env: process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {},
     onUnexpectedExit: (id, code, signal) => console.error(`${id} exited (code ${code}, signal ${signal}); see ${logDir}/${id}.log`),
   });
