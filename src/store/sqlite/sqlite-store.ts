@@ -99,10 +99,13 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
 
   // With one shared file every commit is visible at once; a token ahead of our view means a writer we cannot
   // see yet (or another database altogether), so wait a bounded time and then serve what there is.
+  // Commits are never un-seen, so a token at or below any seq this connection has met needs no query.
+  let visible = 0;
   const catchUp = async (target: number) => {
     const deadline = Date.now() + catchUpTimeoutMs;
-    while (guard(() => sql.lastSeq.get()?.value ?? 0) < target) {
-      if (Date.now() >= deadline) return;
+    while (target > visible) {
+      visible = Math.max(visible, guard(() => sql.lastSeq.get()?.value ?? 0));
+      if (target <= visible || Date.now() >= deadline) return;
       await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
     }
   };
@@ -153,6 +156,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     let seen = typeof token?.seq === 'number' ? token.seq : 0;
     const see = (seq: number) => {
       if (seq > seen) seen = seq;
+      if (!stale && seq > visible) visible = seq;
     };
     let caughtUp: Promise<void> | null = stale ? Promise.resolve() : null;
     const ready = () => (caughtUp ??= catchUp(seen));
