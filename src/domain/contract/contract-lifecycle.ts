@@ -10,7 +10,7 @@ import { newId } from '../core/ids';
 import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { withTestTitles } from '../tender/test-mode';
-import { mergePatch, validated } from '../tender/validation';
+import { mergePatch, validated } from '../core/validation';
 import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../tender/versioned-rules';
 import { CONTRACT_PATCH_RULES } from './contract.rules';
 import { createContract as createSchema, patchContract as patchSchema } from './contract.schema';

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { businessOrganizationSchema, contractValueSchema, documentSchema, itemSchema, md5, periodSchema, procuringEntitySchema } from '../tender/parts.schema';
-import { isoDate } from '../tender/validation';
+import { isoDate } from '../core/validation';
 
 /** Contract request shapes (spec: Contract). */
 const text = () => Joi.string().min(1);

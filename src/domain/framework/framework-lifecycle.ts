@@ -7,10 +7,9 @@ import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
 import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
 import { withActivePeriods, withNextCheck } from './framework-periods';
-import { mergePatch } from './merge-patch';
+import { mergePatch, validated, validatedConfig } from '../core/validation';
 import { frameworkProcedure } from './procedures';
 import type { FrameworkRule } from './procedures/framework-procedure';
-import { validated, validatedConfig } from './reference-validation';
 
 const runRules = (rules: FrameworkRule[], after: ObjectDoc, before: ObjectDoc | null, now: Date) => {
   for (const rule of rules) rule(after, before, now);

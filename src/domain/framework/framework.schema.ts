@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { classificationSchema, procuringEntityPatchSchema, procuringEntitySchema } from './organization.schema';
-import { isoDate } from './reference-validation';
+import { isoDate } from '../core/validation';
 
 /** One schema per operation (style.md §3); unknown members are the reference's `Rogue field`. */
 const text = () => Joi.string().min(1);

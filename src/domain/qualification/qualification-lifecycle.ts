@@ -4,7 +4,7 @@ import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
 import { newAgreement, withContract } from '../agreement/agreement-lifecycle';
-import { validated } from '../framework/reference-validation';
+import { validated } from '../core/validation';
 import { patchQualificationSchema } from './qualification.schema';
 
 /** The pending qualification an activated submission gets (notes/frameworks.md §2.3). */

@@ -11,7 +11,7 @@ import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
-import { validated } from '../framework/reference-validation';
+import { validated } from '../core/validation';
 import { QUESTION_MASK } from './question.mask';
 import { answerQuestionSchema, createQuestionSchema } from './question.schema';
 

@@ -6,8 +6,7 @@ import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
-import { mergePatch } from '../framework/merge-patch';
-import { validated, validatedConfig } from '../framework/reference-validation';
+import { mergePatch, validated, validatedConfig } from '../core/validation';
 import { newQualification } from '../qualification/qualification-lifecycle';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from './submission.schema';
 import {

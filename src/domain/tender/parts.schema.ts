@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { isoDate } from './validation';
+import { isoDate } from '../core/validation';
 
 /** Shared structures of the spec (Organization, Value, Period, Classification, Item, Document) as request shapes. */
 const text = () => Joi.string().min(1);

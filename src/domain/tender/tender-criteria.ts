@@ -6,7 +6,7 @@ import { commit, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { criteriaListSchema, withServerFields } from './criteria';
 import { loadTender } from './tender-lifecycle';
-import { validated } from './validation';
+import { validated } from '../core/validation';
 
 /** `POST /tenders/{id}/criteria` by the owner while the tender is a draft: a list in, the created list out (§6). */
 export async function addCriteria(ctx: Ctx, id: string): Promise<Doc[]> {

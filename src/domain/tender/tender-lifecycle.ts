@@ -13,7 +13,7 @@ import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
 import { withServerDefaults } from './tender-defaults';
 import { nextCheckOf } from './tender-events';
-import { validated, mergePatch } from './validation';
+import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
 
 /** The procedure of a stored tender. */

@@ -8,7 +8,7 @@ import {
   procuringEntitySchema,
   valueSchema,
 } from './parts.schema';
-import { isoDate } from './validation';
+import { isoDate } from '../core/validation';
 
 /** Tender request shapes (spec: Tender; notes/tenders.md §2.2). Server-set fields are not accepted. */
 const text = () => Joi.string().min(1);

@@ -52,7 +52,7 @@ t.test('POST /frameworks', async (t) => {
       ['an unknown API key', () => post({ data: aFramework(NOW) }, 'nobody'), 403, err('url', 'permission', 'Forbidden')],
       ['data not an object', () => post({ data: 'x' }), 422, err('body', 'data', 'Data not available')],
       ['title missing', () => post({ data: { ...aFramework(NOW), title: undefined } }), 422, err('body', 'title', ['This field is required.'])],
-      ['an unknown field', () => post({ data: { ...aFramework(NOW), prettyID: 'x' } }), 422, err('body', 'prettyID', ['Rogue field'])],
+      ['an unknown field', () => post({ data: { ...aFramework(NOW), prettyID: 'x' } }), 422, err('body', 'prettyID', 'Rogue field')],
       ['a bad qualificationPeriod.endDate', () => post({ data: { ...aFramework(NOW), qualificationPeriod: { endDate: 'soon' } } }), 422,
         err('body', 'qualificationPeriod', { endDate: ['Could not parse soon. Should be ISO8601.'] })],
       ['contactPoint without email', () => post({ data: aFramework(NOW, { procuringEntity: aProcuringEntity({ contactPoint: { name: 'x' } }) }) }), 422,

@@ -86,7 +86,7 @@ t.test('PATCH /frameworks/{id}', async (t) => {
         () => server.request('PATCH', `/api/2.5/frameworks/${framework.id}`, { key: 'broker1', token: framework.token, body: { data: { status: 'active' } } }),
         403, err('url', 'permission', 'Forbidden')],
       ['activation with a title edit', framework.id, () => patch(framework.id, { token: framework.token, body: { data: { status: 'active', title: 'x' } } }),
-        422, err('body', 'title', ['Rogue field'])],
+        422, err('body', 'title', 'Rogue field')],
       ['status draft', framework.id, () => patch(framework.id, { token: framework.token, body: { data: { status: 'draft' } } }), 422,
         err('body', 'status', ["Value must be one of ['active', 'complete', 'unsuccessful']."])],
       ['status complete', framework.id, () => patch(framework.id, { token: framework.token, body: { data: { status: 'complete' } } }), 403,
@@ -96,7 +96,7 @@ t.test('PATCH /frameworks/{id}', async (t) => {
       ['qualificationPeriod over 1461 days', long.id, () => patch(long.id, { token: long.token, body: { data: { status: 'active' } } }), 403,
         err('body', 'data', "qualificationPeriod couldn't be more than 1461 full calendar days long")],
       ['an active framework title edit', active.id, () => patch(active.id, { token: active.token, body: { data: { title: 'x' } } }), 422,
-        err('body', 'title', ['Rogue field'])],
+        err('body', 'title', 'Rogue field')],
       ['data missing', framework.id, () => patch(framework.id, { token: framework.token, body: {} }), 422, err('body', 'data', 'Data not available')],
     ];
     for (const [what, id, send, status, body] of cases) {

@@ -68,7 +68,7 @@ t.test('submissions', async (t) => {
       t.same([reply.status, reply.body], [403, err('url', 'permission', 'Forbidden')]);
     }
     const rogue = await server.request('PATCH', `/api/2.5/submissions/${s.id}`, { key: 'broker1', token: s.token, body: { data: { frameworkID: restricted.id } } });
-    t.same([rogue.status, rogue.body], [422, err('body', 'frameworkID', ['Rogue field'])]);
+    t.same([rogue.status, rogue.body], [422, err('body', 'frameworkID', 'Rogue field')]);
     const complete = await server.request('PATCH', `/api/2.5/submissions/${s.id}`, { key: 'broker1', token: s.token, body: { data: { status: 'complete' } } });
     t.same([complete.status, complete.body], [403, err('body', 'data', "Can't update submission from current (draft) to new (complete) status")]);
     t.same(await storedDoc(server, 'submissions', s.id), before, 'nothing stored');

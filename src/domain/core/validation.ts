@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { ApiError, fromJoi } from '../../http/errors';
+import { ApiError, apiError, fromJoi } from '../../http/errors';
 import { parseIsoDate } from '../../time/kyiv';
 
 /**
@@ -101,3 +101,26 @@ export function mergePatch<T extends Record<string, unknown>>(stored: T, patch: 
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Config members are checked by JSON schema in the reference: texts as jsonschema prints them, the
+ * name `config` for an unknown key and `config.<key>` for a bad value (notes/frameworks.md §1.1).
+ */
+export function validatedConfig<T>(schema: Joi.Schema, value: unknown): T {
+  const { error, value: out } = schema.validate(value ?? {}, { abortEarly: true, convert: false });
+  if (!error) return out as T;
+  const detail = error.details[0];
+  const key = String(detail.path[0] ?? '');
+  const ctx = detail.context ?? {};
+  const shown = JSON.stringify(ctx.value);
+  const texts: Record<string, () => [string, string]> = {
+    'object.unknown': () => ['config', `Additional properties are not allowed ('${key}' was unexpected)`],
+    'number.max': () => [`config.${key}`, `${shown} is greater than the maximum of ${ctx.limit}`],
+    'number.min': () => [`config.${key}`, `${shown} is less than the minimum of ${ctx.limit}`],
+    'boolean.base': () => [`config.${key}`, `${shown} is not of type 'boolean'`],
+    'number.base': () => [`config.${key}`, `${shown} is not of type 'integer'`],
+    'number.integer': () => [`config.${key}`, `${shown} is not of type 'integer'`],
+  };
+  const [name, description] = texts[detail.type]?.() ?? [`config.${key}`, detail.message];
+  throw apiError(422, description, { name });
+}
