@@ -10,6 +10,7 @@ import { errorRenderer } from './http/errors';
 import { prettyJson } from './http/render';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
+import { openApiRoutes } from './http/openapi/openapi-routes';
 import { sporeRoutes } from './http/spore';
 import { systemRoutes } from './http/system-routes';
 import type { Membership } from './membership/membership';
@@ -40,7 +41,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.proxy = true;
   app.silent = true;
   const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), ...domainRouters(deps)];
-  routers.push(sporeRoutes(routers));
+  routers.push(openApiRoutes(), sporeRoutes(routers));
   app.use(requestLog(deps.logger));
   app.use(prettyJson());
   app.use(errorRenderer());

@@ -1,0 +1,194 @@
+import Joi from 'joi';
+import parse from 'joi-to-json';
+import type { ConfigSpec } from '../../domain/tender/tender.config';
+import { ROUTE_DESCRIPTIONS, type BodyVariant, type ResultShape, type RouteDescription } from './route-descriptions';
+
+type JsonSchema = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+/** The wire formats every route shares: the reference's error body, object envelopes and feed pages. */
+const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
+  Error: {
+    type: 'object',
+    required: ['status', 'errors'],
+    properties: {
+      status: { const: 'error' },
+      errors: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['location', 'name', 'description'],
+          properties: {
+            location: { type: 'string', description: 'body, url, querystring, header' },
+            name: { type: 'string' },
+            description: { description: 'a text, a list of texts, or an object mirroring the failing structure' },
+          },
+        },
+      },
+    },
+  },
+  Envelope: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: { type: 'object' },
+      config: { type: 'object' },
+      access: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+    },
+  },
+  List: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: { type: 'object' } } } },
+  PageLink: {
+    type: 'object',
+    required: ['offset', 'path', 'uri'],
+    properties: { offset: { type: ['number', 'string'] }, path: { type: 'string' }, uri: { type: 'string' } },
+  },
+  FeedPage: {
+    type: 'object',
+    required: ['data', 'next_page'],
+    properties: {
+      data: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, dateModified: { type: 'string' } } } },
+      next_page: ref('PageLink'),
+      prev_page: ref('PageLink'),
+    },
+  },
+};
+
+const FEED_PARAMETERS = [
+  { name: 'offset', schema: { type: 'string' }, description: 'next_page.offset of the previous page; invalid → 404' },
+  { name: 'limit', schema: { type: 'integer' }, description: 'entries per page (1-1000, default 100)' },
+  { name: 'descending', schema: { type: 'string' }, description: 'any value lists newest first' },
+  { name: 'mode', schema: { type: 'string', enum: ['test', '_all_'] }, description: 'test objects only, or all' },
+  { name: 'opt_fields', schema: { type: 'string' }, description: 'comma-separated fields to add to id and dateModified' },
+].map((p) => ({ ...p, in: 'query', required: false }));
+
+const ACCESS_TOKEN = { name: 'acc_token', in: 'query', required: false, schema: { type: 'string' }, description: 'the owner token (or X-Access-Token, or access.token in the body)' };
+
+/** A procedure's config table as JSON Schema: the same allowed values `validateTenderConfig` enforces. */
+function configTableSchema(spec: ConfigSpec): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries(spec).map(([key, rule]) => [
+      key,
+      rule.type === 'boolean'
+        ? { type: 'boolean', enum: rule.allowed }
+        : { type: 'integer', minimum: rule.minimum, maximum: rule.maximum },
+    ]),
+  );
+  return { type: 'object', properties };
+}
+
+const fromJoi = (schema: Joi.Schema): JsonSchema => parse(schema, 'open-api-3.1') as JsonSchema;
+
+function variantSchema(variant: BodyVariant): JsonSchema {
+  const properties: JsonSchema = { data: fromJoi(variant.data) };
+  if (variant.config) properties.config = Joi.isSchema(variant.config) ? fromJoi(variant.config) : configTableSchema(variant.config as ConfigSpec);
+  return { type: 'object', required: ['data'], properties };
+}
+
+function requestBody(body: RouteDescription['body']) {
+  if (!body) return undefined;
+  if (body === 'file') {
+    const schema = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } };
+    return { required: true, content: { 'multipart/form-data': { schema } } };
+  }
+  if (body === 'any-data') {
+    return { required: true, content: json({ type: 'object', required: ['data'], properties: { data: { type: 'object' } } }) };
+  }
+  const schemas = body.map(variantSchema);
+  return { required: true, content: json(schemas.length === 1 ? schemas[0] : { anyOf: schemas }) };
+}
+
+const SUCCESS: Record<ResultShape, { status: string; description: string; content?: Record<string, unknown> }> = {
+  object: { status: '200', description: 'the object', content: json(ref('Envelope')) },
+  created: { status: '201', description: 'created; Location names it', content: json(ref('Envelope')) },
+  feed: { status: '200', description: 'one page of the feed', content: json(ref('FeedPage')) },
+  list: { status: '200', description: 'the list', content: json(ref('List')) },
+  status: { status: '200', description: 'ok', content: json({ type: 'object', properties: { status: { type: 'string' } } }) },
+  metrics: { status: '200', description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+  document: {
+    status: '200',
+    description: 'the document, or its bytes with `download`',
+    content: { ...json(ref('Envelope')), '*/*': { schema: {} } },
+  },
+  description: { status: '200', description: 'the description', content: json({ type: 'object' }) },
+};
+
+const ERROR_TEXTS: Record<string, string> = {
+  '400': 'a malformed query parameter (limit)',
+  '403': 'no key, a key without the right, or a wrong owner token',
+  '404': 'unknown object (or an invalid feed offset)',
+  '409': 'Conflict while updating document. Please, retry',
+  '412': 'the SESSION cookie names a node that is gone: repeat with the new cookie',
+  '413': 'body over BODY_LIMIT',
+  '415': 'not application/json',
+  '422': 'the body breaks the schema or a rule',
+};
+
+function errorStatuses(route: RouteDescription): string[] {
+  const statuses = ['412'];
+  if (route.path.includes(':') || route.result === 'feed') statuses.push('404');
+  if (route.result === 'feed') statuses.push('400');
+  if (route.access !== 'public') statuses.push('403');
+  if (route.writes) statuses.push('409');
+  if (route.body) statuses.push('413', '415', '422');
+  return statuses.sort();
+}
+
+function responses(route: RouteDescription) {
+  const success = SUCCESS[route.result];
+  const out: Record<string, unknown> = {
+    [success.status]: route.method === 'head' ? { description: success.description } : { description: success.description, content: success.content },
+  };
+  for (const status of errorStatuses(route)) out[status] = { description: ERROR_TEXTS[status], content: json(ref('Error')) };
+  if (route.path === '/readyz') {
+    out['503'] = { description: 'a dependency is unreachable', content: json({ type: 'object', required: ['status', 'problems'] }) };
+  }
+  out.default = { description: 'any other error, in the same format', content: json(ref('Error')) };
+  return out;
+}
+
+/** `/api/2.5/frameworks/:id` → `/api/2.5/frameworks/{id}`. */
+export const openApiPath = (routerPath: string) => routerPath.replace(/:(\w+)/g, '{$1}');
+
+function operation(route: RouteDescription) {
+  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const query = [
+    ...(route.result === 'feed' ? FEED_PARAMETERS : []),
+    ...(route.access === 'owner' ? [ACCESS_TOKEN] : []),
+    ...(route.query ?? []).map((q) => ({ ...q, in: 'query', required: false, schema: { type: 'string' } })),
+  ];
+  return {
+    operationId: `${route.method}${openApiPath(route.path).replace(/[^\w]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(route.access === 'public' ? {} : { security: [{ bearer: [] }, { basic: [] }] }),
+    parameters: [...pathParameters, ...query],
+    ...(route.body ? { requestBody: requestBody(route.body) } : {}),
+    responses: responses(route),
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole app, built from the route table and the routes' own joi schemas. */
+export function buildOpenApiDocument(routes: RouteDescription[] = ROUTE_DESCRIPTIONS) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Procurement Registry API',
+      version: '2.5',
+      description: 'Errors are always {"status": "error", "errors": [{location, name, description}]}. Every response sets SESSION=…; Path=/.',
+    },
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: COMPONENT_SCHEMAS,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'the API key' },
+        basic: { type: 'http', scheme: 'basic', description: 'the API key as user name, any password' },
+      },
+    },
+  };
+}

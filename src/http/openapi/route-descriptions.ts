@@ -1,0 +1,118 @@
+import type Joi from 'joi';
+import { createContract, patchContract } from '../../domain/contract/contract.schema';
+import { FRAMEWORK_PROCEDURES } from '../../domain/framework/procedures';
+import { patchQualificationSchema } from '../../domain/qualification/qualification.schema';
+import { answerQuestionSchema, createQuestionSchema } from '../../domain/question/question.schema';
+import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../../domain/submission/submission.schema';
+import { criteriaListSchema } from '../../domain/tender/criteria';
+import { TENDER_PROCEDURES } from '../../domain/tender/procedures';
+import type { ConfigSpec } from '../../domain/tender/tender.config';
+
+/** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
+export type Access = 'public' | 'broker' | 'owner' | 'system';
+
+/** One accepted `{data, config}` body: `data` validated by a joi schema, `config` by joi or a procedure's config table. */
+export interface BodyVariant {
+  data: Joi.Schema;
+  config?: Joi.Schema | ConfigSpec;
+}
+
+/** What a successful response carries. */
+export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description';
+
+export interface RouteDescription {
+  method: 'get' | 'head' | 'post' | 'patch';
+  /** The router's path, with `:param` segments. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  /** `variants` for JSON bodies, `'file'` for a multipart upload, `'any-data'` when only `data` being an object is checked. */
+  body?: BodyVariant[] | 'file' | 'any-data';
+  result: ResultShape;
+  /** Writes that compare revisions may answer 409. */
+  writes?: boolean;
+  /** Extra query parameters beyond those implied by `result` and `access`. */
+  query?: { name: string; description: string }[];
+}
+
+const tenderProcedures = Object.values(TENDER_PROCEDURES);
+const frameworkProcedures = Object.values(FRAMEWORK_PROCEDURES);
+
+/** The tag of an API path: its collection (`/api/2.5/frameworks/:id/questions` → `frameworks`). */
+const tagOf = (path: string) => path.split('/')[3];
+
+const feed = (collection: string): RouteDescription => ({
+  method: 'get', path: `/api/2.5/${collection}`, summary: `Feed of ${collection}, paged by next_page.offset`, tag: collection, access: 'public', result: 'feed',
+});
+const read = (path: string, summary: string, result: ResultShape = 'object'): RouteDescription => ({
+  method: 'get', path, summary, tag: tagOf(path), access: 'public', result,
+});
+/** A POST answers 201 with the created object, a PATCH 200 with the changed one; both compare revisions. */
+const write = (method: 'post' | 'patch', path: string, summary: string, access: Access, body: RouteDescription['body']): RouteDescription => ({
+  method, path, summary, tag: tagOf(path), access, body, result: method === 'post' ? 'created' : 'object', writes: true,
+});
+const chronograph = (collection: string): RouteDescription => ({
+  ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
+  tag: 'chronograph',
+});
+const documents = (collection: string): RouteDescription[] => [
+  write('post', `/api/2.5/${collection}/:id/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
+  read(`/api/2.5/${collection}/:id/documents`, 'Documents of the object', 'list'),
+  {
+    ...read(`/api/2.5/${collection}/:id/documents/:documentId`, 'One document, or its bytes with `download`', 'document'),
+    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
+  },
+];
+const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
+
+/** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
+export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
+  { method: 'get', path: '/healthz', summary: 'The process is up', tag: 'operations', access: 'public', result: 'status' },
+  { method: 'get', path: '/readyz', summary: 'The store (and Redis for workers) answer', tag: 'operations', access: 'public', result: 'status' },
+  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', result: 'metrics' },
+  { method: 'get', path: '/api/2.5/constants', summary: 'Constants of the API', tag: 'operations', access: 'public', result: 'description' },
+  { method: 'get', path: '/api/2.5/spore', summary: 'SPORE description of the API', tag: 'operations', access: 'public', result: 'description' },
+  { method: 'head', path: '/api/2.5/spore', summary: 'Opens a session (SESSION cookie), as the reference client does', tag: 'operations', access: 'public', result: 'status' },
+  { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
+
+  chronograph('tenders'),
+  chronograph('frameworks'),
+  chronograph('agreements'),
+
+  write('post', '/api/2.5/frameworks', 'Creates a framework (draft)', 'broker',
+    frameworkProcedures.map((p) => ({ data: p.schemas.create, config: p.schemas.config }))),
+  write('patch', '/api/2.5/frameworks/:id', 'Changes or activates a framework', 'owner',
+    frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }])),
+  objectOf('frameworks'),
+  feed('frameworks'),
+  write('post', '/api/2.5/frameworks/:id/questions', 'Asks a question', 'broker', [{ data: createQuestionSchema }]),
+  write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
+  read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
+  read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
+
+  write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [{ data: createSubmissionSchema, config: submissionConfigSchema }]),
+  write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
+  objectOf('submissions'),
+  feed('submissions'),
+  ...documents('submissions'),
+
+  write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [{ data: patchQualificationSchema }]),
+  objectOf('qualifications'),
+  feed('qualifications'),
+  ...documents('qualifications'),
+
+  objectOf('agreements'),
+  feed('agreements'),
+
+  write('post', '/api/2.5/tenders', 'Creates a tender (draft)', 'broker', tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
+  write('patch', '/api/2.5/tenders/:id', 'Changes or activates a tender', 'owner', tenderProcedures.map((p) => ({ data: p.schemas.patch }))),
+  write('post', '/api/2.5/tenders/:id/criteria', 'Adds criteria to a draft tender', 'owner', [{ data: criteriaListSchema }]),
+  objectOf('tenders'),
+  feed('tenders'),
+
+  write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
+  write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
+  objectOf('contracts'),
+  feed('contracts'),
+];
