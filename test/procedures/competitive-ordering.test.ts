@@ -1,7 +1,7 @@
 import t from 'tap';
 import { tenderCheck } from '../../src/domain/tender/tender.checks';
 import { commit } from '../../src/domain/core/objects';
-import { startTestServer, type TestServer } from '../fixtures/server';
+import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
 import { aCompetitiveOrderingTender, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement } from '../fixtures/tenders';
 
 let server: TestServer;
@@ -10,10 +10,6 @@ t.before(async () => {
 });
 t.teardown(() => server.close());
 
-const error = (status: number, location: string, name: string, description: unknown) => ({
-  status,
-  body: { status: 'error', errors: [{ location, name, description }] },
-});
 const LOT = 'd'.repeat(32);
 const lotted = (agreementId: string, overrides = {}) =>
   aCompetitiveOrderingTender(agreementId, { lots: [aLot({ id: LOT })], items: [anItem({ relatedLot: LOT })], ...overrides });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestServer, type TestServer } from '../../fixtures/server';
+import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import { aCompetitiveOrderingTender, anItem, aTender, competitiveOrderingConfig, createTender, insertAgreement, supplier } from '../../fixtures/tenders';
 
 const HIDDEN = 'Приховано';
@@ -18,10 +18,6 @@ t.before(async () => {
 });
 t.teardown(() => server.close());
 
-const error = (status: number, location: string, name: string, description: unknown) => ({
-  status,
-  body: { status: 'error', errors: [{ location, name, description }] },
-});
 
 const aContract = (tenderId: string, overrides: Record<string, unknown> = {}) => ({
   tender_id: tenderId,

@@ -1,9 +1,8 @@
 import t from 'tap';
-import { startTestServer } from '../../fixtures/server';
+import { err, startTestServer } from '../../fixtures/server';
 import { aFramework, aProcuringEntity, createFramework } from '../../fixtures/frameworks';
 
 const NOW = new Date('2027-01-01T00:00:00+02:00');
-const err = (location: string, name: string, description: unknown) => ({ status: 'error', errors: [{ location, name, description }] });
 
 t.test('POST /frameworks', async (t) => {
   const server = await startTestServer({ now: NOW });

@@ -1,8 +1,7 @@
 import t from 'tap';
-import { startTestServer, type TestServer } from '../../fixtures/server';
+import { err, startTestServer, type TestServer } from '../../fixtures/server';
 import { DAY, aFramework, activateFramework, createFramework, storedDoc } from '../../fixtures/frameworks';
 
-const err = (location: string, name: string, description: unknown) => ({ status: 'error', errors: [{ location, name, description }] });
 
 async function serverAt(t: { teardown(fn: () => unknown): void }, iso: string): Promise<TestServer> {
   const server = await startTestServer({ now: new Date(iso) });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestServer, type TestServer } from '../../fixtures/server';
+import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import { aTender, createLottedTender, createTender } from '../../fixtures/tenders';
 
 let server: TestServer;
@@ -8,10 +8,6 @@ t.before(async () => {
 });
 t.teardown(() => server.close());
 
-const error = (status: number, location: string, name: string, description: unknown) => ({
-  status,
-  body: { status: 'error', errors: [{ location, name, description }] },
-});
 const patch = (id: string, token: string | undefined, data: unknown, o: { key?: string; tokenIn?: 'query' | 'header' | 'body' } = {}) =>
   server.request('PATCH', `/api/2.5/tenders/${id}`, { key: o.key ?? 'broker', token, tokenIn: o.tokenIn, body: { data } });
 const get = async (id: string) => (await server.request('GET', `/api/2.5/tenders/${id}`)).body;

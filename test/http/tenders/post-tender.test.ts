@@ -2,7 +2,7 @@ import t from 'tap';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '../../fixtures/server';
+import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import { aLot, anItem, aTender, belowThresholdConfig, createTender } from '../../fixtures/tenders';
 
 let server: TestServer;
@@ -11,10 +11,6 @@ t.before(async () => {
 });
 t.teardown(() => server.close());
 
-const error = (status: number, location: string, name: string, description: unknown) => ({
-  status,
-  body: { status: 'error', errors: [{ location, name, description }] },
-});
 const post = (data: unknown, config: unknown = belowThresholdConfig(), key = 'broker') =>
   server.request('POST', '/api/2.5/tenders', { key, body: { data, config } });
 

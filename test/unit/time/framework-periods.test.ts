@@ -9,13 +9,9 @@ import {
   qualificationPeriodChangeBounds,
   type FrameworkPeriods,
 } from '../../../src/time/framework-periods';
-import { formatKyiv, parseIsoDate } from '../../../src/time/kyiv';
+import { formatKyiv } from '../../../src/time/kyiv';
+import { at } from './fixtures';
 
-const at = (text: string): Date => {
-  const date = parseIsoDate(text);
-  if (!date) throw new Error(`bad fixture date ${text}`);
-  return date;
-};
 
 const printed = (periods: FrameworkPeriods) => ({
   enquiryPeriod: {

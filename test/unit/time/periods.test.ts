@@ -1,5 +1,6 @@
 import t from 'tap';
-import { formatKyiv, parseIsoDate } from '../../../src/time/kyiv';
+import { at, working, calendar } from './fixtures';
+import { formatKyiv } from '../../../src/time/kyiv';
 import {
   calculateDate,
   calculateFullDate,
@@ -7,13 +8,6 @@ import {
   normalizeToMidnight,
 } from '../../../src/time/periods';
 
-const at = (text: string): Date => {
-  const date = parseIsoDate(text);
-  if (!date) throw new Error(`bad fixture date ${text}`);
-  return date;
-};
-const working = (days: number) => ({ days, working: true });
-const calendar = (days: number) => ({ days, working: false });
 
 t.test('1 working day from Friday 00:00 ends at Saturday 00:00 (the midnight rule)', async (t) => {
   t.equal(formatKyiv(calculateDate(at('2027-01-08T00:00:00+02:00'), working(1))), '2027-01-09T00:00:00+02:00');

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { formatKyiv, parseIsoDate } from '../../../src/time/kyiv';
+import { at, working, calendar } from './fixtures';
+import { formatKyiv } from '../../../src/time/kyiv';
 import {
   clarificationsUntil,
   dayKindWord,
@@ -8,13 +9,6 @@ import {
   shouldStartAfter,
 } from '../../../src/time/tender-periods';
 
-const at = (text: string): Date => {
-  const date = parseIsoDate(text);
-  if (!date) throw new Error(`bad fixture date ${text}`);
-  return date;
-};
-const working = (days: number) => ({ days, working: true });
-const calendar = (days: number) => ({ days, working: false });
 
 t.test('belowThreshold: clarificationsUntil of enquiry end 2027-01-08 (Friday) is 2027-01-09 (HEAD docs)', async (t) => {
   t.equal(formatKyiv(clarificationsUntil(at('2027-01-08T00:00:00+02:00'), working(1))), '2027-01-09T00:00:00+02:00');
