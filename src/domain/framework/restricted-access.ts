@@ -1,9 +1,11 @@
+import type Router from '@koa/router';
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { apiError } from '../../http/errors';
-import type { FeedSource } from '../../http/feed';
+import type { RequestState } from '../../http/context';
+import { feedRoute, type FeedSource } from '../../http/feed';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { Doc, Kind, Stored } from '../../store/port';
-import type { ObjectDoc } from '../core/objects';
+import { loadObject, type ObjectDoc } from '../core/objects';
 
 /** Spec variant A (`hidden`, later) or variant B (`forbidden`, earlier) of restricted reads. */
 export type RestrictedMode = 'hidden' | 'forbidden';
@@ -38,8 +40,7 @@ export function accessOf(derivative: Derivative, doc: ObjectDoc, viewer: Viewer,
 
 /** A single read: the data as this reader may see it, or 403 (variant B; spec: Errors). */
 export function singleView(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Doc {
-  const access = accessOf(derivative, doc, viewer, mode);
-  if (access === 'none') throw apiError(403, `Access restricted for ${derivative.name} object`);
+  const access = requireReadAccess(derivative, doc, viewer, mode);
   return access === 'hidden' ? applyMask(doc.data, derivative.mask) : doc.data;
 }
 
@@ -75,4 +76,17 @@ function reducedEntry(derivative: Derivative, data: Doc): Doc {
   for (const field of derivative.reducedFields) if (data[field] !== undefined) entry[field] = data[field];
   entry.restricted = true;
   return entry;
+}
+
+/** `GET /{kind}/{id}` and the `/{kind}` feed of a derivative, each through the one access decision. */
+export function derivativeReadRoutes(
+  router: Router<RequestState>,
+  derivative: Derivative,
+  { publicBaseUrl, restrictedMode }: { publicBaseUrl: string | null; restrictedMode: RestrictedMode },
+): void {
+  router.get(`/${derivative.kind}/:id`, async (ctx) => {
+    const { doc } = await loadObject(ctx.state.session, derivative.kind, ctx.params.id);
+    ctx.body = { data: singleView(derivative, doc, ctx.state.viewer, restrictedMode), config: doc.config };
+  });
+  feedRoute(router, `/${derivative.kind}`, derivativeFeed(derivative, restrictedMode), publicBaseUrl);
 }

@@ -2,17 +2,15 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../app';
 import { bodyData } from '../../http/body';
 import type { RequestState } from '../../http/context';
-import { feedRoute } from '../../http/feed';
 import { loadObject } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
-import { derivativeFeed, singleView } from '../framework/restricted-access';
+import { derivativeReadRoutes } from '../framework/restricted-access';
 import { qualificationDerivative } from './qualification.access';
 import { decideQualification } from './qualification-lifecycle';
 
 /** Endpoints 16-18. */
 export function qualificationRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
-  const { publicBaseUrl, restrictedMode } = deps.config;
 
   router.patch('/qualifications/:id', async (ctx) => {
     const { session } = ctx.state;
@@ -24,11 +22,6 @@ export function qualificationRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: doc.data, config: doc.config };
   });
 
-  router.get('/qualifications/:id', async (ctx) => {
-    const { doc } = await loadObject(ctx.state.session, 'qualifications', ctx.params.id);
-    ctx.body = { data: singleView(qualificationDerivative, doc, ctx.state.viewer, restrictedMode), config: doc.config };
-  });
-
-  feedRoute(router, '/qualifications', derivativeFeed(qualificationDerivative, restrictedMode), publicBaseUrl);
+  derivativeReadRoutes(router, qualificationDerivative, deps.config);
   return router;
 }

@@ -2,18 +2,17 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../app';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { RequestState } from '../../http/context';
-import { feedRoute } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
-import { derivativeFeed, singleView } from '../framework/restricted-access';
+import { derivativeReadRoutes } from '../framework/restricted-access';
 import { submissionDerivative } from './submission.access';
 import { createSubmission, patchSubmission } from './submission-lifecycle';
 
 /** Endpoints 12-15. */
 export function submissionRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
-  const { publicBaseUrl, restrictedMode } = deps.config;
+  const { publicBaseUrl } = deps.config;
 
   router.post('/submissions', async (ctx) => {
     requireBroker(ctx);
@@ -32,11 +31,6 @@ export function submissionRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: doc.data, config: doc.config };
   });
 
-  router.get('/submissions/:id', async (ctx) => {
-    const { doc } = await loadObject(ctx.state.session, 'submissions', ctx.params.id);
-    ctx.body = { data: singleView(submissionDerivative, doc, ctx.state.viewer, restrictedMode), config: doc.config };
-  });
-
-  feedRoute(router, '/submissions', derivativeFeed(submissionDerivative, restrictedMode), publicBaseUrl);
+  derivativeReadRoutes(router, submissionDerivative, deps.config);
   return router;
 }
