@@ -59,7 +59,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
 
   const sql = {
     get: reader.prepare<[string, string], Row>('SELECT kind, id, rev, seq, doc FROM objects WHERE kind = ? AND id = ?'),
-    nextSeq: db.prepare<[], { value: number }>("UPDATE counters SET value = value + 1 WHERE name = '__seq__' RETURNING value"),
+    advanceSeq: db.prepare<[number], { value: number }>("UPDATE counters SET value = value + ? WHERE name = '__seq__' RETURNING value"),
     lastSeq: db.prepare<[], { value: number }>("SELECT value FROM counters WHERE name = '__seq__'"),
     insert: db.prepare(
       'INSERT INTO objects (kind, id, rev, seq, is_public, is_test, next_check, doc) VALUES (@kind, @id, 1, @seq, @isPublic, @isTest, @nextCheck, @doc)',
@@ -111,10 +111,11 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   };
 
   const applyChanges = db.transaction((changes: Change[]): Stored[] => {
-    const seqBase = sql.nextSeq.get()!.value;
-    // One seq per changed object; the counter is advanced once per extra object.
+    // One seq per changed object, all taken by one counter update: a bulk load of 2,000 objects per commit
+    // spent a fifth of its time advancing the counter row by row.
+    const firstSeq = sql.advanceSeq.get(changes.length)!.value - changes.length + 1;
     return changes.map((change, i) => {
-      const seq = i === 0 ? seqBase : sql.nextSeq.get()!.value;
+      const seq = firstSeq + i;
       const params = {
         kind: change.kind,
         id: change.id,
