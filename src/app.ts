@@ -6,7 +6,7 @@ import type { Account } from './http/auth';
 import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import type { RequestState } from './http/context';
-import { errorRenderer } from './http/errors';
+import { errorRenderer, methodNotAllowed } from './http/errors';
 import { prettyJson } from './http/render';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(jsonBody(deps.config.bodyLimit));
   for (const router of routers) {
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+    app.use(router.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
   }
   return app;
 }

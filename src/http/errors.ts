@@ -31,6 +31,8 @@ export function apiError(
 
 export const forbidden = () => apiError(403, 'Forbidden', { location: 'url', name: 'permission' });
 export const notFound = (name: string) => apiError(404, 'Not Found', { location: 'url', name });
+/** Also for methods the router does not know at all (TRACE…), which it would report as 501. */
+export const methodNotAllowed = () => apiError(405, 'Method Not Allowed', { location: 'url', name: 'method_not_allowed' });
 export const conflict = () => apiError(409, 'Conflict while updating document. Please, retry');
 
 /**
