@@ -33,16 +33,22 @@ const contactPoint = (required: string[]) =>
 
 const FULL_ADDRESS = ['countryName', 'streetAddress', 'locality', 'region', 'postalCode'];
 
+const procuringEntityKind = () => Joi.string().valid('authority', 'central', 'defense', 'general', 'other', 'social', 'special');
+
+/** An organization with a full address and a contact point with email, plus the members of its role. */
+const fullOrganization = (roleMembers: Record<string, Joi.Schema>) =>
+  Joi.object({
+    ...translated('name'),
+    identifier: identifier(['scheme', 'id', 'legalName']).required(),
+    additionalIdentifiers: Joi.array().items(identifier(['scheme', 'id'])),
+    address: address(FULL_ADDRESS).required(),
+    contactPoint: contactPoint(['name', 'email']).required(),
+    additionalContactPoints: Joi.array().items(contactPoint(['name'])),
+    ...roleMembers,
+  }).fork(['name'], (s) => s.required());
+
 /** `procuringEntity` of a framework: name, identifier, full address and a contact point with email. */
-export const procuringEntitySchema = Joi.object({
-  ...translated('name'),
-  identifier: identifier(['scheme', 'id', 'legalName']).required(),
-  additionalIdentifiers: Joi.array().items(identifier(['scheme', 'id'])),
-  address: address(FULL_ADDRESS).required(),
-  contactPoint: contactPoint(['name', 'email']).required(),
-  additionalContactPoints: Joi.array().items(contactPoint(['name'])),
-  kind: Joi.string().valid('authority', 'central', 'defense', 'general', 'other', 'social', 'special'),
-}).fork(['name'], (s) => s.required());
+export const procuringEntitySchema = fullOrganization({ kind: procuringEntityKind() });
 
 /** The same with every member optional, for draft PATCHes merged into the stored value. */
 export const procuringEntityPatchSchema = Joi.object({
@@ -52,19 +58,13 @@ export const procuringEntityPatchSchema = Joi.object({
   address: address([]),
   contactPoint: contactPoint([]),
   additionalContactPoints: Joi.array().items(contactPoint(['name'])),
-  kind: Joi.string().valid('authority', 'central', 'defense', 'general', 'other', 'social', 'special'),
+  kind: procuringEntityKind(),
 });
 
 /** `SubmissionBusinessOrganization`: a tenderer (notes/frameworks.md §1.3). */
-export const tendererSchema = Joi.object({
-  ...translated('name'),
-  identifier: identifier(['scheme', 'id', 'legalName']).required(),
-  additionalIdentifiers: Joi.array().items(identifier(['scheme', 'id'])),
-  address: address(FULL_ADDRESS).required(),
-  contactPoint: contactPoint(['name', 'email']).required(),
-  additionalContactPoints: Joi.array().items(contactPoint(['name'])),
+export const tendererSchema = fullOrganization({
   scale: Joi.string().valid('micro', 'sme', 'mid', 'large', 'not specified'),
-}).fork(['name'], (s) => s.required());
+});
 
 /** A question's author: name, identifier{scheme, id}, address with a country, contact point with a name. */
 export const authorSchema = Joi.object({
