@@ -34,7 +34,7 @@ PORT="$port" HOST=127.0.0.1 STORE_URL="sqlite:$work/registry.db" AUTH_FILE="$ROO
 node_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do
-  curl -fsS "$base/readyz" >/dev/null 2>&1 && break
+  "$VENV/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=1)' "$base/readyz" 2>/dev/null && break
   kill -0 "$node_pid" 2>/dev/null || { echo "the node exited:" >&2; cat "$work/node.log" >&2; exit 1; }
   sleep 0.2
 done
