@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import type Router from '@koa/router';
+import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Account } from './http/auth';
@@ -7,7 +8,9 @@ import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import type { RequestState } from './http/context';
 import { errorRenderer, methodNotAllowed } from './http/errors';
+import { rateLimit } from './http/rate-limit';
 import { prettyJson } from './http/render';
+import { requestTimeout } from './http/request-timeout';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
 import { openApiRoutes } from './http/openapi/openapi-routes';
@@ -27,6 +30,8 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   readinessChecks?: (() => Promise<void>)[];
+  /** Where per-key request counts are shared between nodes (RATE_LIMIT_PER_MINUTE); per process without. */
+  rateLimitRedis?: Redis | null;
 }
 
 function requestClock(clock: Clock): Koa.Middleware {
@@ -45,9 +50,11 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(requestLog(deps.logger));
   app.use(prettyJson());
   app.use(errorRenderer());
+  app.use(requestTimeout(deps.config.requestTimeoutMs));
   app.use(sessionCookie(deps.store, deps.membership, deps.config.sessionSecret));
   app.use(requestClock(deps.clock));
   app.use(authenticate(deps.accounts));
+  if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));
   for (const router of routers) {
     app.use(router.routes());

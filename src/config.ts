@@ -16,6 +16,10 @@ export interface Config {
   nodeId: string;
   logLevel: string;
   bodyLimit: number;
+  /** Requests per minute per API key (per IP for anonymous readers); 0 = no limit. */
+  rateLimitPerMinute: number;
+  /** A request still unanswered after this long gets 503; 0 = no limit. */
+  requestTimeoutMs: number;
   /** Restricted views: 'hidden' (spec variant A, later) or 'forbidden' (variant B, earlier). */
   restrictedMode: 'hidden' | 'forbidden';
   sandboxMode: boolean;
@@ -48,6 +52,8 @@ const schema = Joi.object({
   NODE_ID: Joi.string().pattern(/^[A-Za-z0-9._-]{1,64}$/).message('"NODE_ID" must be 1-64 letters, digits, ".", "_" or "-"'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   BODY_LIMIT: Joi.number().integer().min(1024).default(1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
+  REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
   RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
   SANDBOX_MODE: Joi.boolean().truthy('1').falsy('0').default(false),
   READ_PREFERENCE: Joi.string()
@@ -98,6 +104,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     nodeId: value.NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: value.LOG_LEVEL,
     bodyLimit: value.BODY_LIMIT,
+    rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
     restrictedMode: value.RESTRICTED_MODE,
     sandboxMode: value.SANDBOX_MODE,
     readPreference: value.READ_PREFERENCE,

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
+import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -27,11 +28,15 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
   if (config.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: using a random secret; cookies will not survive a restart');
   }
+  const rateLimitRedis =
+    config.redisUrl && config.rateLimitPerMinute > 0 && config.role !== 'worker'
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }).on('error', () => {}) // each failed count is logged per request
+      : null;
   // A worker serves only its probes and metrics (k8s/base/worker-deployment.yaml).
   const app =
     config.role === 'worker'
       ? probeApp(store, readinessChecks)
-      : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks });
+      : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks, rateLimitRedis });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5000;
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
@@ -50,6 +55,7 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
       server.closeIdleConnections();
       await closed;
       await membership.stop();
+      rateLimitRedis?.disconnect();
       await jobs.stop();
       await store.close();
     },

@@ -1,0 +1,30 @@
+import type Koa from 'koa';
+import type Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RequestState } from './context';
+import { apiError } from './errors';
+
+/**
+ * Per-key request limits: `perMinute` requests per API key (anonymous readers are counted per client IP).
+ * With a Redis client every node shares one count; without, each process counts alone. If Redis cannot
+ * answer, the request is served: the limit protects the registry and must not become a way to take it down.
+ */
+export function rateLimit(perMinute: number, redis: Redis | null): Koa.Middleware<RequestState> {
+  const options = { points: perMinute, duration: 60, keyPrefix: 'registry:rate' };
+  const limiter: RateLimiterAbstract = redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
+  return async function limitRequestRate(ctx, next) {
+    const account = ctx.state.viewer?.account;
+    const key = account ? `key:${account.name}` : `ip:${ctx.ip}`;
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        const error = apiError(429, 'Too Many Requests', { location: 'header', name: 'Authorization' });
+        error.headers['Retry-After'] = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+        throw error;
+      }
+      ctx.state.log?.warn({ err: rejection }, 'rate limiter unavailable; request served without a limit');
+    }
+    await next();
+  };
+}

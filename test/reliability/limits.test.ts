@@ -1,0 +1,77 @@
+import t from 'tap';
+import Koa from 'koa';
+import Redis from 'ioredis';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { authenticate, loadAuthFile } from '../../src/http/auth';
+import type { RequestState } from '../../src/http/context';
+import { errorRenderer } from '../../src/http/errors';
+import { rateLimit } from '../../src/http/rate-limit';
+import { request, startTestServer } from '../fixtures/server';
+import { startRedis } from '../jobs/fixtures/redis';
+import { aFramework } from '../fixtures/frameworks';
+import { slowStore } from '../../scripts/reliability/slow-store';
+
+const TOO_MANY = { status: 'error', errors: [{ location: 'header', name: 'Authorization', description: 'Too Many Requests' }] };
+
+t.test('RATE_LIMIT_PER_MINUTE=3: the 4th request of a key → 429 with Retry-After, other keys unaffected', async (t) => {
+  const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  t.teardown(() => server.close());
+  for (let i = 0; i < 3; i++) t.equal((await server.request('GET', '/api/2.5/frameworks', { key: 'broker1' })).status, 200);
+  const refused = await server.request('GET', '/api/2.5/frameworks', { key: 'broker1' });
+  t.equal(refused.status, 429);
+  t.same(refused.body, TOO_MANY);
+  t.ok(Number(refused.headers.get('retry-after')) >= 1);
+  t.equal((await server.request('GET', '/api/2.5/frameworks', { key: 'broker2' })).status, 200, 'another key has its own budget');
+});
+
+t.test('limits counted in Redis are shared by two nodes; with Redis stopped requests are served unlimited', async (t) => {
+  const redis = await startRedis();
+  const clients = [new Redis(redis.url, { maxRetriesPerRequest: 1 }), new Redis(redis.url, { maxRetriesPerRequest: 1 })];
+  clients.forEach((c) => c.on('error', () => {}));
+  const nodes = await Promise.all(clients.map((client) => limitedNode(client)));
+  t.teardown(() => {
+    nodes.forEach((n) => n.close());
+    clients.forEach((c) => c.disconnect());
+  });
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await request(nodes[i % 2].url, 'GET', '/', { key: 'broker1' })).status);
+  t.same(statuses, [200, 200, 200, 429]);
+  await redis.stop();
+  t.equal((await request(nodes[0].url, 'GET', '/', { key: 'broker1' })).status, 200);
+});
+
+/** The limiter alone behind the error renderer, as createApp wires it. */
+async function limitedNode(client: Redis) {
+  const app = new Koa<RequestState>();
+  app.use(errorRenderer());
+  app.use(authenticate(loadAuthFile(join(__dirname, '../../auth.ini'))));
+  app.use(rateLimit(3, client));
+  app.use((ctx) => {
+    ctx.body = { ok: true };
+  });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() };
+}
+
+t.test('without RATE_LIMIT_PER_MINUTE nothing is limited', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const replies = await Promise.all(Array.from({ length: 50 }, () => server.request('GET', '/api/2.5/frameworks', { key: 'broker1' })));
+  t.same([...new Set(replies.map((r) => r.status))], [200]);
+});
+
+t.test('REQUEST_TIMEOUT_MS with a store slower than it → 503 in the error format; the same requests succeed once the store is fast', async (t) => {
+  let delayMs = 0;
+  const server = await startTestServer({ env: { REQUEST_TIMEOUT_MS: '100' }, wrapStore: (store) => slowStore(store, () => delayMs) });
+  t.teardown(() => server.close());
+  const created = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: aFramework(server.clock.now()) } });
+  const path = `/api/2.5/frameworks/${created.body.data.id}`;
+  delayMs = 400;
+  const slow = await server.request('GET', path);
+  t.equal(slow.status, 503);
+  t.same(slow.body, { status: 'error', errors: [{ location: 'url', name: 'timeout', description: 'Request took longer than 100 ms' }] });
+  delayMs = 0;
+  t.equal((await server.request('GET', path)).status, 200);
+});
