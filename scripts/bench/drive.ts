@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
+import { cpuSecondsOf } from './processes';
 
 export interface Measure {
   rps: number;
@@ -11,6 +12,11 @@ export interface Measure {
   /** Mean response size in bytes. */
   bytes: number;
   load1: number;
+  /**
+   * Server CPU (user + system) per request, in microseconds. Unlike requests/s it hardly moves when other
+   * processes share the cores, so product/baseline CPU per request is the steadier measure of overhead.
+   */
+  cpuUs: number;
 }
 
 export interface DriveOptions {
@@ -18,6 +24,8 @@ export interface DriveOptions {
   connections: number;
   duration: number;
   warmup: number;
+  /** The server's process id, for its CPU time. */
+  pid?: number;
 }
 
 type Ctx = Record<string, any>;
@@ -60,7 +68,9 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
   };
   if (o.warmup > 0) await run(o.warmup);
   const latencies: number[] = [];
+  const cpuBefore = o.pid ? cpuSecondsOf(o.pid) : NaN;
   const r: any = await run(o.duration, latencies);
+  const cpuSeconds = o.pid ? cpuSecondsOf(o.pid) - cpuBefore : NaN;
   latencies.sort((a, b) => a - b);
   return {
     rps: r.requests.total / ((r.duration ?? o.duration) || o.duration),
@@ -71,6 +81,7 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
     errors: r.errors + r.timeouts,
     bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
     load1: loadavg()[0],
+    cpuUs: (cpuSeconds * 1e6) / r.requests.total,
   };
 }
 
@@ -123,7 +134,9 @@ export async function driveChain(
   if (o.warmup > 0) await Promise.all(Array.from({ length: workers }, () => loop(Date.now() + o.warmup * 1000, false)));
   requests = 0;
   const started = performance.now();
+  const cpuBefore = o.pid ? cpuSecondsOf(o.pid) : NaN;
   await Promise.all(Array.from({ length: workers }, () => loop(Date.now() + o.duration * 1000, true)));
+  const cpuSeconds = o.pid ? cpuSecondsOf(o.pid) - cpuBefore : NaN;
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -135,6 +148,7 @@ export async function driveChain(
     errors: 0,
     bytes: 0,
     load1: loadavg()[0],
+    cpuUs: (cpuSeconds * 1e6) / requests,
     failure,
     chains: latencies.length,
   };

@@ -23,6 +23,19 @@ export function memoryOf(pid: number) {
   }
 }
 
+const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build node runs on
+
+/** User + system CPU seconds a process has used (Linux /proc; NaN elsewhere). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

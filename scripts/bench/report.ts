@@ -53,6 +53,9 @@ const sizeName = (n: number) => (n >= 1e6 && n % 1e6 === 0 ? `${n / 1e6}M` : n >
 const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
+/** Baseline CPU per request over the product's: what requests/s would show with the cores to themselves. */
+const cpuRatio = (x: ReadRow) => (x.product && x.baseline ? x.baseline.cpuUs / x.product.cpuUs : null);
+
 /** The issue's targets, judged on this run's figures (null: not measurable in this run). */
 export function judge(r: Report): Target[] {
   const out: Target[] = [];
@@ -62,7 +65,9 @@ export function judge(r: Report): Target[] {
   const objectRows = r.reads.filter((x) => x.scenario.startsWith('GET tender') && x.ratio !== null);
   out.push({
     target: 'object reads ≥ 75 % of baseline requests/s',
-    measured: objectRows.length ? objectRows.map((x) => `${pct(x.ratio)} (${x.scenario.replace('GET tender ', '')}, ${sizeName(x.size)})`).join('; ') : 'not measured',
+    measured: objectRows.length
+      ? objectRows.map((x) => `${pct(x.ratio)} (CPU ${pct(cpuRatio(x))}) ${x.scenario.replace('GET tender ', '')} at ${sizeName(x.size)}`).join('; ')
+      : 'not measured',
     met: objectRows.length ? objectRows.every((x) => x.ratio! >= 0.75) : null,
   });
   const feeds = r.reads.filter((x) => x.scenario.startsWith('feed') && x.product);
@@ -113,7 +118,10 @@ export function renderMarkdown(r: Report): string {
   lines.push('', '## Reads (product vs. bare-Koa baseline at equal payload)', '');
   lines.push(
     table(
-      ['scenario', 'stored', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', 'baseline req/s', 'baseline p50 ms', 'ratio', 'non-2xx', 'load1', 'note'],
+      [
+        'scenario', 'stored', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', 'baseline req/s', 'baseline p50 ms', 'ratio',
+        'CPU µs/req', 'baseline CPU µs/req', 'CPU ratio', 'non-2xx', 'load1', 'note',
+      ],
       r.reads.map((x) => [
         x.scenario,
         sizeName(x.size),
@@ -124,6 +132,9 @@ export function renderMarkdown(r: Report): string {
         x.baseline ? n0(x.baseline.rps) : '–',
         x.baseline ? n1(x.baseline.p50) : '–',
         pct(x.ratio),
+        x.product ? n0(x.product.cpuUs) : '–',
+        x.baseline ? n0(x.baseline.cpuUs) : '–',
+        pct(cpuRatio(x)),
         x.product ? String(x.product.non2xx + x.product.errors) : '–',
         x.product ? n2(x.product.load1) : '–',
         x.note ?? '',
@@ -172,12 +183,13 @@ export function renderMarkdown(r: Report): string {
   lines.push('', `## Writes (at ${sizeName(Math.max(...sizes))} stored)`, '');
   lines.push(
     table(
-      ['scenario', 'per s', 'p50 ms', 'p99 ms', 'non-2xx', 'load1', 'note'],
+      ['scenario', 'per s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'non-2xx', 'load1', 'note'],
       r.writes.map((w) => [
         w.scenario,
         w.result ? n0(w.result.rps) : '–',
         w.result ? n1(w.result.p50) : '–',
         w.result ? n1(w.result.p99) : '–',
+        w.result ? n0(w.result.cpuUs) : '–',
         w.result ? String(w.result.non2xx + w.result.errors) : '–',
         w.result ? n2(w.result.load1) : '–',
         w.note ?? '',

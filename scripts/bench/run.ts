@@ -170,7 +170,7 @@ async function main() {
   const started = Date.now();
   const loadStart = loadavg();
   build(o);
-  const d = (url: string): DriveOptions => ({ url, connections: o.connections, duration: o.duration, warmup: o.warmup });
+  const d = (server: Running): DriveOptions => ({ url: server.url, pid: server.pid, connections: o.connections, duration: o.duration, warmup: o.warmup });
 
   let manifest: Manifest | null = null;
   const reads: ReadRow[] = [];
@@ -234,11 +234,11 @@ async function main() {
       const baseRuns: Measure[] = [];
       log(`size ${size}: ${s.name}`);
       for (let r = 0; r < o.rounds; r++) {
-        const round = { ...d(product.url), duration: roundSeconds, warmup: r === 0 ? o.warmup : 0 };
-        if (!missing[k]) prodRuns.push(await drive(round, s.plan(maxSeq)));
+        const round = { duration: roundSeconds, warmup: r === 0 ? o.warmup : 0 };
+        if (!missing[k]) prodRuns.push(await drive({ ...d(product), ...round }, s.plan(maxSeq)));
         if (list?.length) {
           baseRuns.push(
-            await drive({ ...round, url: baseline.url }, { path: () => `/b/s${k}/${Math.floor(Math.random() * list.length)}` }),
+            await drive({ ...d(baseline), ...round }, { path: () => `/b/s${k}/${Math.floor(Math.random() * list.length)}` }),
           );
         }
       }
@@ -254,7 +254,7 @@ async function main() {
       });
     }
     const afterReads = product.memory();
-    if (last && o.writes) writes.push(...(await runWrites(d(product.url), manifest)));
+    if (last && o.writes) writes.push(...(await runWrites(d(product), manifest)));
     const end = product.memory();
     await product.stop();
     await baseline.stop();
