@@ -1,0 +1,66 @@
+import { HEARTBEAT_TTL_MS, startTestCluster } from '../../test/cluster/fixtures';
+import { aFramework } from '../../test/fixtures/frameworks';
+import { CookieJar, request } from '../../test/fixtures/server';
+import type { Cluster } from '../../cluster/launcher';
+import { runWriteStorm, type StormResult } from './write-storm';
+
+export interface ClusterStormOptions {
+  nodes: number;
+  objects: number;
+  writersPerObject: number;
+  writesPerWriter: number;
+  /** kill -9 one API node (not the crawler's) when half of the writes are acknowledged. */
+  killNode: boolean;
+}
+
+export interface ClusterStormResult extends StormResult {
+  faultsInjected: number;
+  faultsSurvived: number;
+}
+
+/** The write storm over N API node processes sharing one SQLite file (lock contention included) and Redis. */
+export async function runClusterStorm(options: ClusterStormOptions): Promise<ClusterStormResult> {
+  const cluster = await startTestCluster({ nodes: options.nodes });
+  try {
+    let killSurvived: Promise<boolean> | undefined;
+    const result = await runWriteStorm({
+      targets: cluster.api.map((n) => n.url),
+      storeUrl: cluster.storeUrl,
+      objects: options.objects,
+      writersPerObject: options.writersPerObject,
+      writesPerWriter: options.writesPerWriter,
+      atHalfway: options.killNode
+        ? async () => {
+            killSurvived = killWithWitness(cluster);
+            await killSurvived;
+          }
+        : undefined,
+    });
+    const survived = killSurvived ? await killSurvived : false;
+    return {
+      ...result,
+      faultsInjected: options.killNode ? 1 : 0,
+      faultsSurvived: survived && result.lost === 0 && result.serverErrors === 0 ? 1 : 0,
+    };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+/**
+ * kill -9 of node 2 just after a witness client wrote through it: once the node's heartbeat expires, the
+ * witness's cookie gets 412 on another node, and the retry reads the acknowledged write.
+ */
+async function killWithWitness(cluster: Cluster): Promise<boolean> {
+  const [survivor, victim] = cluster.api;
+  const jar = new CookieJar();
+  const created = await request(victim.url, 'POST', '/api/2.5/frameworks', {
+    key: 'broker', jar, body: { data: aFramework(new Date(), { title: 'witness' }) },
+  });
+  await cluster.kill(victim.id);
+  await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_TTL_MS + 500));
+  const path = `/api/2.5/frameworks/${created.body.data.id}`;
+  const refused = await request(survivor.url, 'GET', path, { key: 'broker', jar });
+  const retried = await request(survivor.url, 'GET', path, { key: 'broker', jar });
+  return created.status === 201 && refused.status === 412 && retried.status === 200 && retried.body.data.title === 'witness';
+}

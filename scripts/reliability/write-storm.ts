@@ -1,0 +1,235 @@
+import { aFramework } from '../../test/fixtures/frameworks';
+import { CookieJar, request, type Reply } from '../../test/fixtures/server';
+import { openStore } from '../../src/store/open-store';
+
+const API = '/api/2.5';
+
+/** Fields an active framework lets its owner change; each (object, field) pair has exactly one writer. */
+const WRITABLE_FIELDS = [
+  { name: 'description', patch: (v: string) => ({ description: v }), read: (d: any) => d.description },
+  { name: 'description_en', patch: (v: string) => ({ description_en: v }), read: (d: any) => d.description_en },
+  { name: 'description_ru', patch: (v: string) => ({ description_ru: v }), read: (d: any) => d.description_ru },
+  {
+    name: 'contactPoint.name',
+    patch: (v: string) => ({ procuringEntity: { contactPoint: { name: v } } }),
+    read: (d: any) => d.procuringEntity?.contactPoint?.name,
+  },
+] as const;
+
+export interface StormOptions {
+  /** API node URLs; writer i talks to node i mod N and moves on when its node stops answering. */
+  targets: string[];
+  /** Store the nodes share, read directly at the end to count revisions. */
+  storeUrl: string;
+  objects: number;
+  /** Writers per object (at most 4): one per writable field. */
+  writersPerObject: number;
+  writesPerWriter: number;
+  /** Called once, when half of all writes are acknowledged (fault injection: kill a node…). */
+  atHalfway?: () => Promise<void>;
+}
+
+export interface StormResult {
+  writers: number;
+  acknowledged: number;
+  /** Acknowledged writes missing from the final state or from the revision count. */
+  lost: number;
+  /** Stored revisions that no acknowledged or uncertain write accounts for. */
+  phantom: number;
+  conflicts: number;
+  /** 412 answers (cookie of a dead node) after which the client retried. */
+  preconditionRetries: number;
+  /** Attempts whose outcome the client cannot know (connection cut, 503) and retried. */
+  uncertain: number;
+  serverErrors: number;
+  crawl: CrawlResult;
+}
+
+export interface CrawlResult {
+  pages: number;
+  /** Acknowledged changes that the forward crawler never saw (the object at that state or later). */
+  missedForward: number;
+  /** Objects a descending crawl after the storm did not list at their final dateModified. */
+  missedDescending: number;
+  /** Times an object's dateModified, as crawled forwards, was older than one seen before. */
+  dateModifiedBackwards: number;
+}
+
+interface Ack {
+  id: string;
+  dateModified: string;
+}
+
+/**
+ * Hundreds of writers PATCH the same active frameworks through several nodes while a crawler follows
+ * `next_page`. Each writer owns one field of one object and writes `w<i>-1…n` in order, so the final state
+ * must hold every writer's last acknowledged value, and the object's revision must count exactly the writes
+ * acknowledged (plus, at most, those whose outcome the client could not know).
+ */
+export async function runWriteStorm(options: StormOptions): Promise<StormResult> {
+  const fields = WRITABLE_FIELDS.slice(0, options.writersPerObject);
+  const ids: string[] = [];
+  for (let i = 0; i < options.objects; i++) ids.push(await createActiveFramework(options.targets[i % options.targets.length]));
+  const startRevs = new Map<string, number>();
+  const store = await openStore(options.storeUrl);
+  try {
+    for (const id of ids) startRevs.set(id, (await store.session().get('frameworks', id))!.rev);
+    const crawler = startForwardCrawler(options.targets[0]);
+    const totalWrites = ids.length * fields.length * options.writesPerWriter;
+    const tally = { acknowledged: 0, conflicts: 0, preconditionRetries: 0, uncertain: 0, serverErrors: 0 };
+    const acks: Ack[] = [];
+    const lastAcked = new Map<string, number>();
+    let halfway: Promise<void> | undefined;
+    const writers = ids.flatMap((id, o) =>
+      fields.map(async (field, f) => {
+        const writer = o * fields.length + f;
+        const jar = new CookieJar();
+        let node = writer % options.targets.length;
+        for (let n = 1; n <= options.writesPerWriter; n++) {
+          const value = `w${writer}-${n}`;
+          for (;;) {
+            const reply = await patch(options.targets[node], id, field.patch(value), jar);
+            if (reply?.status === 200) {
+              tally.acknowledged++;
+              acks.push({ id, dateModified: reply.body.data.dateModified });
+              lastAcked.set(`${id}/${field.name}`, n);
+              if (field.read(reply.body.data) !== value) tally.serverErrors++;
+              if (options.atHalfway && !halfway && tally.acknowledged * 2 >= totalWrites) halfway = options.atHalfway();
+              break;
+            }
+            if (reply?.status === 409) tally.conflicts++;
+            else if (reply?.status === 412) tally.preconditionRetries++;
+            else {
+              if (!reply || reply.status === 503) tally.uncertain++;
+              else if (reply.status >= 500) tally.serverErrors++;
+              else throw new Error(`writer ${writer}: unexpected ${reply.status} ${reply.text}`);
+              node = (node + 1) % options.targets.length;
+            }
+          }
+        }
+      }),
+    );
+    await Promise.all(writers);
+    await halfway;
+    const crawledForward = await crawler.stop();
+
+    let lost = 0;
+    let phantom = 0;
+    const liveTarget = options.targets[options.targets.length - 1];
+    for (const id of ids) {
+      const final = (await request(liveTarget, 'GET', `${API}/frameworks/${id}`)).body.data;
+      for (const field of fields) {
+        const writer = ids.indexOf(id) * fields.length + fields.indexOf(field);
+        if (field.read(final) !== `w${writer}-${lastAcked.get(`${id}/${field.name}`)}`) lost++;
+      }
+      const stored = (await store.session().get('frameworks', id))!;
+      const updates = stored.rev - startRevs.get(id)!;
+      const acked = fields.length * options.writesPerWriter;
+      if (updates < acked) lost += acked - updates;
+      if (updates > acked + tally.uncertain) phantom += updates - acked - tally.uncertain;
+    }
+    const descending = await crawlDescending(liveTarget);
+    const finalModified = new Map(acks.map((a) => [a.id, a.dateModified]));
+    for (const a of acks) if (Date.parse(a.dateModified) > Date.parse(finalModified.get(a.id)!)) finalModified.set(a.id, a.dateModified);
+    return {
+      writers: ids.length * fields.length,
+      ...tally,
+      lost,
+      phantom,
+      crawl: {
+        pages: crawledForward.pages + descending.pages,
+        missedForward: acks.filter((a) => !seenAtOrAfter(crawledForward, a.id, a.dateModified)).length,
+        missedDescending: [...finalModified].filter(([id, modified]) => !seenAtOrAfter(descending, id, modified)).length,
+        dateModifiedBackwards: crawledForward.backwards,
+      },
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+async function createActiveFramework(target: string): Promise<string> {
+  const jar = new CookieJar();
+  const created = await request(target, 'POST', `${API}/frameworks`, { key: 'broker', jar, body: { data: aFramework(new Date()) } });
+  if (created.status !== 201) throw new Error(`framework not created: ${created.status} ${created.text}`);
+  const { id } = created.body.data;
+  const activated = await request(target, 'PATCH', `${API}/frameworks/${id}`, {
+    key: 'broker', jar, token: created.body.access.token, body: { data: { status: 'active' } },
+  });
+  if (activated.status !== 200) throw new Error(`framework not activated: ${activated.status} ${activated.text}`);
+  ownerTokens.set(id, created.body.access.token);
+  return id;
+}
+
+const ownerTokens = new Map<string, string>();
+
+/** A PATCH as the owner, or null when the node did not answer (killed, connection reset). */
+async function patch(target: string, id: string, data: unknown, jar: CookieJar): Promise<Reply | null> {
+  try {
+    return await request(target, 'PATCH', `${API}/frameworks/${id}`, { key: 'broker', jar, token: ownerTokens.get(id), body: { data } });
+  } catch {
+    return null;
+  }
+}
+
+interface Crawled {
+  pages: number;
+  /** The newest dateModified seen per object. */
+  latest: Map<string, string>;
+  backwards: number;
+}
+
+async function feedPage(target: string, path: string): Promise<{ data: { id: string; dateModified: string }[]; next: string }> {
+  const reply = await request(target, 'GET', path);
+  if (reply.status !== 200) throw new Error(`feed ${path}: ${reply.status} ${reply.text}`);
+  return { data: reply.body.data, next: reply.body.next_page.path };
+}
+
+const seenAtOrAfter = (crawled: Crawled, id: string, dateModified: string) =>
+  crawled.latest.has(id) && Date.parse(crawled.latest.get(id)!) >= Date.parse(dateModified);
+
+function record(crawled: Crawled, entries: { id: string; dateModified: string }[]) {
+  for (const { id, dateModified } of entries) {
+    const seen = crawled.latest.get(id);
+    if (seen && Date.parse(dateModified) < Date.parse(seen)) crawled.backwards++;
+    else crawled.latest.set(id, dateModified);
+  }
+}
+
+/** Follows `next_page` from the start until stopped, then until an empty page: never restarts. */
+function startForwardCrawler(target: string) {
+  const crawled: Crawled = { pages: 0, latest: new Map(), backwards: 0 };
+  let stopping = false;
+  let path = `${API}/frameworks?limit=20`;
+  const done = (async () => {
+    for (;;) {
+      const page = await feedPage(target, path);
+      crawled.pages++;
+      record(crawled, page.data);
+      path = page.next;
+      if (page.data.length === 0) {
+        if (stopping) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  })();
+  return {
+    async stop(): Promise<Crawled> {
+      stopping = true;
+      await done;
+      return crawled;
+    },
+  };
+}
+
+async function crawlDescending(target: string): Promise<Crawled> {
+  const crawled: Crawled = { pages: 0, latest: new Map(), backwards: 0 };
+  let path = `${API}/frameworks?descending=1&limit=20`;
+  for (;;) {
+    const page = await feedPage(target, path);
+    crawled.pages++;
+    if (page.data.length === 0) return crawled;
+    for (const { id, dateModified } of page.data) if (!crawled.latest.has(id)) crawled.latest.set(id, dateModified);
+    path = page.next;
+  }
+}

@@ -1,0 +1,17 @@
+import t from 'tap';
+import { BUDGETS } from '../../scripts/reliability/budgets';
+import { runClusterStorm } from '../../scripts/reliability/cluster-storm';
+
+t.test('a PATCH storm through 3 node processes with kill -9 of one: nothing acknowledged is lost, crawlers miss nothing', async (t) => {
+  const r = await runClusterStorm(BUDGETS.ci.storm);
+  const { objects, writersPerObject, writesPerWriter } = BUDGETS.ci.storm;
+  t.equal(r.writers, objects * writersPerObject);
+  t.equal(r.acknowledged, r.writers * writesPerWriter, 'every writer got all its writes acknowledged, retrying 409s');
+  t.equal(r.lost, 0, 'every last acknowledged value is stored, and each object has one revision per acknowledged write');
+  t.equal(r.phantom, 0, 'no revision that no write accounts for');
+  t.equal(r.serverErrors, 0, 'no 500 from SQLite lock contention or anything else');
+  t.equal(r.crawl.missedForward, 0, 'the forward crawler saw every acknowledged change');
+  t.equal(r.crawl.missedDescending, 0, 'a descending crawl lists every object at its final state');
+  t.equal(r.crawl.dateModifiedBackwards, 0);
+  t.equal(r.faultsSurvived, 1, "the killed node's client got 412, retried and read its write");
+});
