@@ -1,6 +1,6 @@
 import t from 'tap';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
-import { aCompetitiveOrderingTender, anItem, aTender, competitiveOrderingConfig, createTender, insertAgreement, supplier } from '../../fixtures/tenders';
+import { aCompetitiveOrderingTender, aContract, aTender, competitiveOrderingConfig, createTender, insertAgreement, supplier } from '../../fixtures/tenders';
 
 const HIDDEN = 'Приховано';
 const HIDDEN_DATE = '1111-11-11T00:00:00+02:00';
@@ -18,18 +18,6 @@ t.before(async () => {
 });
 t.teardown(() => server.close());
 
-
-const aContract = (tenderId: string, overrides: Record<string, unknown> = {}) => ({
-  tender_id: tenderId,
-  awardID: 'a'.repeat(32),
-  title: 'Договір',
-  contractNumber: 'contract #1',
-  value: { amount: 500, currency: 'UAH', valueAddedTaxIncluded: true, amountNet: 450 },
-  items: [{ ...anItem(), deliveryLocation: { latitude: 50.45, longitude: 30.52 } }],
-  suppliers: [{ ...supplier('Постачальник', '12345678'), signerInfo: { name: 'Підписант', email: 's@example.com', telephone: '+380440000001', iban: 'UA000', position: 'Директор', authorizedBy: 'Статут' } }],
-  documents: [{ title: 'contract.pdf', url: 'https://ds/1', hash: 'md5:' + '0'.repeat(32), format: 'application/pdf' }],
-  ...overrides,
-});
 
 const create = (data: unknown, key = 'contracting') => server.request('POST', '/api/2.5/contracts', { key, body: { data } });
 async function created(tenderId: string, overrides = {}) {
