@@ -9,13 +9,18 @@ export interface CheckOptions {
   /** Base URLs of the API nodes (e.g. http://127.0.0.1:8080). Omit with killNode to start a local cluster. */
   targets?: string[];
   clients: number;
+  /** How long the clients run; with `operations`, the most they may run. */
   seconds: number;
+  /** Operations per client, for runs whose size must not depend on the machine's speed. */
+  operations?: number;
   /** Kill an API node of the local cluster mid-run, probe its clients' cookies, restart it. */
   killNode?: boolean;
   /** The local cluster to drive for killNode (started here when absent). */
   cluster?: Cluster;
   /** API nodes of a cluster started here. */
   nodes?: number;
+  /** The store of a cluster started here; a temporary SQLite file when absent. */
+  storeUrl?: string;
   /** The cluster's heartbeat TTL: how long a killed node still counts as alive. */
   heartbeatTtlMs?: number;
   progress?: (line: string) => void;
@@ -24,7 +29,7 @@ export interface CheckOptions {
 export interface KillReport {
   node: string;
   killedAtS: number;
-  restartedAtS: number | null;
+  restartedAtS: number;
   /** Sessions whose cookie named the killed node when it died (with a write to look for), a witness included. */
   clients: number;
   /** Of those, how many got 412 with the old cookie and then read their write with the new one. */
@@ -34,7 +39,8 @@ export interface KillReport {
 export interface Summary {
   targets: string[];
   clients: number;
-  seconds: number;
+  /** How long the clients ran. */
+  elapsedS: number;
   operations: Record<Operation, number>;
   preconditionFailed: number;
   unreachable: number;
@@ -55,6 +61,7 @@ export async function runConsistencyCheck(options: CheckOptions): Promise<Summar
     options.killNode && !options.cluster
       ? await startCluster({
           nodes: options.nodes ?? 3,
+          storeUrl: options.storeUrl,
           env: { HEARTBEAT_INTERVAL_MS: '300', HEARTBEAT_TTL_MS: String(LOCAL_TTL_MS) },
         })
       : null;
@@ -79,15 +86,21 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
   const clients = Array.from({ length: options.clients }, (_, i) => new SimulatedClient(i, () => targets, shared));
   const started = Date.now();
   const deadline = started + options.seconds * 1000;
-  const running = clients.map((c) => c.run(() => Date.now() >= deadline));
-  const kill = options.killNode && cluster ? await killAndRestart(cluster, clients, started, deadline, options.heartbeatTtlMs!, shared, log) : null;
+  // The clients keep going until a kill and restart are over, however long those take, so that the restarted
+  // node serves them again before the end.
+  let killing = !!(options.killNode && cluster);
+  const budgetSpent = (done: number) => Date.now() >= deadline || (options.operations !== undefined && done >= options.operations);
+  const running = clients.map((c) => c.run((done) => !killing && budgetSpent(done)));
+  const kill = killing ? await killAndRestart(cluster!, clients, started, deadline, options.heartbeatTtlMs!, shared, log) : null;
+  killing = false;
   await Promise.all(running);
+  const elapsedS = (Date.now() - started) / 1000;
   log(`verifying ${shared.acknowledged.size} objects from fresh sessions`);
   await verifyNothingLost(targets, shared);
   return {
     targets,
     clients: options.clients,
-    seconds: options.seconds,
+    elapsedS,
     operations: shared.operations,
     preconditionFailed: shared.stats.preconditionFailed,
     unreachable: shared.stats.unreachable,
@@ -131,17 +144,15 @@ async function killAndRestart(
     probe.cookie = h.cookie;
     const reply = await probe.request('GET', `/api/2.5/frameworks/${h.object.id}`).catch(() => null);
     const version = reply?.status === 200 ? parseStamp(reply.body.data.description).version : -1;
+    shared.stats.preconditionFailed += stats.preconditionFailed;
     if (stats.preconditionFailed > 0 && reply?.status === 200 && version >= h.object.version) recovered++;
     else if (reply?.status !== 200 || version < h.object.version) {
       shared.violations.add({ guarantee: 'read-your-writes', client: h.client, detail: `after ${victim.id} died: ${h.object.id} answered ${reply?.status} v${version}, wrote v${h.object.version}` });
     }
   }
-  let restartedAtS: number | null = null;
-  if (Date.now() < deadline - 2000) {
-    await cluster.restart(victim.id);
-    restartedAtS = (Date.now() - started) / 1000;
-    log(`restarted ${victim.id} at ${restartedAtS.toFixed(1)} s`);
-  }
+  await cluster.restart(victim.id);
+  const restartedAtS = (Date.now() - started) / 1000;
+  log(`restarted ${victim.id} at ${restartedAtS.toFixed(1)} s`);
   return { node: victim.id, killedAtS, restartedAtS, clients: held.length, recovered };
 }
 

@@ -56,8 +56,9 @@ export class SimulatedClient {
     return undefined;
   }
 
-  async run(until: () => boolean): Promise<void> {
-    while (!until()) {
+  /** Runs operations until `until(operationsDone)` says stop. */
+  async run(until: (operationsDone: number) => boolean): Promise<void> {
+    for (let done = 0; !until(done); done++) {
       const op = this.pick();
       try {
         await this[op]();

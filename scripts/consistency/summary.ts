@@ -8,7 +8,7 @@ export function formatSummary(s: Summary): string {
   const ops = Object.entries(s.operations).map(([op, n]) => `${op} ${n}`).join(' · ');
   const total = s.violations.total();
   const lines = [
-    `consistency check: ${s.clients} clients, ${s.seconds} s, targets ${s.targets.join(' ')}`,
+    `consistency check: ${s.clients} clients for ${s.elapsedS.toFixed(1)} s, targets ${s.targets.join(' ')}`,
     `operations   ${ops}`,
     `412s         ${s.preconditionFailed} (each retried with the new cookie)`,
     `unreachable  ${s.unreachable} attempts moved to another target`,
@@ -19,7 +19,7 @@ export function formatSummary(s: Summary): string {
   if (s.kill) {
     const k = s.kill;
     lines.push(
-      `kill-node    ${k.node} killed at ${k.killedAtS.toFixed(1)} s, ${k.restartedAtS === null ? 'not restarted' : `restarted at ${k.restartedAtS.toFixed(1)} s`}; ` +
+      `kill-node    ${k.node} killed at ${k.killedAtS.toFixed(1)} s, restarted at ${k.restartedAtS.toFixed(1)} s; ` +
         `${k.recovered}/${k.clients} clients holding its cookie got 412 and then read their write`,
     );
   }
