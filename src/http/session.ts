@@ -1,9 +1,9 @@
 import type Koa from 'koa';
 import jwt from 'jsonwebtoken';
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import type { CausalToken, Store } from '../store/port';
+import { StoreUnavailable, type CausalToken, type Store } from '../store/port';
 import type { Membership } from '../membership/membership';
-import { ApiError } from './errors';
+import { ApiError, apiError } from './errors';
 import { sessionPreconditionFailures } from '../metrics';
 
 export const SESSION_COOKIE = 'SESSION';
@@ -47,7 +47,8 @@ export function decodeSession(value: string | undefined, secret: string): Sessio
 /**
  * Opens the request's store session from the SESSION cookie and sets the cookie again on every response,
  * errors included. A cookie naming a node that is gone gets 412 with a fresh cookie that keeps the causal
- * position, so the client's retry keeps its guarantees.
+ * position, so the client's retry keeps its guarantees. A store that stays unreachable (the MongoDB driver
+ * has already retried once, e.g. through a primary change) is a 503 for reads and writes alike.
  */
 export function sessionCookie(store: Store, membership: Membership, secret: string): Koa.Middleware {
   return async function storeSession(ctx, next) {
@@ -60,6 +61,9 @@ export function sessionCookie(store: Store, membership: Membership, secret: stri
         throw new ApiError(412, [{ location: 'url', name: 'precondition', description: 'Precondition Failed' }]);
       }
       await next();
+    } catch (err) {
+      if (err instanceof StoreUnavailable) throw apiError(503, 'Service Unavailable', { location: 'url', name: 'store' });
+      throw err;
     } finally {
       const value = encodeSession({ node: membership.selfId, causal: session.token() }, secret);
       ctx.set('Set-Cookie', `${SESSION_COOKIE}=${value}; Path=/`);
