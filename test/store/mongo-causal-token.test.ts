@@ -86,3 +86,35 @@ t.test('merging keeps the later times whichever side holds them', async (t) => {
   t.equal(laterTimes(newerTimes, sessionAt(150)).operationTime?.t, 300);
   t.equal(laterTimes(newerTimes, sessionAt(150)).clusterTime?.clusterTime.t, 300);
 });
+
+t.test('a token with an operation time but no cluster time (a server that gossips none) still advances the operation time', async (t) => {
+  const target = newSession();
+  t.doesNotThrow(() => applyTimes(target, timesFromToken({ clusterTime: null, operationTime: { $timestamp: { t: 30, i: 2 } } })));
+  t.equal(target.clusterTime, undefined);
+  t.ok(target.operationTime?.equals(new Timestamp({ t: 30, i: 2 })));
+  t.same(tokenFromTimes(laterTimes({}, target)).clusterTime, null, 'and the token it gives back has none either');
+});
+
+const url = [process.env.MONGODB_URL, process.env.STORE_URL].find((u) => u?.startsWith('mongodb://'));
+
+t.test('against the server: a write on one client, its token through JSON, a causal read on another client', { skip: url ? false : 'MONGODB_URL (or a mongodb:// STORE_URL) not set' }, async (t) => {
+  const [nodeA, nodeB] = [new MongoClient(url!), new MongoClient(url!)];
+  const collection = (client: MongoClient) => client.db(`causal_${process.pid}`).collection<{ _id: string }>('objects');
+  t.teardown(async () => {
+    await collection(nodeA).drop().catch(() => undefined);
+    await Promise.all([nodeA.close(), nodeB.close()]);
+  });
+  const writer = nodeA.startSession({ causalConsistency: true });
+  await collection(nodeA).insertOne({ _id: 'w' }, { session: writer, writeConcern: { w: 'majority' } });
+  const token = viaJson(tokenFromTimes(laterTimes({}, writer)));
+  await writer.endSession();
+  t.ok(token.clusterTime && token.operationTime, 'the server gave both times');
+
+  const reader = nodeB.startSession({ causalConsistency: true });
+  applyTimes(reader, timesFromToken(token));
+  const found = await collection(nodeB).findOne({ _id: 'w' }, { session: reader, readConcern: { level: 'majority' }, readPreference: 'secondaryPreferred' });
+  const after = laterTimes(timesFromToken(token), reader);
+  await reader.endSession();
+  t.same(found, { _id: 'w' });
+  t.ok(after.operationTime!.greaterThanOrEqual(timesFromToken(token).operationTime!), 'the reader never goes back before the token');
+});
