@@ -11,7 +11,7 @@ const API = '/api/2.5';
 
 /** A causal position far ahead of anything the store has, in the engine's own token format. */
 const FORGED_POSITION = 4_000_000_000;
-const forgedToken = ENGINE === 'mongodb' ? { clusterTime: null, operationTime: { $timestamp: { t: String(FORGED_POSITION), i: '1' } } } : { seq: FORGED_POSITION };
+const forgedToken = ENGINE === 'mongodb' ? { clusterTime: null, operationTime: { $timestamp: { t: FORGED_POSITION, i: 1 } } } : { seq: FORGED_POSITION };
 
 /** Tender periods relative to the nodes' real clock. */
 const tenderNow = (now: Date) =>
