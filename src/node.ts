@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
 import { loadAuthFile } from './http/auth';
+import { answerParserErrors } from './http/parser-errors';
 import { probeApp } from './jobs/probe-app';
 import { startJobs } from './jobs/start-jobs';
 import { openMembership } from './membership/open-membership';
@@ -38,6 +39,7 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
       ? probeApp(store, readinessChecks)
       : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks, rateLimitRedis });
   const server = createServer(app.callback());
+  answerParserErrors(server);
   server.keepAliveTimeout = 5000;
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
   server.requestTimeout = 30_000;
