@@ -10,7 +10,7 @@ export interface Budget {
 export const BUDGETS: Record<'ci' | 'full', Budget> = {
   ci: {
     storm: { nodes: 3, objects: 25, writersPerObject: 4, writesPerWriter: 3, killNode: true },
-    fuzzRunsPerEndpoint: 25,
+    fuzzRunsPerEndpoint: 12,
   },
   full: {
     storm: { nodes: 3, objects: 75, writersPerObject: 4, writesPerWriter: 6, killNode: true },

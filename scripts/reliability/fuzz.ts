@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { KINDS, type Kind } from '../../src/store/port';
+import {
+  aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
+} from '../../test/fixtures/frameworks';
+import { aContract, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
+import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
+
+const API = '/api/2.5';
+const SEED = 20261005;
+const ERROR_LOCATIONS = new Set(['body', 'url', 'querystring', 'header', '']);
+
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  key?: string;
+  token?: string;
+  /** A body this endpoint accepts, which the fuzzer breaks in every way; none for GET. */
+  valid?: Record<string, unknown>;
+}
+
+export interface FuzzResult {
+  endpoints: number;
+  cases: number;
+  serverErrors: number;
+  /** Error answers not in the `{status: "error", errors: [{location, name, description}]}` shape. */
+  badFormat: number;
+  /** Refused requests after which something stored had changed, or Object.prototype was polluted. */
+  stateCorrupted: number;
+  examples: string[];
+}
+
+/**
+ * Property-based fuzzing of every endpoint's body, query and headers with fast-check (fixed seed, so a
+ * failure reproduces): never a 5xx, every error in the reference's format, and a refused request changes
+ * nothing stored.
+ */
+export async function runFuzz(runsPerEndpoint: number, now?: Date): Promise<FuzzResult> {
+  const server = await startTestServer({ now });
+  try {
+    const world = await buildWorld(server);
+    const result: FuzzResult = { endpoints: world.endpoints.length, cases: 0, serverErrors: 0, badFormat: 0, stateCorrupted: 0, examples: [] };
+    for (const [e, endpoint] of world.endpoints.entries()) {
+      const seed = SEED + e;
+      const headerRuns = Math.max(1, Math.floor(runsPerEndpoint / 4));
+      const cases: { body?: string; query?: string; headers?: Record<string, string> }[] = [
+        ...(endpoint.valid
+          ? fc.sample(hostileBody(endpoint.valid), { numRuns: runsPerEndpoint, seed }).map((body) => ({ body }))
+          : fc.sample(hostileQuery, { numRuns: runsPerEndpoint, seed }).map((query) => ({ query }))),
+        ...fc.sample(hostileHeaders, { numRuns: headerRuns, seed }).map((headers) => ({
+          headers,
+          body: endpoint.valid && JSON.stringify(endpoint.valid),
+        })),
+      ];
+      for (const c of cases) {
+        const before = await snapshot(server, world.objects);
+        const reply = await send(server, endpoint, c);
+        result.cases++;
+        const problem = await judge(server, world.objects, before, reply);
+        if (!problem) continue;
+        result[problem]++;
+        if (result.examples.length < 5) {
+          const shown = [c.query ?? '', JSON.stringify(c.headers ?? {}), c.body ?? ''].map((part) => part.slice(0, 120)).join(' ');
+          result.examples.push(`${problem}: ${endpoint.method} ${endpoint.path} ${shown} → ${reply.status} ${reply.text.slice(0, 200)}`);
+        }
+      }
+    }
+    return result;
+  } finally {
+    await server.close();
+  }
+}
+
+async function send(server: TestServer, endpoint: Endpoint, c: { body?: string; query?: string; headers?: Record<string, string> }): Promise<Reply> {
+  const path = c.query ? `${endpoint.path}?${c.query}` : endpoint.path;
+  const { 'content-type': contentType, ...headers } = c.headers ?? {};
+  return server.request(endpoint.method, path, {
+    key: c.headers?.authorization ? undefined : endpoint.key,
+    token: endpoint.token,
+    raw: c.body,
+    contentType,
+    headers,
+  });
+}
+
+async function judge(
+  server: TestServer,
+  objects: [Kind, string][],
+  before: string,
+  reply: Reply,
+): Promise<'serverErrors' | 'badFormat' | 'stateCorrupted' | null> {
+  if (Object.keys(Object.prototype).length > 0 || ({} as { polluted?: unknown }).polluted !== undefined) return 'stateCorrupted';
+  if (reply.status >= 500) return 'serverErrors';
+  if (reply.status < 400) return null;
+  if (!isErrorBody(reply.body)) return 'badFormat';
+  return (await snapshot(server, objects)) === before ? null : 'stateCorrupted';
+}
+
+const isErrorBody = (body: any) =>
+  body?.status === 'error' &&
+  Array.isArray(body.errors) &&
+  body.errors.length > 0 &&
+  body.errors.every((e: any) => ERROR_LOCATIONS.has(e?.location) && typeof e.name === 'string' && e.description !== undefined);
+
+/** The newest commit of every collection and the revision of every object of the world. */
+async function snapshot(server: TestServer, objects: [Kind, string][]): Promise<string> {
+  const session = server.store.session();
+  const parts: string[] = [];
+  for (const kind of KINDS) {
+    const [top] = await session.feed({ kind, descending: true, limit: 1, mode: 'all' });
+    parts.push(`${kind}@${top?.seq ?? 0}`);
+  }
+  for (const [kind, id] of objects) parts.push(`${id}#${(await session.get(kind, id))?.rev}`);
+  return parts.join(' ');
+}
+
+/** One object of every kind, and every endpoint that reads or changes them. */
+async function buildWorld(server: TestServer) {
+  const now = server.clock.now();
+  const framework = await activeFramework(server);
+  const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
+  await decideQualification(server, framework, submission.qualificationID, 'active');
+  const agreementId = (await server.request('GET', `${API}/frameworks/${framework.id}`)).body.data.agreementID as string;
+  const question = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, { key: 'broker1', body: { data: aQuestion() } });
+  const tender = await createTender(server, aTender());
+  const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
+  const questionPath = `${API}/frameworks/${framework.id}/questions/${question.body.data.id}`;
+  const contractId = contract.body.data.id as string;
+  const endpoints: Endpoint[] = [
+    { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
+    { method: 'PATCH', path: `${API}/frameworks/${framework.id}`, key: 'broker', token: framework.token, valid: { data: { description: 'опис' } } },
+    { method: 'PATCH', path: `${API}/frameworks/${framework.id}/chronograph`, key: 'chronograph', valid: { data: { id: framework.id } } },
+    { method: 'POST', path: `${API}/frameworks/${framework.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
+    { method: 'PATCH', path: questionPath, key: 'broker', token: framework.token, valid: { data: { answer: 'Відповідь' } } },
+    { method: 'POST', path: `${API}/submissions`, key: 'broker2', valid: { data: { tenderers: [aTenderer('00137257')], frameworkID: framework.id } } },
+    { method: 'PATCH', path: `${API}/submissions/${submission.id}`, key: 'broker1', token: submission.token, valid: { data: { tenderers: [aTenderer()] } } },
+    { method: 'PATCH', path: `${API}/qualifications/${submission.qualificationID}`, key: 'broker', token: framework.token, valid: { data: { status: 'active' } } },
+    { method: 'POST', path: `${API}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
+    { method: 'PATCH', path: `${API}/tenders/${tender.id}`, key: 'broker', token: tender.token, valid: { data: { title: 'Назва' } } },
+    { method: 'POST', path: `${API}/tenders/${tender.id}/criteria`, key: 'broker', token: tender.token, valid: { data: [] } },
+    { method: 'POST', path: `${API}/contracts`, key: 'contracting', valid: { data: aContract(tender.id) } },
+    { method: 'PATCH', path: `${API}/contracts/${contractId}`, key: 'broker', token: contract.body.access.token, valid: { data: { title: 'Договір 2' } } },
+    ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
+    { method: 'GET', path: `${API}/frameworks/${framework.id}` },
+    { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
+    { method: 'GET', path: `${API}/qualifications/${submission.qualificationID}` },
+    { method: 'GET', path: `${API}/agreements/${agreementId}` },
+    { method: 'GET', path: `${API}/tenders/${tender.id}` },
+    { method: 'GET', path: `${API}/contracts/${contractId}` },
+    { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
+    { method: 'GET', path: `${API}/submissions/${submission.id}/documents` },
+    { method: 'GET', path: `${API}/frameworks/${'f'.repeat(32)}` },
+  ];
+  const objects: [Kind, string][] = [
+    ['frameworks', framework.id],
+    ['submissions', submission.id],
+    ['qualifications', submission.qualificationID],
+    ['agreements', agreementId],
+    ['tenders', tender.id],
+    ['contracts', contractId],
+  ];
+  return { endpoints, objects };
+}
