@@ -27,3 +27,17 @@ export const sessionPreconditionFailures = new client.Counter({
   help: 'Requests answered 412 because the SESSION cookie named a node that is not alive',
   registers: [metrics],
 });
+
+export const storeDuration = new client.Histogram({
+  name: 'registry_store_operation_duration_seconds',
+  help: 'Store port operation latency by engine, operation and outcome (ok, conflict, error)',
+  labelNames: ['engine', 'operation', 'outcome'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [metrics],
+});
+
+export const liveMembers = new client.Gauge({
+  name: 'registry_cluster_live_members',
+  help: 'API nodes this node sees alive (1 without Redis: the node itself)',
+  registers: [metrics],
+});

@@ -9,6 +9,7 @@ import { answerParserErrors } from './http/parser-errors';
 import { probeApp } from './jobs/probe-app';
 import { startJobs } from './jobs/start-jobs';
 import { openMembership } from './membership/open-membership';
+import { instrumentedStore } from './store/instrumented-store';
 import { openStore } from './store/open-store';
 import type { Clock } from './time/clock';
 
@@ -21,7 +22,9 @@ export interface RunningNode {
 /** Starts what the node's ROLE asks for and returns a handle that stops it gracefully. */
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
   // Writers use the jobs' store: its commits plan the next checks (design.md §4).
-  const opened = await openStore(config.storeUrl, { readPreference: config.readPreference, testStaleReadsMs: config.testStaleReadsMs });
+  const opened = instrumentedStore(
+    await openStore(config.storeUrl, { readPreference: config.readPreference, testStaleReadsMs: config.testStaleReadsMs }),
+  );
   const jobs = startJobs(config, opened, clock, logger);
   const { store, readinessChecks } = jobs;
   const membership = openMembership(config, clock, logger);

@@ -1,3 +1,5 @@
+import { liveMembers } from '../metrics';
+
 /** Which API nodes are alive: a session cookie naming a node that is not gets 412 (design.md §3). */
 export interface Membership {
   readonly selfId: string;
@@ -11,7 +13,9 @@ export function soloMembership(selfId: string): Membership {
   return {
     selfId,
     isAlive: async (nodeId) => nodeId === selfId,
-    start: async () => {},
+    start: async () => {
+      liveMembers.set(1);
+    },
     stop: async () => {},
   };
 }

@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Clock } from '../time/clock';
+import { liveMembers } from '../metrics';
 import type { Membership } from './membership';
 
 export interface RedisMembershipOptions {
@@ -81,6 +82,7 @@ export function redisMembership(options: RedisMembershipOptions): Membership {
       return deadlines[i] === null;
     });
     if (gone.length) await redis.srem(`${prefix}all`, ...gone);
+    liveMembers.set(ids.filter((_, i) => Number(deadlines[i]) > now).length);
   };
 
   return {

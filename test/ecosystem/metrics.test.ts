@@ -1,0 +1,111 @@
+import t, { type Test } from 'tap';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../src/config';
+import { encodeSession } from '../../src/http/session';
+import { startNode, type RunningNode } from '../../src/node';
+import { ManualClock } from '../../src/time/clock';
+import { aFramework, DAY } from '../fixtures/frameworks';
+import { DEFAULT_NOW, request } from '../fixtures/server';
+import { startRedis } from '../jobs/fixtures/redis';
+
+const SECRET = 'metrics-secret-metrics-secret';
+
+/** A whole node as `npm start` builds it (store instrumentation, jobs, membership), on a temporary SQLite file. */
+async function startMetricsNode(t: Test, env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'registry-metrics-'));
+  const config = loadConfig({
+    PORT: '0',
+    STORE_URL: `sqlite:${join(dir, 'registry.db')}`,
+    AUTH_FILE: join(__dirname, '../../auth.ini'),
+    SESSION_SECRET: SECRET,
+    NODE_ID: 'metrics-node',
+    LOG_LEVEL: 'silent',
+    SWEEP_INTERVAL_MS: '100',
+    ...env,
+  });
+  const clock = new ManualClock(DEFAULT_NOW);
+  const node: RunningNode = await startNode(config, clock, pino({ level: 'silent' }));
+  t.teardown(async () => {
+    await node.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { url: node.url!, clock };
+}
+
+async function scrape(url: string): Promise<string> {
+  return (await fetch(`${url}/metrics`)).text();
+}
+
+/** The value of the first sample whose line starts with `prefix` (name plus the labels given, in prom-client's order). */
+function sample(text: string, prefix: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(prefix));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+/** Background work (timer ticks, sweeps) runs on real timers: wait for its series, at most `limitMs`. */
+async function scrapeUntil(url: string, prefix: string, accept: (v: number) => boolean, limitMs = 15_000): Promise<string> {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const text = await scrape(url);
+    const value = sample(text, prefix);
+    if ((value !== undefined && accept(value)) || Date.now() > until) return text;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function activeFramework(url: string, clock: ManualClock) {
+  const created = await request(url, 'POST', '/api/2.5/frameworks', { key: 'broker', body: { data: aFramework(clock.now()) } });
+  const { id } = created.body.data;
+  await request(url, 'PATCH', `/api/2.5/frameworks/${id}`, { key: 'broker', token: created.body.access.token, body: { data: { status: 'active' } } });
+  return id as string;
+}
+
+let exposed = '';
+
+t.test('after traffic, /metrics has HTTP, store, session 412, membership and check-latency series', async (t) => {
+  const { url, clock } = await startMetricsNode(t);
+  const id = await activeFramework(url, clock);
+  await request(url, 'GET', `/api/2.5/frameworks/${id}`);
+  await request(url, 'GET', '/api/2.5/frameworks?limit=1');
+  const gone = encodeSession({ node: 'gone-node', causal: { seq: 0 } }, SECRET);
+  t.equal((await request(url, 'GET', '/api/2.5/frameworks', { headers: { cookie: `SESSION=${gone}; Path=/` } })).status, 412);
+  clock.advance(401 * DAY);
+  const text = await scrapeUntil(url, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}', (v) => v >= 1);
+
+  t.ok(sample(text, 'registry_http_requests_total{route="/api/2.5/frameworks",method="POST",status="201"}')! >= 1, 'requests by route, method, status');
+  t.ok(sample(text, 'registry_http_request_duration_seconds_count{route="/api/2.5/frameworks/:id",method="GET"}')! >= 1, 'latency by route');
+  t.ok(sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="commit",outcome="ok"}')! >= 2, 'store commits timed');
+  t.ok(sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="feed",outcome="ok"}')! >= 1, 'store feed reads timed');
+  t.ok(sample(text, 'registry_session_412_total')! >= 1, 'session 412 counted');
+  t.equal(sample(text, 'registry_cluster_live_members'), 1, 'the node alone is alive');
+  t.ok(sample(text, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}')! >= 1, 'check latency after the clock passed next_check');
+  t.ok(sample(text, 'process_cpu_seconds_total')! > 0, 'default process metrics');
+  exposed += text;
+});
+
+t.test('with Redis, /metrics has the next_check queue depth and the live members seen in Redis', async (t) => {
+  const redis = await startRedis();
+  // Registered first so that it runs last: tap runs teardowns in reverse, and the node still talks to Redis.
+  t.teardown(() => redis.stop());
+  const { url, clock } = await startMetricsNode(t, { REDIS_URL: redis.url, NODE_ID: 'metrics-redis-node' });
+  await activeFramework(url, clock);
+  const text = await scrapeUntil(url, 'registry_next_check_queue_depth{state="delayed"}', (v) => v >= 1);
+  t.ok(sample(text, 'registry_next_check_queue_depth{state="delayed"}')! >= 1, 'the activated framework’s check waits in the queue');
+  t.equal(sample(text, 'registry_cluster_live_members'), 1, 'one node announced in Redis');
+  exposed += text;
+});
+
+t.test('every expression of the Grafana dashboard names a series the app exposes', async (t) => {
+  const dashboard = JSON.parse(readFileSync(join(__dirname, '../../k8s/grafana/registry-dashboard.json'), 'utf8'));
+  const expressions: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) => (p.targets ?? []).map((x) => x.expr));
+  t.ok(expressions.length >= 8, `${expressions.length} expressions`);
+  const names = new Set(exposed.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(/[{ ]/, 1)[0]));
+  for (const expr of expressions) {
+    const used = expr.match(/\b(?:registry|process|nodejs)_\w+/g) ?? [];
+    t.ok(used.length > 0, `names a series: ${expr}`);
+    for (const name of used) t.ok(names.has(name), `${name} is exposed`);
+  }
+});
