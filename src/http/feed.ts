@@ -19,6 +19,11 @@ export interface FeedSource {
    * a `fixed` entry (restricted objects reduced to `id, dateModified, frameworkID, restricted`) is listed as is.
    */
   entry(stored: Stored, viewer: Viewer): { data: Doc; fixed?: boolean };
+  /**
+   * The `data` fields `entry` reads besides the listed ones, when it reads nothing else of the stored doc but
+   * `config`. Declaring it lets the store hand over only those fields; a source without it gets whole docs.
+   */
+  entryReads?: readonly string[];
 }
 
 interface FeedParams {
@@ -87,7 +92,8 @@ const pick = (data: Doc, fields: string[]) => {
 export function feedRoute(router: Router<RequestState>, path: string, source: FeedSource, publicBaseUrl: string | null) {
   router.get(path, async (ctx) => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields);
-    const items = await ctx.state.session.feed(params.query);
+    const fields = source.entryReads && [...new Set([...DEFAULT_FIELDS, ...params.fields, ...source.entryReads])];
+    const items = await ctx.state.session.feed({ ...params.query, fields });
     const viewer = ctx.state.viewer;
     const data = items.map((stored) => {
       const entry = source.entry(stored, viewer);

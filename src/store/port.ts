@@ -43,6 +43,12 @@ export interface FeedQuery {
   limit: number;
   /** 'live' = only non-test objects, 'test' = only test objects, 'all' = both. */
   mode: 'live' | 'test' | 'all';
+  /**
+   * The `data` fields the page needs. A store may then return docs holding only `config` and those of the
+   * fields that exist (a page of 100 then costs a fraction of parsing 100 whole documents); without it, or if
+   * the store ignores it, whole docs.
+   */
+  fields?: readonly string[];
 }
 
 /** An object due for its automatic check. */

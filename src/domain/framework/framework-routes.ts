@@ -46,6 +46,7 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
     kind: 'frameworks',
     allowedFields: FRAMEWORK_FEED_FIELDS,
     entry: (stored) => ({ data: (stored.doc as ObjectDoc).data }),
+    entryReads: [],
   }, base);
 
   return router;

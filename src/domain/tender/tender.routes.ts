@@ -25,6 +25,7 @@ const tenderFeed: FeedSource = {
   kind: 'tenders',
   allowedFields: FEED_FIELDS,
   entry: (stored, viewer) => ({ data: visibleData(stored.doc as ObjectDoc, viewer, TENDER_MASK) }),
+  entryReads: ['owner'],
 };
 
 /** Endpoints 1–4 and `POST /tenders/{id}/criteria`. */

@@ -2,6 +2,8 @@
  * The embedded store's tables. `seq` orders feeds; one row per object holds its latest state.
  * `objects` is a rowid table: its rows carry whole documents (10-20 KB), and SQLite advises WITHOUT ROWID only
  * for rows under about 1/20 of a page; measured, a point read through the port took half the time.
+ * `doc` holds SQLite JSONB (written with `jsonb()`, read with `json()`): a feed page takes the few fields it
+ * lists with `->` without parsing whole documents. Text written by earlier versions reads the same way.
  */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS objects (
