@@ -5,15 +5,19 @@ export interface Budget {
   storm: ClusterStormOptions;
   /** fast-check runs per fuzzed endpoint. */
   fuzzRunsPerEndpoint: number;
+  /** RESTRICTED_MODE variants the canaries are read under. */
+  canaryModes: ('hidden' | 'forbidden')[];
 }
 
 export const BUDGETS: Record<'ci' | 'full', Budget> = {
   ci: {
     storm: { nodes: 3, objects: 25, writersPerObject: 4, writesPerWriter: 3, killNode: true },
     fuzzRunsPerEndpoint: 12,
+    canaryModes: ['hidden'],
   },
   full: {
     storm: { nodes: 3, objects: 75, writersPerObject: 4, writesPerWriter: 6, killNode: true },
     fuzzRunsPerEndpoint: 300,
+    canaryModes: ['hidden', 'forbidden'],
   },
 };
