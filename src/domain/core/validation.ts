@@ -38,6 +38,7 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
     case 'any.required':
       return 'This field is required.';
     case 'object.unknown':
+    case 'any.unknown':
       return 'Rogue field';
     case 'any.only':
       return `Value must be one of [${(ctx.valids as unknown[]).map((v) => `'${String(v)}'`).join(', ')}].`;

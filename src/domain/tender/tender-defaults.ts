@@ -11,8 +11,10 @@ const valueWithDefaults = (v: Doc): Doc => ({ currency: 'UAH', valueAddedTaxIncl
 const inTenderCurrency = (v: Doc | undefined, tender: Doc): Doc | undefined =>
   v && { ...v, currency: tender.value.currency, valueAddedTaxIncluded: tender.value.valueAddedTaxIncluded };
 
+const sumOf = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
 /**
- * Server-filled members of a tender being saved: ids where absent, lot status and date, Value defaults, the
+ * Server-filled members of a tender being saved: ids where absent, lot status and date, Value defaults, the value summed from lots, the
  * procedure's methods, and test-mode titles. Idempotent, so it runs on creation and on every PATCH.
  */
 export function withServerDefaults(t: Doc, procedure: TenderProcedure, config: Doc, now: Date): Doc {
@@ -34,6 +36,8 @@ export function withServerDefaults(t: Doc, procedure: TenderProcedure, config: D
       date: lot.date ?? formatKyiv(now),
     }));
   }
+  // The tender's value is the sum of its lots' values (`calc_tender_value`, notes/tenders.md §2.5).
+  if (tender.lots?.length) tender.value = { ...value, amount: sumOf(tender.lots.map((lot: Doc) => lot.value?.amount ?? 0)) };
   if (t.milestones) tender.milestones = t.milestones.map((m: Doc) => ({ id: newId(), ...m }));
   tender.procurementMethod ??= procedure.procurementMethod;
   if (config.hasAuction) tender.submissionMethod ??= 'electronicAuction';

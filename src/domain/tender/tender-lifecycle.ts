@@ -66,25 +66,39 @@ export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: 
   return { doc, access };
 }
 
+/** The stored tender, for a change by its owner while its procedure lets it change (`refusal` words the 403). */
+export async function ownedEditableTender(ctx: Ctx, id: string, refusal: (status: string) => string): Promise<Stored & { doc: ObjectDoc }> {
+  const stored = await loadObject(ctx.state.session, 'tenders', id);
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  const { status } = stored.doc.data;
+  if (!procedureOfStored(stored.doc.data).editableStatuses.includes(status)) throw apiError(403, refusal(status));
+  return stored;
+}
+
 /**
  * `PATCH /tenders/{id}` by the owner (notes/tenders.md §4): merges the patch, re-runs the rules, activates when
  * `status` names the procedure's active state, and saves only when something changed.
  */
 export async function patchTender(ctx: Ctx, id: string): Promise<ObjectDoc> {
+  const stored = await ownedEditableTender(ctx, id, (status) => `Can't update tender in current (${status}) status`);
+  const before = stored.doc.data;
+  const patch = validated<Doc>(procedureOfStored(before).schemas.patch, bodyData(ctx));
+  if (patch.status === 'draft' && before.status !== 'draft') throw apiError(422, "Can't change status to draft", { name: 'status' });
+  return saveTenderChange(ctx, stored, mergePatch(before, patch));
+}
+
+/**
+ * Saves a changed tender through everything a PATCH runs (server defaults, the procedure's rules, activation,
+ * `next_check`), so sub-resource endpoints (lots) obey the same rules; nothing is saved when nothing changed.
+ */
+export async function saveTenderChange(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, changed: Doc): Promise<ObjectDoc> {
   const { now, session } = ctx.state;
-  const stored = await loadObject(session, 'tenders', id);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
   const before = stored.doc.data;
   const procedure = procedureOfStored(before);
-  if (!procedure.editableStatuses.includes(before.status)) {
-    throw apiError(403, `Can't update tender in current (${before.status}) status`);
-  }
-  const patch = validated<Doc>(procedure.schemas.patch, bodyData(ctx));
-  if (patch.status === 'draft' && before.status !== 'draft') throw apiError(422, "Can't change status to draft", { name: 'status' });
   const config = stored.doc.config ?? {};
   const tctx: TenderContext = { now, session, config, before };
-  const tender = withServerDefaults(mergePatch(before, patch), procedure, config, now);
+  const tender = withServerDefaults(changed, procedure, config, now);
   await checkAndComplete(procedure, tender, tctx, before.dateCreated);
   if (before.status === 'draft' && tender.status === procedure.activeStatus) await activate(procedure, tender, tctx);
   const data = withNextCheck(procedure, tender);

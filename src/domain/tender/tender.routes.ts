@@ -7,6 +7,7 @@ import { absoluteUrl, created } from '../../http/render';
 import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
 import { addCriteria } from './tender-criteria';
+import { addLot, findLot, patchLot } from './tender-lots';
 import { createTender, loadTender, patchTender } from './tender-lifecycle';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
@@ -28,7 +29,7 @@ const tenderFeed: FeedSource = {
   entryReads: ['owner'],
 };
 
-/** Endpoints 1–4 and `POST /tenders/{id}/criteria`. */
+/** Endpoints 1–4, `POST /tenders/{id}/criteria` and the lots sub-resource. */
 export function tenderRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
@@ -53,6 +54,25 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
     const added = await addCriteria(ctx, ctx.params.id);
     ctx.status = 201;
     ctx.body = { data: added };
+  });
+
+  router.post('/tenders/:id/lots', async (ctx) => {
+    const lot = await addLot(ctx, ctx.params.id);
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${ctx.params.id}/lots/${lot.id}`), { data: lot });
+  });
+
+  router.get('/tenders/:id/lots', async (ctx) => {
+    const { data } = presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer);
+    ctx.body = { data: data.lots ?? [] };
+  });
+
+  router.get('/tenders/:id/lots/:lotId', async (ctx) => {
+    const { data } = presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer);
+    ctx.body = { data: findLot(data, ctx.params.lotId) };
+  });
+
+  router.patch('/tenders/:id/lots/:lotId', async (ctx) => {
+    ctx.body = { data: await patchLot(ctx, ctx.params.id, ctx.params.lotId) };
   });
 
   feedRoute(router, '/tenders', tenderFeed, base);

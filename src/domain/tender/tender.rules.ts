@@ -61,6 +61,13 @@ export const submissionMethodOnlyWithAuction: TenderRule = (t, { config }) => {
 /** With an auction the tender and its lots have a minimalStep, in the tender's currency, below their value (§2.6). */
 export const minimalStepFitsValue: TenderRule = (t, { config }) => {
   if (!config.hasAuction) return;
+  // A lot's own check is its model's validator in the reference, so it answers before the tender-level ones.
+  for (const lot of t.lots ?? []) {
+    if (!lot.minimalStep) throw apiError(422, ['This field is required.'], { name: 'minimalStep' });
+    if (lot.minimalStep.amount > lot.value.amount) {
+      throw apiError(422, [{ minimalStep: ['Minimal step value should be less than lot value'] }], { name: 'lots' });
+    }
+  }
   if (!t.minimalStep) throw apiError(422, ['This field is required.'], { name: 'minimalStep' });
   if (t.minimalStep.currency !== t.value.currency) {
     throw apiError(422, ['Tender minimal step currency should be identical to tender currency'], { name: 'minimalStep.currency' });
@@ -72,12 +79,6 @@ export const minimalStepFitsValue: TenderRule = (t, { config }) => {
   }
   if (t.minimalStep.amount > t.value.amount) {
     throw apiError(422, ['Tender minimal step amount should be less than tender amount'], { name: 'minimalStep.amount' });
-  }
-  for (const lot of t.lots ?? []) {
-    if (!lot.minimalStep) throw apiError(422, ['This field is required.'], { name: 'minimalStep' });
-    if (lot.minimalStep.amount > lot.value.amount) {
-      throw apiError(422, [{ minimalStep: ['Minimal step value should be less than lot value'] }], { name: 'lots' });
-    }
   }
 };
 

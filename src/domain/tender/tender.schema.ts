@@ -35,7 +35,8 @@ const milestoneSchema = model('Milestone', {
   relatedLot: md5(),
 });
 
-const lotSchema = model('Lot', {
+/** A lot as `POST /tenders` and `POST /tenders/{id}/lots` accept it. */
+export const lotSchema = model('Lot', {
   id: md5(),
   ...translated('title'),
   ...translated('description'),
@@ -43,6 +44,9 @@ const lotSchema = model('Lot', {
   minimalStep: valueSchema,
   guarantee: model('Guarantee', { amount: Joi.number().min(0).required(), currency: text() }),
 }).fork(['title'], (s) => s.required());
+
+/** `PATCH /tenders/{id}/lots/{lot_id}`: the same members, none required, the id fixed. */
+export const lotPatchSchema = lotSchema.fork(['title', 'value'], (s) => s.optional()).keys({ id: Joi.forbidden() });
 
 const featureSchema = model('Feature', {
   code: text().required(),

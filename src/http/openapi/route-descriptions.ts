@@ -6,6 +6,7 @@ import { answerQuestionSchema, createQuestionSchema } from '../../domain/questio
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../../domain/submission/submission.schema';
 import { criteriaListSchema } from '../../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../../domain/tender/procedures';
+import { lotPatchSchema, lotSchema } from '../../domain/tender/tender.schema';
 import type { ConfigSpec } from '../../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -108,6 +109,10 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('post', '/api/2.5/tenders', 'Creates a tender (draft)', 'broker', tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
   write('patch', '/api/2.5/tenders/:id', 'Changes or activates a tender', 'owner', tenderProcedures.map((p) => ({ data: p.schemas.patch }))),
   write('post', '/api/2.5/tenders/:id/criteria', 'Adds criteria to a draft tender', 'owner', [{ data: criteriaListSchema }]),
+  write('post', '/api/2.5/tenders/:id/lots', 'Adds a lot to a tender', 'owner', [{ data: lotSchema }]),
+  write('patch', '/api/2.5/tenders/:id/lots/:lotId', 'Changes a lot of a tender', 'owner', [{ data: lotPatchSchema }]),
+  read('/api/2.5/tenders/:id/lots', 'Lots of a tender', 'list'),
+  read('/api/2.5/tenders/:id/lots/:lotId', 'One lot of a tender'),
   objectOf('tenders'),
   feed('tenders'),
 
