@@ -7,9 +7,9 @@ export interface LocalRedis {
   stop(): Promise<void>;
 }
 
-/** A throw-away redis-server (no persistence) on a free loopback port; resolves once it answers PING. */
-export async function startLocalRedis(): Promise<LocalRedis> {
-  const port = await freePort();
+/** A throw-away redis-server (no persistence) on `port` or a free loopback port; resolves once it answers PING. */
+export async function startLocalRedis(port?: number): Promise<LocalRedis> {
+  port ??= await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });

@@ -1,15 +1,14 @@
 import type { Store, StoreSession } from '../../src/store/port';
 
-/** A store whose every session call first waits `delayMs`: a disk or network that has gone slow. */
-export function slowStore(store: Store, delayMs: () => number): Store {
-  const wait = () => new Promise((resolve) => setTimeout(resolve, delayMs()));
+/** A store whose session calls first wait for `ready()`: a disk or network that has stalled until released. */
+export function stalledStore(store: Store, ready: () => Promise<void>): Store {
   const delayed = (session: StoreSession): StoreSession =>
     new Proxy(session, {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
         if (typeof value !== 'function' || property === 'token') return value;
         return async (...args: unknown[]) => {
-          await wait();
+          await ready();
           return value.apply(target, args);
         };
       },
@@ -20,5 +19,21 @@ export function slowStore(store: Store, delayMs: () => number): Store {
     due: (nowMs, limit) => store.due(nowMs, limit),
     ping: () => store.ping(),
     close: () => store.close(),
+  };
+}
+
+/** A gate for stalledStore: open until stall(), then closed until release(). */
+export function storeGate() {
+  let closed: Promise<void> | null = null;
+  let open = () => {};
+  return {
+    ready: () => closed ?? Promise.resolve(),
+    stall() {
+      closed = new Promise((resolve) => (open = resolve));
+    },
+    release() {
+      closed = null;
+      open();
+    },
   };
 }

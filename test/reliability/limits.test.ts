@@ -10,7 +10,7 @@ import { rateLimit } from '../../src/http/rate-limit';
 import { request, startTestServer } from '../fixtures/server';
 import { startRedis } from '../jobs/fixtures/redis';
 import { aFramework } from '../fixtures/frameworks';
-import { slowStore } from '../../scripts/reliability/slow-store';
+import { stalledStore, storeGate } from '../../scripts/reliability/slow-store';
 
 const TOO_MANY = { status: 'error', errors: [{ location: 'header', name: 'Authorization', description: 'Too Many Requests' }] };
 
@@ -62,16 +62,16 @@ t.test('without RATE_LIMIT_PER_MINUTE nothing is limited', async (t) => {
   t.same([...new Set(replies.map((r) => r.status))], [200]);
 });
 
-t.test('REQUEST_TIMEOUT_MS with a store slower than it → 503 in the error format; the same requests succeed once the store is fast', async (t) => {
-  let delayMs = 0;
-  const server = await startTestServer({ env: { REQUEST_TIMEOUT_MS: '100' }, wrapStore: (store) => slowStore(store, () => delayMs) });
+t.test('REQUEST_TIMEOUT_MS with a stalled store → 503 in the error format; the same request succeeds once the store answers', async (t) => {
+  const gate = storeGate();
+  const server = await startTestServer({ env: { REQUEST_TIMEOUT_MS: '1000' }, wrapStore: (store) => stalledStore(store, gate.ready) });
   t.teardown(() => server.close());
   const created = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: aFramework(server.clock.now()) } });
   const path = `/api/2.5/frameworks/${created.body.data.id}`;
-  delayMs = 400;
+  gate.stall();
   const slow = await server.request('GET', path);
+  gate.release();
   t.equal(slow.status, 503);
-  t.same(slow.body, { status: 'error', errors: [{ location: 'url', name: 'timeout', description: 'Request took longer than 100 ms' }] });
-  delayMs = 0;
+  t.same(slow.body, { status: 'error', errors: [{ location: 'url', name: 'timeout', description: 'Request took longer than 1000 ms' }] });
   t.equal((await server.request('GET', path)).status, 200);
 });
