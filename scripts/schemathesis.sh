@@ -41,13 +41,14 @@ done
 
 # Fuzzing and coverage phases only: the stateful phase chains links the document does not declare.
 status=0
-"$VENV/bin/schemathesis" run "$base/api/2.5/openapi.json" \
+# From the temporary directory: schemathesis keeps its own files (.schemathesis/) in the working directory.
+(cd "$work" && "$VENV/bin/schemathesis" run "$base/api/2.5/openapi.json" \
   --checks not_a_server_error,response_schema_conformance \
   --phases examples,coverage,fuzzing \
   --max-examples "$EXAMPLES" --seed "$SEED" --generation-database none --no-shrink \
   --workers 2 --request-timeout 10 \
   --header 'Authorization: Bearer broker' \
-  --no-color || status=$?
+  --no-color) || status=$?
 if grep -q '"level":50' "$work/node.log"; then
   echo "the node logged errors:" >&2
   grep '"level":50' "$work/node.log" | head -20 >&2
