@@ -198,7 +198,8 @@ async function main() {
       frameworks: si === 0 ? o.frameworks : 0,
       restrictedShare: 0.1,
       draftShare: 0.05,
-      batch: 2000,
+      batch: 20000,
+      cacheMiB: 256,
       sample: 20000,
       progress: !o.ci,
     });

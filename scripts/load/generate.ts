@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ObjectDoc } from '../../src/domain/core/objects';
-import { issueAccess } from '../../src/security/tokens';
+import { ownerSecretsOf } from '../../src/security/tokens';
 
-/** Hex ids drawn in bulk: one `randomBytes` call per thousand ids instead of one per id. */
+/** Hex ids and owner tokens (CSPRNG) drawn in bulk: one `randomBytes` call per thousand instead of one each. */
 export class IdPool {
   private buf = Buffer.alloc(0);
   private at = 0;
@@ -42,7 +42,7 @@ export function varyTender(tpl: ObjectDoc, i: number, ids: IdPool, modifiedMs: n
     dateCreated: stamp,
     dateModified: stamp,
   };
-  return { ...tpl, data, secrets: tpl.secrets ? issueAccess().secrets : undefined };
+  return { ...tpl, data, secrets: tpl.secrets ? ownerSecretsOf({ token: ids.next(), transfer: ids.next() }) : undefined };
 }
 
 export function varyFramework(tpl: ObjectDoc, i: number, ids: IdPool, modifiedMs: number): ObjectDoc {
@@ -56,7 +56,7 @@ export function varyFramework(tpl: ObjectDoc, i: number, ids: IdPool, modifiedMs
     dateCreated: stamp,
     dateModified: stamp,
   };
-  return { ...tpl, data, secrets: tpl.secrets ? issueAccess().secrets : undefined };
+  return { ...tpl, data, secrets: tpl.secrets ? ownerSecretsOf({ token: ids.next(), transfer: ids.next() }) : undefined };
 }
 
 /** Keeps a uniform sample of at most `size` values over everything ever offered (Algorithm R). */

@@ -31,6 +31,8 @@ export interface LoadOptions {
   restrictedShare: number;
   draftShare: number;
   batch: number;
+  /** SQLite page cache for the load, MiB. */
+  cacheMiB: number;
   sample: number;
   progress: boolean;
 }
@@ -45,7 +47,7 @@ export async function load(o: LoadOptions): Promise<Manifest> {
     new Reservoir(o.sample, previous ? previous.counts[k === 'frameworks' ? 'frameworks' : k] : 0, previous?.samples[k] ?? []);
   const samples = { active: reservoir('active'), restricted: reservoir('restricted'), draft: reservoir('draft'), frameworks: reservoir('frameworks') };
   const counts = previous ? { ...previous.counts } : { active: 0, restricted: 0, draft: 0, frameworks: 0 };
-  const store = openSqliteStore(o.db);
+  const store = openSqliteStore(o.db, { cacheMiB: o.cacheMiB });
   const session = store.session();
   const ids = new IdPool();
   const total = o.tenders + o.frameworks;
@@ -125,7 +127,8 @@ if (require.main === module) {
       frameworks: { type: 'string', default: '0' },
       restricted: { type: 'string', default: '0.1' },
       drafts: { type: 'string', default: '0.05' },
-      batch: { type: 'string', default: '2000' },
+      batch: { type: 'string', default: '20000' },
+      'cache-mib': { type: 'string', default: '256' },
       sample: { type: 'string', default: '20000' },
       quiet: { type: 'boolean', default: false },
     },
@@ -137,6 +140,7 @@ if (require.main === module) {
     restrictedShare: Number(values.restricted),
     draftShare: Number(values.drafts),
     batch: Number(values.batch),
+    cacheMiB: Number(values['cache-mib']),
     sample: Number(values.sample),
     progress: !values.quiet,
   }).catch((err) => {

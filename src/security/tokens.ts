@@ -14,10 +14,13 @@ export interface Access {
 const newToken = () => randomBytes(16).toString('hex');
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
+/** The stored hashes of an owner token and a transfer token. */
+export const ownerSecretsOf = (access: Access): OwnerSecrets => ({ tokenHash: hashOf(access.token), transferHash: hashOf(access.transfer) });
+
 /** A fresh owner token and transfer token (32 hex characters each, CSPRNG) with their stored hashes. */
 export function issueAccess(): { access: Access; secrets: OwnerSecrets } {
   const access = { token: newToken(), transfer: newToken() };
-  return { access, secrets: { tokenHash: hashOf(access.token), transferHash: hashOf(access.transfer) } };
+  return { access, secrets: ownerSecretsOf(access) };
 }
 
 /** Constant-time comparison of a presented token with a stored hash. */
