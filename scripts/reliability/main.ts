@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import { BUDGETS } from './budgets';
+import { runCanaries, type CanaryResult } from './canaries';
+import { runClusterStorm } from './cluster-storm';
+import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
+import { runFuzz } from './fuzz';
+
+interface Row {
+  check: string;
+  measured: string;
+  ok: boolean;
+}
+
+/** `npm run reliability [-- --ci]`: every scenario with bounded counts, one table; exits 1 if any check fails. */
+async function main() {
+  const { values } = parseArgs({ options: { ci: { type: 'boolean', default: false } } });
+  const budget = values.ci ? BUDGETS.ci : BUDGETS.full;
+  const started = Date.now();
+  const progress = (what: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
+
+  progress('write storm through 3 nodes, crawlers, kill -9');
+  const storm = await runClusterStorm(budget.storm);
+  progress('canaries');
+  const canaries: CanaryResult[] = [];
+  for (const mode of budget.canaryModes) canaries.push(await runCanaries(mode));
+  progress('fuzzing');
+  const fuzz = await runFuzz(budget.fuzzRunsPerEndpoint);
+  progress('faults');
+  const faults: FaultOutcome[] = [
+    { fault: 'kill -9 of an API node under load', survived: storm.faultsSurvived === 1, detail: 'write storm' },
+  ];
+  for (const fault of [slowStoreFault, sqliteLockFault, redisOutageFault]) faults.push(await fault());
+
+  const sum = (pick: (c: (typeof canaries)[number]) => number) => canaries.reduce((n, c) => n + pick(c), 0);
+  const rows: Row[] = [
+    { check: `writes acknowledged / lost (${storm.writers} writers, 3 nodes)`, measured: `${storm.acknowledged} / ${storm.lost}`, ok: storm.lost === 0 && storm.phantom === 0 },
+    { check: '409 conflicts retried / outcomes unknown and retried / 5xx', measured: `${storm.conflicts} / ${storm.uncertain} / ${storm.serverErrors}`, ok: storm.serverErrors === 0 },
+    { check: 'changes missed by crawlers (forward / descending)', measured: `${storm.crawl.missedForward} / ${storm.crawl.missedDescending}`, ok: storm.crawl.missedForward + storm.crawl.missedDescending === 0 },
+    { check: 'dateModified going backwards in a crawl', measured: String(storm.crawl.dateModifiedBackwards), ok: storm.crawl.dateModifiedBackwards === 0 },
+    {
+      check: `canaries planted / leaked / missing (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
+      measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)}`,
+      ok: sum((c) => c.leaked + c.missing) === 0,
+    },
+    { check: 'owner/transfer tokens in views, feeds, logs', measured: String(sum((c) => c.tokensLeaked)), ok: sum((c) => c.tokensLeaked) === 0 },
+    {
+      check: `fuzz cases run / 5xx seen / bad error format / state corrupted (${fuzz.endpoints} endpoints)`,
+      measured: `${fuzz.cases} / ${fuzz.serverErrors} / ${fuzz.badFormat} / ${fuzz.stateCorrupted}`,
+      ok: fuzz.serverErrors + fuzz.badFormat + fuzz.stateCorrupted === 0,
+    },
+    {
+      check: 'faults injected / survived',
+      measured: `${faults.length} / ${faults.filter((f) => f.survived).length}`,
+      ok: faults.every((f) => f.survived),
+    },
+  ];
+  console.log(renderTable(rows));
+  for (const f of faults) console.log(`- ${f.survived ? 'survived' : 'FAILED'}: ${f.fault} (${f.detail})`);
+  for (const example of [...fuzz.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
+  console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(rows.every((r) => r.ok) ? 0 : 1);
+}
+
+function renderTable(rows: Row[]): string {
+  const lines = ['| Check | Measured | |', '|---|---|---|'];
+  for (const r of rows) lines.push(`| ${r.check} | ${r.measured} | ${r.ok ? 'ok' : 'FAIL'} |`);
+  return lines.join('\n');
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(2);
+});
