@@ -5,6 +5,7 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { visibleData } from '../tender/restricted-view';
+import type { DocumentHost } from '../documents/document-routes';
 import { createContract, patchContract } from './contract-lifecycle';
 import { CONTRACT_MASK } from './contract.mask';
 
@@ -13,6 +14,15 @@ const contractFeed: FeedSource = {
   // Spec-era `listing_allowed_fields` of contracts (notes/tenders.md §11).
   allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
   entry: (stored, viewer) => ({ data: visibleData(stored.doc as ObjectDoc, viewer, CONTRACT_MASK) }),
+};
+
+/** Contract documents: the owner adds them until the contract is final; readers see them as the contract. */
+export const contractDocuments: DocumentHost = {
+  kind: 'contracts',
+  name: 'contract',
+  view: (doc, viewer) => visibleData(doc, viewer, CONTRACT_MASK),
+  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  acceptsIn: () => ['pending', 'active'],
 };
 
 /** Endpoint 20 (`GET /contracts/{id}`), the contract feed, creation by the contracting system, owner PATCH. */

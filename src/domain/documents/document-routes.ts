@@ -4,56 +4,55 @@ import type { AppDeps } from '../../app';
 import type { Ctx, RequestState } from '../../http/context';
 import { apiError, notFound } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
-import { applyMask } from '../../masking/mask';
-import { documentPaths } from '../../masking/fragments';
 import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
-import { requireReadAccess, type Derivative } from '../framework/restricted-access';
+import type { Viewer } from '../../http/auth';
+import type { RestrictedMode } from '../framework/restricted-access';
 import { readFileField } from './multipart-file';
 
-/** Who uploads to a kind's documents, and in which statuses. */
+/** An object kind that holds documents: who reads them, who uploads, and in which statuses. */
 export interface DocumentHost {
-  derivative: Derivative;
+  kind: Kind;
+  /** The kind's word in the reference's messages (`… in current (draft) tender status`). */
+  name: string;
+  /** The object's data as this reader may see it (its hiding rules applied), or a 403 for a reader with no access. */
+  view(doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Doc;
   /** The object whose owner token authorizes uploads: the object itself, or its framework. */
   authority(session: StoreSession, stored: Stored): Promise<ObjectDoc>;
   /** Statuses in which documents may be added; the reference's message names the current one. */
-  acceptsIn: string[];
+  acceptsIn(data: Doc): string[];
 }
 
-const DOCUMENT_MASK = documentPaths('$');
+const documentsOf = (data: Doc): Doc[] => (data.documents as Doc[] | undefined) ?? [];
 
-const documentsOf = (doc: ObjectDoc): Doc[] => (doc.data.documents as Doc[] | undefined) ?? [];
-
-function findDocument(doc: ObjectDoc, id: string): Doc {
-  const found = documentsOf(doc).find((d) => d.id === id);
+function findDocument(data: Doc, id: string): Doc {
+  const found = documentsOf(data).find((d) => d.id === id);
   if (!found) throw notFound('document_id');
   return found;
 }
 
 /**
- * Documents of submissions and qualifications (beyond the spec's table except #22): upload as multipart `file`
- * by the owner, the server computing `md5:` hash, format and dates; list and read with restricted access as the
+ * Documents of every kind that has them (beyond the spec's table except #22): upload as multipart `file` by the
+ * owner, the server computing `md5:` hash, format and dates; list and read with restricted access as the
  * object; `?download=KEY` answers the bytes (endpoint 22). `url` is the download address, hidden with the title.
  */
 export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<RequestState> {
-  const { kind, name } = host.derivative;
+  const { kind, name } = host;
   const router = new Router<RequestState>({ prefix: `/api/2.5/${kind}/:id/documents` });
   const { publicBaseUrl, restrictedMode, bodyLimit } = deps.config;
-  const load = (ctx: Ctx) => loadObject(ctx.state.session, kind as Kind, ctx.params.id);
-  const present = (ctx: Ctx, doc: ObjectDoc, documents: Doc[]) => {
-    const access = requireReadAccess(host.derivative, doc, ctx.state.viewer, restrictedMode);
-    return access === 'hidden' ? documents.map((d) => applyMask(d, DOCUMENT_MASK)) : documents;
-  };
+  const load = (ctx: Ctx) => loadObject(ctx.state.session, kind, ctx.params.id);
+  // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
+  const view = (ctx: Ctx, doc: ObjectDoc) => host.view(doc, ctx.state.viewer, restrictedMode);
 
   router.post('/', async (ctx) => {
     const stored = await load(ctx);
     requireBroker(ctx);
     requireOwner(ctx, await host.authority(ctx.state.session, stored));
     const doc = stored.doc;
-    if (!host.acceptsIn.includes(doc.data.status)) {
+    if (!host.acceptsIn(doc.data).includes(doc.data.status)) {
       throw apiError(403, `Can't add document in current (${doc.data.status}) ${name} status`);
     }
     // Documents come as files: a JSON body would name a URL of a document service we do not trust.
@@ -74,25 +73,25 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
       datePublished: stamp,
       dateModified: stamp,
     };
-    const data = { ...doc.data, documents: [...documentsOf(doc), document], dateModified: stamp };
+    const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: stamp };
     await commit(ctx.state.session, [updateOf(stored, { ...doc, data })]);
     created(ctx, absoluteUrl(ctx, publicBaseUrl, path), { data: document });
   });
 
   router.get('/', async (ctx) => {
     const { doc } = await load(ctx);
-    ctx.body = { data: present(ctx, doc, documentsOf(doc)) };
+    ctx.body = { data: documentsOf(view(ctx, doc)) };
   });
 
   router.get('/:documentId', async (ctx) => {
     const { doc } = await load(ctx);
-    const document = findDocument(doc, ctx.params.documentId);
+    const visible = findDocument(view(ctx, doc), ctx.params.documentId);
     const download = ctx.query.download;
     if (download === undefined) {
-      ctx.body = { data: present(ctx, doc, [document])[0] };
+      ctx.body = { data: visible };
       return;
     }
-    requireReadAccess(host.derivative, doc, ctx.state.viewer, restrictedMode);
+    const document = findDocument(doc.data, ctx.params.documentId);
     const key = new URL(document.url as string).searchParams.get('download');
     const blob = typeof download === 'string' && download === key ? await ctx.state.session.getBlob(key) : null;
     if (!blob) throw notFound('download');

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app';
 import type { RequestState } from '../../http/context';
 import { agreementRoutes } from '../agreement/agreement-routes';
 import { documentRoutes } from '../documents/document-routes';
+import { derivativeDocuments } from './restricted-access';
 import { qualificationDerivative } from '../qualification/qualification.access';
 import { qualificationRoutes } from '../qualification/qualification-routes';
 import { questionRoutes } from '../question/question-routes';
@@ -11,7 +12,7 @@ import { submissionRoutes } from '../submission/submission-routes';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { frameworkRoutes } from './framework-routes';
 
-/** Every router of the framework side (frameworks, questions, submissions, qualifications, agreements, documents). */
+/** Every router of the framework side (frameworks, questions, submissions, qualifications, agreements, their documents). */
 export function frameworkSideRouters(deps: AppDeps): Router<RequestState>[] {
   return [
     frameworkRoutes(deps),
@@ -21,15 +22,23 @@ export function frameworkSideRouters(deps: AppDeps): Router<RequestState>[] {
     agreementRoutes(deps),
     // The participant adds documents to its submission until it is deleted or complete (notes/frameworks.md §1.3).
     documentRoutes(deps, {
-      derivative: submissionDerivative,
+      ...derivativeDocuments(submissionDerivative),
       authority: async (_session, stored) => stored.doc as ObjectDoc,
-      acceptsIn: ['draft', 'active'],
+      acceptsIn: () => ['draft', 'active'],
     }),
     // The procuring entity documents its decision while the qualification is pending (notes §1.4).
     documentRoutes(deps, {
-      derivative: qualificationDerivative,
+      ...derivativeDocuments(qualificationDerivative),
       authority: async (session, stored) => (await loadObject(session, 'frameworks', stored.doc.data.frameworkID)).doc,
-      acceptsIn: ['pending'],
+      acceptsIn: () => ['pending'],
+    }),
+    // Frameworks are never restricted; the owner documents them while draft or active (notes/frameworks.md §1.1).
+    documentRoutes(deps, {
+      kind: 'frameworks',
+      name: 'framework',
+      view: (doc) => doc.data,
+      authority: async (_session, stored) => stored.doc as ObjectDoc,
+      acceptsIn: () => ['draft', 'active'],
     }),
   ];
 }

@@ -6,6 +6,7 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { Doc, Kind, Stored } from '../../store/port';
 import { loadObject, type ObjectDoc } from '../core/objects';
+import type { DocumentHost } from '../documents/document-routes';
 
 /** Spec variant A (`hidden`, later) or variant B (`forbidden`, earlier) of restricted reads. */
 export type RestrictedMode = 'hidden' | 'forbidden';
@@ -44,8 +45,8 @@ export function singleView(derivative: Derivative, doc: ObjectDoc, viewer: Viewe
   return access === 'hidden' ? applyMask(doc.data, derivative.mask) : doc.data;
 }
 
-/** Refuses a reader with no access at all (variant B), for sub-resources such as documents. */
-export function requireReadAccess(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Access {
+/** Refuses a reader with no access at all (variant B). */
+function requireReadAccess(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Access {
   const access = accessOf(derivative, doc, viewer, mode);
   if (access === 'none') throw apiError(403, `Access restricted for ${derivative.name} object`);
   return access;
@@ -90,3 +91,10 @@ export function derivativeReadRoutes(
   });
   feedRoute(router, `/${derivative.kind}`, derivativeFeed(derivative, restrictedMode), publicBaseUrl);
 }
+
+/** The reading side of a derivative's documents: the object's own single view, so documents hide as it does. */
+export const derivativeDocuments = (derivative: Derivative): Pick<DocumentHost, 'kind' | 'name' | 'view'> => ({
+  kind: derivative.kind,
+  name: derivative.name,
+  view: (doc, viewer, mode) => singleView(derivative, doc, viewer, mode),
+});

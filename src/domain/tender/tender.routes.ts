@@ -8,9 +8,10 @@ import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
 import { addCriteria } from './tender-criteria';
 import { addLot, findLot, patchLot } from './tender-lots';
-import { createTender, loadTender, patchTender } from './tender-lifecycle';
+import { createTender, loadTender, patchTender, procedureOfStored } from './tender-lifecycle';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
+import type { DocumentHost } from '../documents/document-routes';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
 export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
@@ -27,6 +28,15 @@ const tenderFeed: FeedSource = {
   allowedFields: FEED_FIELDS,
   entry: (stored, viewer) => ({ data: visibleData(stored.doc as ObjectDoc, viewer, TENDER_MASK) }),
   entryReads: ['owner'],
+};
+
+/** Tender documents: the owner adds them while the procedure lets the tender change; readers see them as the tender. */
+export const tenderDocuments: DocumentHost = {
+  kind: 'tenders',
+  name: 'tender',
+  view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
+  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  acceptsIn: (data) => procedureOfStored(data).editableStatuses,
 };
 
 /** Endpoints 1–4, `POST /tenders/{id}/criteria` and the lots sub-resource. */

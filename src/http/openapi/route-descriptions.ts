@@ -91,6 +91,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
   read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
   read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
+  ...documents('frameworks'),
 
   write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [{ data: createSubmissionSchema, config: submissionConfigSchema }]),
   write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
@@ -115,9 +116,11 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/lots/:lotId', 'One lot of a tender'),
   objectOf('tenders'),
   feed('tenders'),
+  ...documents('tenders'),
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
   objectOf('contracts'),
   feed('contracts'),
+  ...documents('contracts'),
 ];
