@@ -32,6 +32,15 @@ function withBareRogueFields(err: ApiError): ApiError {
 const pythonType = (v: unknown) =>
   typeof v === 'string' ? 'str' : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? 'list' : Number.isInteger(v) ? 'int' : 'float';
 
+/** String(value) that cannot throw: a JSON object may carry its own `toString` or `valueOf` member. */
+function shown(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return '[object Object]';
+  }
+}
+
 function schematicsText(detail: Joi.ValidationErrorItem): string {
   const ctx = detail.context ?? {};
   switch (detail.type) {
@@ -53,7 +62,7 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
     case 'array.unique':
       return `Items should be unique by fields: ${ctx.path ?? 'id'}`;
     case 'string.base':
-      return `Couldn't interpret '${String(ctx.value)}' as string.`;
+      return `Couldn't interpret '${shown(ctx.value)}' as string.`;
     case 'string.empty':
     case 'string.min':
       return 'String value is too short.';
@@ -62,16 +71,16 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
     case 'boolean.base':
       return 'Must be either true or false.';
     case 'number.base':
-      return `Value '${String(ctx.value)}' is not float.`;
+      return `Value '${shown(ctx.value)}' is not float.`;
     case 'number.integer':
-      return `Value '${String(ctx.value)}' is not int.`;
+      return `Value '${shown(ctx.value)}' is not int.`;
     case 'number.min':
     case 'number.greater':
       return `Float value should be greater than ${ctx.limit}.`;
     case 'number.max':
       return `Float value should be less than ${ctx.limit}.`;
     case 'date.iso':
-      return `Could not parse ${String(ctx.value)}. Should be ISO8601.`;
+      return `Could not parse ${shown(ctx.value)}. Should be ISO8601.`;
     case 'string.hex':
       return 'Hash value is not hexadecimal.';
     case 'string.length':
