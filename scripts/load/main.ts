@@ -35,6 +35,8 @@ export interface LoadOptions {
   cacheMiB: number;
   sample: number;
   progress: boolean;
+  /** Templates already made (by an earlier load of the same run); made afresh when absent. */
+  templates?: Templates;
 }
 
 export const manifestPath = (db: string) => `${db}.manifest.json`;
@@ -42,7 +44,7 @@ export const manifestPath = (db: string) => `${db}.manifest.json`;
 export async function load(o: LoadOptions): Promise<Manifest> {
   const path = manifestPath(o.db);
   const previous: Manifest | null = existsSync(path) && existsSync(o.db) ? JSON.parse(readFileSync(path, 'utf8')) : null;
-  const templates = await makeTemplates();
+  const templates = o.templates ?? (await makeTemplates());
   const reservoir = (k: keyof Manifest['samples']) =>
     new Reservoir(o.sample, previous ? previous.counts[k === 'frameworks' ? 'frameworks' : k] : 0, previous?.samples[k] ?? []);
   const samples = { active: reservoir('active'), restricted: reservoir('restricted'), draft: reservoir('draft'), frameworks: reservoir('frameworks') };
@@ -65,6 +67,8 @@ export async function load(o: LoadOptions): Promise<Manifest> {
     done += changes.length;
     bar?.update(done, { rate: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
     changes.length = 0;
+    // Commits are synchronous underneath: without a turn of the event loop the bar's timer never draws.
+    await new Promise((resolve) => setImmediate(resolve));
   };
   const changes: Change[] = [];
   const base = counts.active + counts.restricted + counts.draft;

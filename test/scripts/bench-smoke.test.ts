@@ -12,7 +12,7 @@ t.test('bench in its smallest configuration → exit 0, Markdown and JSON tables
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/bench/run.ts', '--ci', '--sizes', '50,100', '--frameworks', '5', '--duration', '1', '--connections', '2', '--out', out, '--name', 'smoke'],
+    ['--import', 'tsx', 'scripts/bench/run.ts', '--ci', '--sizes', '50,100', '--frameworks', '5', '--duration', '0.5', '--connections', '2', '--out', out, '--name', 'smoke'],
     { cwd: ROOT, encoding: 'utf8', timeout: 50_000 },
   );
   t.equal(run.status, 0, run.stderr.slice(-2000));
