@@ -10,3 +10,9 @@ export const createQuestionSchema = Joi.object({
 
 /** PATCH /frameworks/{id}/questions/{question_id} `data`: only the answer (notes/frameworks.md §1.2). */
 export const answerQuestionSchema = Joi.object({ answer: Joi.string().min(1).required() });
+
+/** POST /tenders/{id}/questions `data`: a question about the tender, one of its lots or one of its items. */
+export const createTenderQuestionSchema = createQuestionSchema.keys({
+  questionOf: Joi.string().valid('tender', 'lot', 'item').default('tender'),
+  relatedItem: Joi.string().min(1),
+});

@@ -14,6 +14,9 @@ export interface TenderContext {
 /** A named rule: throws the reference's error when the tender breaks it. */
 export type TenderRule = (tender: Doc, ctx: TenderContext) => void | Promise<void>;
 
+/** A rule on who may ask a question of the tender: throws the reference's error for an author it refuses. */
+export type QuestionRule = (tender: Doc, author: Doc, ctx: TenderContext) => void | Promise<void>;
+
 /** An automatic transition: when `due` has come, `apply` moves the tender on (design.md §4, style.md §3). */
 export interface TenderEvent {
   due: string;
@@ -32,7 +35,7 @@ export interface TenderProcedure {
   editableStatuses: string[];
   config: ConfigSpec;
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
-  rules: { save: TenderRule[]; activate: TenderRule[] };
+  rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
   periods: (tender: Doc, ctx: TenderContext) => void;
   /** Effects of activation beyond `status` and `date` (invalidationDate, criteria, auction periods). */

@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app';
 import type { Viewer } from '../../http/auth';
-import type { RequestState } from '../../http/context';
+import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
 import { addCriteria } from './tender-criteria';
 import { addLot, findLot, patchLot } from './tender-lots';
+import { answerQuestion, askQuestion, findQuestion } from './tender-questions';
 import { createTender, loadTender, patchTender, procedureOfStored } from './tender-lifecycle';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
@@ -39,10 +40,11 @@ export const tenderDocuments: DocumentHost = {
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
 };
 
-/** Endpoints 1–4, `POST /tenders/{id}/criteria` and the lots sub-resource. */
+/** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
 export function tenderRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
+  const visibleTender = async (ctx: Ctx) => presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
 
   router.post('/tenders', async (ctx) => {
     const { doc, access } = await createTender(ctx);
@@ -72,17 +74,32 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   router.get('/tenders/:id/lots', async (ctx) => {
-    const { data } = presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer);
-    ctx.body = { data: data.lots ?? [] };
+    ctx.body = { data: (await visibleTender(ctx)).lots ?? [] };
   });
 
   router.get('/tenders/:id/lots/:lotId', async (ctx) => {
-    const { data } = presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer);
-    ctx.body = { data: findLot(data, ctx.params.lotId) };
+    ctx.body = { data: findLot(await visibleTender(ctx), ctx.params.lotId) };
   });
 
   router.patch('/tenders/:id/lots/:lotId', async (ctx) => {
     ctx.body = { data: await patchLot(ctx, ctx.params.id, ctx.params.lotId) };
+  });
+
+  router.post('/tenders/:id/questions', async (ctx) => {
+    const question = await askQuestion(ctx, ctx.params.id);
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${ctx.params.id}/questions/${question.id}`), { data: question });
+  });
+
+  router.get('/tenders/:id/questions', async (ctx) => {
+    ctx.body = { data: (await visibleTender(ctx)).questions ?? [] };
+  });
+
+  router.get('/tenders/:id/questions/:questionId', async (ctx) => {
+    ctx.body = { data: findQuestion(await visibleTender(ctx), ctx.params.questionId) };
+  });
+
+  router.patch('/tenders/:id/questions/:questionId', async (ctx) => {
+    ctx.body = { data: await answerQuestion(ctx, ctx.params.id, ctx.params.questionId) };
   });
 
   feedRoute(router, '/tenders', tenderFeed, base);

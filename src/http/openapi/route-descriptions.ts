@@ -2,7 +2,7 @@ import type Joi from 'joi';
 import { createContract, patchContract } from '../../domain/contract/contract.schema';
 import { FRAMEWORK_PROCEDURES } from '../../domain/framework/procedures';
 import { patchQualificationSchema } from '../../domain/qualification/qualification.schema';
-import { answerQuestionSchema, createQuestionSchema } from '../../domain/question/question.schema';
+import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../../domain/submission/submission.schema';
 import { criteriaListSchema } from '../../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../../domain/tender/procedures';
@@ -114,6 +114,10 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/tenders/:id/lots/:lotId', 'Changes a lot of a tender', 'owner', [{ data: lotPatchSchema }]),
   read('/api/2.5/tenders/:id/lots', 'Lots of a tender', 'list'),
   read('/api/2.5/tenders/:id/lots/:lotId', 'One lot of a tender'),
+  write('post', '/api/2.5/tenders/:id/questions', 'Asks a question of a tender', 'broker', [{ data: createTenderQuestionSchema }]),
+  write('patch', '/api/2.5/tenders/:id/questions/:questionId', 'Answers a tender question', 'owner', [{ data: answerQuestionSchema }]),
+  read('/api/2.5/tenders/:id/questions', 'Questions of a tender', 'list'),
+  read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
   objectOf('tenders'),
   feed('tenders'),
   ...documents('tenders'),

@@ -62,7 +62,7 @@ export const belowThreshold: TenderProcedure = {
     restricted: only(false),
   },
   schemas: { create: createBelowThreshold, patch: patchBelowThreshold },
-  rules: { save: [...tenderDefaults.rules.save, procurementMethodIs('open')], activate: [...tenderDefaults.rules.activate] },
+  rules: { ...tenderDefaults.rules, save: [...tenderDefaults.rules.save, procurementMethodIs('open')] },
   periods: enquiryThenTendering,
   // Spec era: activation sets status and date only; auctions are planned when tendering starts (notes/tenders.md §8).
   activate: () => undefined,

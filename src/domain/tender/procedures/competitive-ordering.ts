@@ -5,7 +5,7 @@ import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';
 import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
 import { missingCriteria } from '../criteria';
-import type { TenderContext, TenderProcedure, TenderRule } from '../procedure';
+import type { QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
 import { planAuctions, tenderingEnds } from '../tender-events';
 import { lotsAtMost, procurementMethodIs } from '../tender.rules';
@@ -58,6 +58,16 @@ const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
   }
 };
 
+/** Only suppliers of the agreement's active contracts may ask (the reference's `ask-question-invalid-author`). */
+const askedByQualifiedSupplier: QuestionRule = async (t, author, { session }) => {
+  const agreement = (await session.get('agreements', t.agreements[0].id))?.doc.data as Doc | undefined;
+  const qualified = (agreement?.contracts ?? [])
+    .filter((c: Doc) => c.status === 'active')
+    .flatMap((c: Doc) => c.suppliers ?? [])
+    .some((s: Doc) => s.identifier?.scheme === author.identifier.scheme && s.identifier?.id === author.identifier.id);
+  if (!qualified) throw apiError(403, 'Forbidden to add question for non-qualified suppliers');
+};
+
 /**
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
  * far: `enquiryPeriod.invalidationDate` = now (notes/tenders.md §4).
@@ -93,6 +103,7 @@ export const competitiveOrdering: TenderProcedure = {
   rules: {
     save: [...tenderDefaults.rules.save, procurementMethodIs('selective'), lotsAtMost(1), tenderingExtendedOnChange],
     activate: [...tenderDefaults.rules.activate, agreementAllowsSelection],
+    question: [...tenderDefaults.rules.question, askedByQualifiedSupplier],
   },
   periods: tenderingWithComputedEnquiries,
   activate: (t, { now, config }) => {

@@ -1,4 +1,4 @@
-import type { TenderRule } from '../procedure';
+import type { TenderProcedure } from '../procedure';
 import {
   cpvClassOfItemsIdentical,
   featuresRelateToExisting,
@@ -11,8 +11,8 @@ import {
   submissionMethodOnlyWithAuction,
 } from '../tender.rules';
 
-/** Rules every tender procedure runs: on every save, and when activated. */
-export const tenderDefaults: { rules: { save: TenderRule[]; activate: TenderRule[] } } = {
+/** Rules every tender procedure runs: on every save, when activated, and on every question asked. */
+export const tenderDefaults: { rules: TenderProcedure['rules'] } = {
   rules: {
     save: [
       periodsInOrder,
@@ -25,5 +25,6 @@ export const tenderDefaults: { rules: { save: TenderRule[]; activate: TenderRule
       minimalStepFitsValue,
     ],
     activate: [itemsHaveRelatedLot],
+    question: [],
   },
 };

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Ctx } from '../../http/context';
+import { bodyData } from '../../http/body';
+import { apiError, notFound } from '../../http/errors';
+import type { Doc, Stored } from '../../store/port';
+import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { newId } from '../core/ids';
+import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { requireBroker, requireOwner } from '../core/owner';
+import { validated } from '../core/validation';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../question/question.schema';
+import { procedureOfStored } from './tender-lifecycle';
+
+/**
+ * Tender questions (beyond the spec's table; the reference's tutorial): asked by any broker during the enquiry
+ * period, answered by the owner until `clarificationsUntil`. Every view shows the author only as `{hash}`, a
+ * pseudonym stable within the tender (the same author gets the same hash) that no reader can reverse: it is
+ * salted with a per-tender secret. The author as sent is kept outside `data`, for audits.
+ */
+type TenderDoc = ObjectDoc & { questionAuthors?: Record<string, Doc>; questionSalt?: string };
+
+const questionsOf = (data: Doc): Doc[] => (data.questions as Doc[] | undefined) ?? [];
+const at = (iso: string) => parseIsoDate(iso)!.getTime();
+
+export function findQuestion(data: Doc, id: string): Doc {
+  const question = questionsOf(data).find((q) => q.id === id);
+  if (!question) throw notFound('question_id');
+  return question;
+}
+
+function authorHash(salt: string, author: Doc): string {
+  return createHash('md5').update(`${salt}:${author.identifier.scheme}:${author.identifier.id}`).digest('hex');
+}
+
+function requireRelatedItem(tender: Doc, question: Doc): void {
+  if (question.questionOf === 'tender') return;
+  const list = question.questionOf === 'lot' ? 'lots' : 'items';
+  if (!question.relatedItem) throw apiError(422, ['This field is required.'], { name: 'relatedItem' });
+  if (!((tender[list] as Doc[] | undefined) ?? []).some((x) => x.id === question.relatedItem)) {
+    throw apiError(422, [`relatedItem should be one of ${list}`], { name: 'relatedItem' });
+  }
+}
+
+/** `POST /tenders/{id}/questions`: 201 with the question as every reader sees it. */
+export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
+  const stored = (await loadObject(ctx.state.session, 'tenders', tenderId)) as Stored & { doc: TenderDoc };
+  requireBroker(ctx);
+  const { author, ...asked } = validated<Doc>(createTenderQuestionSchema, bodyData(ctx));
+  const tender = stored.doc.data;
+  const { enquiryPeriod } = tender;
+  const now = ctx.state.now.getTime();
+  if (tender.status === 'draft' || !enquiryPeriod?.startDate || now < at(enquiryPeriod.startDate) || now > at(enquiryPeriod.endDate)) {
+    throw apiError(403, 'Can add question only in enquiryPeriod');
+  }
+  requireRelatedItem(tender, asked);
+  const { session } = ctx.state;
+  for (const rule of procedureOfStored(tender).rules.question) await rule(tender, author, { now: ctx.state.now, session, config: stored.doc.config ?? {} });
+  const salt = stored.doc.questionSalt ?? randomBytes(16).toString('hex');
+  const stamp = formatKyiv(ctx.state.now);
+  const question = { id: newId(), author: { hash: authorHash(salt, author) }, ...asked, date: stamp };
+  const doc: TenderDoc = {
+    ...stored.doc,
+    data: { ...tender, questions: [...questionsOf(tender), question], dateModified: stamp },
+    questionAuthors: { ...stored.doc.questionAuthors, [question.id]: author },
+    questionSalt: salt,
+  };
+  await commit(session, [updateOf(stored, doc)]);
+  return question;
+}
+
+/** `PATCH /tenders/{id}/questions/{question_id}` by the owner: the answer, dated; an unchanged answer is not saved. */
+export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: string): Promise<Doc> {
+  const stored = await loadObject(ctx.state.session, 'tenders', tenderId);
+  const tender = stored.doc.data;
+  const question = findQuestion(tender, questionId);
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  const { answer } = validated<{ answer: string }>(answerQuestionSchema, bodyData(ctx));
+  const { status, enquiryPeriod } = tender;
+  if (!['active.enquiries', 'active.tendering'].includes(status)) throw apiError(403, `Can't update question in current (${status}) tender status`);
+  if (enquiryPeriod?.clarificationsUntil && ctx.state.now.getTime() > at(enquiryPeriod.clarificationsUntil)) {
+    throw apiError(403, 'Allowed to update question only before enquiryPeriod.clarificationsUntil');
+  }
+  if (question.answer === answer) return question;
+  const stamp = formatKyiv(ctx.state.now);
+  const answered = { ...question, answer, dateAnswered: stamp };
+  const questions = questionsOf(tender).map((q) => (q.id === questionId ? answered : q));
+  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } })]);
+  return answered;
+}
