@@ -1,12 +1,15 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app';
 import { bodyConfig, bodyData } from '../../http/body';
-import type { RequestState } from '../../http/context';
+import type { Ctx, RequestState } from '../../http/context';
+import { notFound } from '../../http/errors';
+import type { Doc } from '../../store/port';
 import { feedRoute } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { createFramework, patchFramework } from './framework-lifecycle';
+import { addFrameworkChange } from './framework-changes';
 
 /** Feed fields a client may ask for (notes/frameworks.md §1.8). */
 export const FRAMEWORK_FEED_FIELDS = [
@@ -16,7 +19,7 @@ export const FRAMEWORK_FEED_FIELDS = [
 
 const view = (doc: ObjectDoc) => ({ data: doc.data, config: doc.config });
 
-/** Endpoints 5-7 and the framework feed. A framework is never masked, restricted or not (spec: Framework config). */
+/** Endpoints 5-7, the framework feed, and qualification-period changes. A framework is never masked, restricted or not (spec: Framework config). */
 export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
@@ -40,6 +43,27 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
   router.get('/frameworks/:id', async (ctx) => {
     const stored = await loadObject(ctx.state.session, 'frameworks', ctx.params.id);
     ctx.body = view(stored.doc);
+  });
+
+  router.post('/frameworks/:id/changes', async (ctx) => {
+    const stored = await loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+    requireBroker(ctx);
+    requireOwner(ctx, stored.doc);
+    const change = await addFrameworkChange(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/frameworks/${ctx.params.id}/changes/${change.id}`), { data: change });
+  });
+
+  const changesOf = async (ctx: Ctx): Promise<Doc[]> =>
+    (await loadObject(ctx.state.session, 'frameworks', ctx.params.id)).doc.data.changes ?? [];
+
+  router.get('/frameworks/:id/changes', async (ctx) => {
+    ctx.body = { data: await changesOf(ctx) };
+  });
+
+  router.get('/frameworks/:id/changes/:changeId', async (ctx) => {
+    const change = (await changesOf(ctx)).find((c) => c.id === ctx.params.changeId);
+    if (!change) throw notFound('change_id');
+    ctx.body = { data: change };
   });
 
   feedRoute(router, '/frameworks', {

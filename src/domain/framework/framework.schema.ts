@@ -50,3 +50,23 @@ export const frameworkConfigSchema = Joi.object({
   qualificationComplainDuration: Joi.number().strict().integer().min(0).max(0).default(0),
   hasItems: Joi.boolean().strict().default(false),
 });
+
+/**
+ * Causes of a qualification-period change (standards codelist `framework_period_change_causes`): for each, the
+ * `rationale` it requires, or null where any rationale goes. Only the causes the reference's recordings show.
+ */
+export const PERIOD_CHANGE_CAUSES: Record<string, string | null> = {
+  noDemandFramework: 'Відсутня подальша потреба в закупівлі з використанням рамкової угоди',
+  other: null,
+};
+
+/** POST /frameworks/{id}/changes `data` (notes/frameworks.md §1.7). */
+export const frameworkChangeSchema = Joi.object({
+  modifications: Joi.object({
+    qualificationPeriod: Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period'),
+  }).required(),
+  rationaleType: Joi.string().valid(...Object.keys(PERIOD_CHANGE_CAUSES)).required(),
+  rationale: text().required(),
+  rationale_en: text(),
+  rationale_ru: text(),
+});

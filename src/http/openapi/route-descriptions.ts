@@ -1,5 +1,6 @@
 import type Joi from 'joi';
 import { createContract, patchContract } from '../../domain/contract/contract.schema';
+import { frameworkChangeSchema } from '../../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../../domain/framework/procedures';
 import { patchQualificationSchema } from '../../domain/qualification/qualification.schema';
 import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../../domain/question/question.schema';
@@ -92,6 +93,9 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
   read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
   ...documents('frameworks'),
+  write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [{ data: frameworkChangeSchema }]),
+  read('/api/2.5/frameworks/:id/changes', 'Changes of a framework', 'list'),
+  read('/api/2.5/frameworks/:id/changes/:changeId', 'One change of a framework'),
 
   write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [{ data: createSubmissionSchema, config: submissionConfigSchema }]),
   write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
