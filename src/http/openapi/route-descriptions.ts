@@ -2,6 +2,7 @@ import type Joi from 'joi';
 import { createContract, patchContract } from '../../domain/contract/contract.schema';
 import { frameworkChangeSchema } from '../../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../../domain/framework/procedures';
+import { createMilestoneSchema, patchMilestoneSchema } from '../../domain/agreement/milestone.schema';
 import { patchQualificationSchema } from '../../domain/qualification/qualification.schema';
 import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../../domain/submission/submission.schema';
@@ -110,6 +111,12 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   objectOf('agreements'),
   feed('agreements'),
+  read('/api/2.5/agreements/:id/contracts', 'Contracts of an agreement', 'list'),
+  read('/api/2.5/agreements/:id/contracts/:contractId', 'One contract of an agreement'),
+  read('/api/2.5/agreements/:id/contracts/:contractId/milestones', "Milestones of an agreement's contract", 'list'),
+  read('/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId', "One milestone of an agreement's contract"),
+  write('post', '/api/2.5/agreements/:id/contracts/:contractId/milestones', 'Bans a supplier for 90 days (a ban milestone)', 'owner', [{ data: createMilestoneSchema }]),
+  write('patch', '/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId', "Ends a supplier's participation (activation milestone met)", 'owner', [{ data: patchMilestoneSchema }]),
 
   write('post', '/api/2.5/tenders', 'Creates a tender (draft)', 'broker', tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
   write('patch', '/api/2.5/tenders/:id', 'Changes or activates a tender', 'owner', tenderProcedures.map((p) => ({ data: p.schemas.patch }))),

@@ -1,0 +1,98 @@
+import { apiError, notFound } from '../../http/errors';
+import type { Doc, Stored } from '../../store/port';
+import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { calculateFullDate } from '../../time/periods';
+import { newId } from '../core/ids';
+import { updateOf, type ObjectDoc } from '../core/objects';
+import { validated } from '../core/validation';
+import { withAgreementNextCheck } from './agreement-lifecycle';
+import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema';
+
+/**
+ * Agreement contracts and their milestones (beyond the spec; notes/frameworks.md §2.3–2.4): the framework owner
+ * bans a supplier for 90 days (`ban` milestone: the contract is `suspended` until the chronograph lifts it) or ends
+ * its participation (`activation` milestone `met`: the contract is `terminated`).
+ */
+const CONTRACT_BAN_DURATION = { days: 90, working: false };
+const OPEN_CONTRACT = ['active', 'suspended'];
+
+export const contractsOf = (agreement: Doc): Doc[] => (agreement.contracts as Doc[] | undefined) ?? [];
+
+export function findContract(agreement: Doc, contractId: string): Doc {
+  const contract = contractsOf(agreement).find((c) => c.id === contractId);
+  if (!contract) throw notFound('contract_id');
+  return contract;
+}
+
+export function findMilestone(contract: Doc, milestoneId: string): Doc {
+  const milestone = ((contract.milestones as Doc[] | undefined) ?? []).find((m) => m.id === milestoneId);
+  if (!milestone) throw notFound('milestone_id');
+  return milestone;
+}
+
+function requireOpen(agreement: Doc, contract: Doc, verb: 'add' | 'update'): void {
+  if (agreement.status !== 'active') throw apiError(403, `Can't ${verb} object in current (${agreement.status}) agreement status`);
+  if (!OPEN_CONTRACT.includes(contract.status)) throw apiError(403, `Can't ${verb} object in current (${contract.status}) contract status`);
+}
+
+/** The agreement with one contract replaced, dated `stamp`, its `next_check` recomputed. */
+function withContractChanged(agreement: ObjectDoc, changed: Doc, stamp: string): ObjectDoc {
+  const contracts = contractsOf(agreement.data).map((c) => (c.id === changed.id ? { ...changed, date: stamp, dateModified: stamp } : c));
+  return withAgreementNextCheck({ ...agreement, data: { ...agreement.data, contracts, dateModified: stamp } });
+}
+
+/** `POST …/milestones` by the framework owner: only a `ban`, which suspends an active contract for 90 days. */
+export function addMilestone(stored: Stored, contractId: string, body: Doc, now: Date) {
+  const agreement = stored.doc as ObjectDoc;
+  const contract = findContract(agreement.data, contractId);
+  const input = validated<Doc>(createMilestoneSchema, body);
+  requireOpen(agreement.data, contract, 'add');
+  if (input.type === 'activation') throw apiError(403, "Can't add object for 'activation' milestone");
+  if (contract.status === 'suspended') throw apiError(403, `Can't add ${input.type} milestone for contract in suspended status`);
+  const stamp = formatKyiv(now);
+  const documents = input.documents?.map((d: Doc) => ({ language: 'uk', id: newId(), ...d, datePublished: stamp, dateModified: stamp }));
+  const milestone = {
+    ...input,
+    ...(documents ? { documents } : {}),
+    status: 'scheduled',
+    id: newId(),
+    dueDate: formatKyiv(calculateFullDate(now, CONTRACT_BAN_DURATION, { ceil: true })),
+    dateModified: stamp,
+  };
+  const changed = { ...contract, status: 'suspended', milestones: [...(contract.milestones ?? []), milestone] };
+  return { milestone, write: updateOf(stored, withContractChanged(agreement, changed, stamp)) };
+}
+
+/** `PATCH …/milestones/{id}` by the framework owner: the activation milestone `met` terminates the contract. */
+export function changeMilestone(stored: Stored, contractId: string, milestoneId: string, body: Doc, now: Date) {
+  const agreement = stored.doc as ObjectDoc;
+  const contract = findContract(agreement.data, contractId);
+  const milestone = findMilestone(contract, milestoneId);
+  const { status } = validated<Doc>(patchMilestoneSchema, body);
+  requireOpen(agreement.data, contract, 'update');
+  if (milestone.type === 'ban') throw apiError(403, "Can't patch `ban` milestone");
+  if (milestone.status !== 'scheduled') throw apiError(403, `Can't update milestone in current (${milestone.status}) status`);
+  if (status !== 'met') throw apiError(403, `Can't switch milestone status from \`${milestone.status}\` to \`${status}\``);
+  const stamp = formatKyiv(now);
+  const met = { ...milestone, status: 'met', dateModified: stamp, dateMet: stamp };
+  const milestones = (contract.milestones as Doc[]).map((m) => {
+    if (m.id === milestoneId) return met;
+    return m.status === 'scheduled' ? { ...m, status: 'notMet', dateModified: stamp } : m;
+  });
+  const changed = { ...contract, status: 'terminated', milestones };
+  return { milestone: met, write: updateOf(stored, withContractChanged(agreement, changed, stamp)) };
+}
+
+/** The chronograph's side: a suspended contract whose last ban has come due is active again, its ban `met`. */
+export function withExpiredBansLifted(agreement: ObjectDoc, now: Date): ObjectDoc {
+  const stamp = formatKyiv(now);
+  let lifted = agreement;
+  for (const contract of contractsOf(agreement.data)) {
+    const bans = ((contract.milestones as Doc[] | undefined) ?? []).filter((m) => m.type === 'ban');
+    const last = bans[bans.length - 1];
+    if (contract.status !== 'suspended' || !last || parseIsoDate(last.dueDate)!.getTime() > now.getTime()) continue;
+    const milestones = (contract.milestones as Doc[]).map((m) => (m.id === last.id ? { ...m, status: 'met', dateMet: stamp, dateModified: stamp } : m));
+    lifted = withContractChanged(lifted, { ...contract, status: 'active', milestones }, stamp);
+  }
+  return lifted;
+}

@@ -1,0 +1,15 @@
+import Joi from 'joi';
+import { documentSchema } from '../tender/parts.schema';
+
+/** POST /agreements/{id}/contracts/{contract_id}/milestones `data` (notes/frameworks.md §2.3). */
+export const createMilestoneSchema = Joi.object({
+  type: Joi.string().valid('activation', 'ban').required(),
+  description: Joi.string().min(1),
+  documents: Joi.array().items(documentSchema),
+});
+
+/** PATCH …/milestones/{milestone_id} `data`: only the activation milestone's status, and only to `met`. */
+export const patchMilestoneSchema = Joi.object({
+  status: Joi.string().valid('scheduled', 'met', 'notMet', 'partiallyMet').required(),
+  description: Joi.string().min(1),
+});
