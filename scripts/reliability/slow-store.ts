@@ -22,14 +22,22 @@ export function stalledStore(store: Store, ready: () => Promise<void>): Store {
   };
 }
 
-/** A gate for stalledStore: open until stall(), then closed until release(). */
+/** A gate for stalledStore: open until stall(), then closed until release(); `held()` resolves once a call waits. */
 export function storeGate() {
   let closed: Promise<void> | null = null;
   let open = () => {};
+  let holding = () => {};
+  let held = new Promise<void>((resolve) => (holding = resolve));
   return {
-    ready: () => closed ?? Promise.resolve(),
+    ready() {
+      if (!closed) return Promise.resolve();
+      holding();
+      return closed;
+    },
+    held: () => held,
     stall() {
       closed = new Promise((resolve) => (open = resolve));
+      held = new Promise((resolve) => (holding = resolve));
     },
     release() {
       closed = null;

@@ -2,6 +2,7 @@ import type { Change, Doc, Indexed, Kind, StoreSession, Stored } from '../../sto
 import { StoreConflict, StoreUnavailable } from '../../store/port';
 import { apiError, conflict, notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
+import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 
 /**
  * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`
@@ -45,9 +46,26 @@ export const updateOf = (stored: Stored, doc: ObjectDoc): Change => ({
   kind: stored.kind,
   id: stored.id,
   expectedRev: stored.rev,
-  doc,
+  doc: withDateModifiedAfter(stored.doc as ObjectDoc, doc),
   index: indexOf(doc),
 });
+
+/**
+ * A request stamps `now` when it starts (notes/platform.md §7), so one that loads an object after a later-stamped
+ * write committed it would move dateModified back; it moves 1 ms past the stored one instead. The document is
+ * changed in place so the reply shows what is stored.
+ */
+function withDateModifiedAfter(before: ObjectDoc, after: ObjectDoc): ObjectDoc {
+  const previous = before.data?.dateModified;
+  const next = after.data?.dateModified;
+  if (typeof previous !== 'string' || typeof next !== 'string' || next === previous) return after;
+  const previousMs = parseIsoDate(previous)?.getTime();
+  const nextMs = parseIsoDate(next)?.getTime();
+  if (previousMs !== undefined && nextMs !== undefined && nextMs <= previousMs) {
+    after.data.dateModified = formatKyiv(new Date(previousMs + 1));
+  }
+  return after;
+}
 
 /** Commits atomically; a lost race is the reference's 409, an unreachable store a 503. */
 export async function commit(session: StoreSession, changes: Change[]): Promise<Stored[]> {
