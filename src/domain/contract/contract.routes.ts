@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app';
-import type { RequestState } from '../../http/context';
+import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { visibleData } from '../tender/restricted-view';
 import type { DocumentHost } from '../documents/document-routes';
 import { createContract, patchContract } from './contract-lifecycle';
+import { addChange, findChange, patchChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
 
 const contractFeed: FeedSource = {
@@ -25,7 +26,7 @@ export const contractDocuments: DocumentHost = {
   acceptsIn: () => ['pending', 'active'],
 };
 
-/** Endpoint 20 (`GET /contracts/{id}`), the contract feed, creation by the contracting system, owner PATCH. */
+/** Endpoint 20 (`GET /contracts/{id}`), the contract feed, creation by the contracting system, owner PATCH, changes. */
 export function contractRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
@@ -43,6 +44,26 @@ export function contractRoutes(deps: AppDeps): Router<RequestState> {
   router.patch('/contracts/:id', async (ctx) => {
     const doc = await patchContract(ctx, ctx.params.id);
     ctx.body = { data: doc.data, config: doc.config };
+  });
+
+  const visibleContract = async (ctx: Ctx) =>
+    visibleData((await loadObject(ctx.state.session, 'contracts', ctx.params.id)).doc, ctx.state.viewer, CONTRACT_MASK);
+
+  router.post('/contracts/:id/changes', async (ctx) => {
+    const change = await addChange(ctx);
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${ctx.params.id}/changes/${change.id}`), { data: change });
+  });
+
+  router.get('/contracts/:id/changes', async (ctx) => {
+    ctx.body = { data: (await visibleContract(ctx)).changes ?? [] };
+  });
+
+  router.get('/contracts/:id/changes/:changeId', async (ctx) => {
+    ctx.body = { data: findChange(await visibleContract(ctx), ctx.params.changeId) };
+  });
+
+  router.patch('/contracts/:id/changes/:changeId', async (ctx) => {
+    ctx.body = { data: await patchChange(ctx) };
   });
 
   feedRoute(router, '/contracts', contractFeed, base);

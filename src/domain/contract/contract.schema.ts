@@ -41,3 +41,23 @@ export const patchContract = Joi.object({
   ...editable,
   status: Joi.string().valid('pending', 'active', 'terminated', 'cancelled'),
 });
+
+/** `RATIONALE_TYPES`: why a contract may change, for contracts that carry no `contractChangeRationaleTypes` of their own. */
+export const CONTRACT_CHANGE_RATIONALE_TYPES = [
+  'durationExtension', 'fiscalYearExtension', 'itemPriceChange', 'priceReductionWithoutQuantity', 'qualityImprovement',
+  'taxationSystem', 'externalIndicators', 'volumeCuts', 'restoration', 'projectDocumentation', 'emergencyReconstruction',
+  'infrastructureProtection', 'externalCofinancing', 'emergencyElectricitySupply',
+];
+
+const changeMembers = {
+  ...translated('rationale'),
+  rationaleTypes: Joi.array().items(text()).min(1),
+  contractNumber: text(),
+  dateSigned: isoDate(),
+};
+
+/** POST /contracts/{id}/changes `data`. */
+export const postChangeSchema = Joi.object(changeMembers).fork(['rationale', 'rationaleTypes'], (s) => s.required());
+
+/** PATCH /contracts/{id}/changes/{change_id} `data`: the same members, none required, and the status. */
+export const patchChangeSchema = Joi.object({ ...changeMembers, status: Joi.string().valid('pending', 'active') });

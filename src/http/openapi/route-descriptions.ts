@@ -1,5 +1,5 @@
 import type Joi from 'joi';
-import { createContract, patchContract } from '../../domain/contract/contract.schema';
+import { createContract, patchChangeSchema, patchContract, postChangeSchema } from '../../domain/contract/contract.schema';
 import { frameworkChangeSchema } from '../../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../../domain/agreement/milestone.schema';
@@ -137,5 +137,9 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
   objectOf('contracts'),
   feed('contracts'),
+  write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
+  write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [{ data: patchChangeSchema }]),
+  read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
+  read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
   ...documents('contracts'),
 ];
