@@ -48,7 +48,7 @@ function options() {
     ci,
     sizes: (values.sizes ?? (ci ? '200,1000' : '1000,100000,1000000')).split(',').map(Number),
     frameworks: Number(values.frameworks ?? (ci ? 20 : 1000)),
-    duration: Number(values.duration ?? (ci ? 1 : 6)),
+    duration: Number(values.duration ?? (ci ? 1 : 4)),
     warmup: Number(values.warmup ?? (ci ? 0 : 1)),
     connections: Number(values.connections ?? (ci ? 4 : 10)),
     runner: (values.runner ?? (ci ? 'tsx' : 'dist')) as 'dist' | 'tsx',
