@@ -53,11 +53,13 @@ export async function runFuzz(runsPerEndpoint: number, now?: Date): Promise<Fuzz
           body: endpoint.valid && JSON.stringify(endpoint.valid),
         })),
       ];
+      let before = await snapshot(server, world.objects);
       for (const c of cases) {
-        const before = await snapshot(server, world.objects);
         const reply = await send(server, endpoint, c);
         result.cases++;
-        const problem = await judge(server, world.objects, before, reply);
+        const after = await snapshot(server, world.objects);
+        const problem = judge(reply, before, after);
+        before = after;
         if (!problem) continue;
         result[problem]++;
         if (result.examples.length < 5) {
@@ -84,17 +86,13 @@ async function send(server: TestServer, endpoint: Endpoint, c: { body?: string; 
   });
 }
 
-async function judge(
-  server: TestServer,
-  objects: [Kind, string][],
-  before: string,
-  reply: Reply,
-): Promise<'serverErrors' | 'badFormat' | 'stateCorrupted' | null> {
+/** `before` and `after` are the store's snapshots around the request (the fuzzer sends one at a time). */
+function judge(reply: Reply, before: string, after: string): 'serverErrors' | 'badFormat' | 'stateCorrupted' | null {
   if (Object.keys(Object.prototype).length > 0 || ({} as { polluted?: unknown }).polluted !== undefined) return 'stateCorrupted';
   if (reply.status >= 500) return 'serverErrors';
   if (reply.status < 400) return null;
   if (!isErrorBody(reply.body)) return 'badFormat';
-  return (await snapshot(server, objects)) === before ? null : 'stateCorrupted';
+  return after === before ? null : 'stateCorrupted';
 }
 
 const isErrorBody = (body: any) =>
