@@ -1,5 +1,3 @@
-import Joi from 'joi';
-import type { Config } from '../config';
 import type { Doc } from '../store/port';
 import type { DayCount } from './periods';
 
@@ -9,11 +7,11 @@ const ACCELERATOR_RE = /.accelerator=(\d+)/;
 
 /**
  * The sandbox speed-up of an object's periods (notes/tenders.md §5.1, notes/frameworks.md §3.1): N from
- * `procurementMethodDetails` (tenders) or `frameworkDetails` (frameworks) like `"quick, accelerator=1440"`, only
- * with SANDBOX_MODE; 1 (real time) otherwise. `data` is the object's `data`.
+ * `procurementMethodDetails` (tenders) or `frameworkDetails` (frameworks) like `"quick, accelerator=1440"`; 1 (real
+ * time) otherwise. `data` is the object's `data`. Only a SANDBOX_MODE node accepts those fields
+ * (`refuseSandboxDetails`), so a stored one always comes from a sandbox.
  */
-export function accelerationOf(data: Doc, config: Pick<Config, 'sandboxMode'>): number {
-  if (!config.sandboxMode) return 1;
+export function accelerationOf(data: Doc): number {
   const details = data.procurementMethodDetails ?? data.frameworkDetails;
   const match = typeof details === 'string' ? ACCELERATOR_RE.exec(details) : null;
   const accelerator = match ? Number(match[1]) : 1;
@@ -29,13 +27,5 @@ export function acceleratedDate(date: Date, count: DayCount, accelerator: number
   return new Date(date.getTime() + (count.days * DAY) / accelerator);
 }
 
-/**
- * The sandbox-only field of a create schema: `{procurementMethodDetails: Joi.string()}` with SANDBOX_MODE, nothing
- * without it, so the strict schema refuses it as a rogue field like the reference's models.
- */
-export function sandboxDetailsKeys(
-  field: 'procurementMethodDetails' | 'frameworkDetails',
-  config: Pick<Config, 'sandboxMode'>,
-): Record<string, Joi.Schema> {
-  return config.sandboxMode ? { [field]: Joi.string() } : {};
-}
+/** The date arithmetic options of an object: its accelerator, for every period computed from it. */
+export const dateMathOf = (data: Doc): { accelerator: number } => ({ accelerator: accelerationOf(data) });

@@ -1,4 +1,4 @@
-import { calculateFullDate, type DayCount } from './periods';
+import { calculateFullDate, type DateMathOptions, type DayCount } from './periods';
 
 /** `ENQUIRY_PERIOD_DURATION`: the enquiry period lasts 10 full working days after activation. */
 export const FRAMEWORK_ENQUIRY_DURATION: DayCount = { days: 10, working: true };
@@ -25,6 +25,7 @@ export interface StoredFrameworkPeriods {
 export interface FrameworkPeriodsOptions {
   clarificationUntilDuration?: number;
   stored?: StoredFrameworkPeriods;
+  dateMath?: DateMathOptions;
 }
 
 /**
@@ -35,39 +36,44 @@ export interface FrameworkPeriodsOptions {
 export function frameworkActivationPeriods(
   now: Date,
   qualificationPeriodEndDate: Date,
-  { clarificationUntilDuration = 3, stored = {} }: FrameworkPeriodsOptions = {},
+  { clarificationUntilDuration = 3, stored = {}, dateMath = {} }: FrameworkPeriodsOptions = {},
 ): FrameworkPeriods {
   const enquiryStart = stored.enquiryPeriod?.startDate ?? now;
   const enquiryEnd =
-    stored.enquiryPeriod?.endDate ?? calculateFullDate(enquiryStart, FRAMEWORK_ENQUIRY_DURATION, { ceil: true });
+    stored.enquiryPeriod?.endDate ?? calculateFullDate(enquiryStart, FRAMEWORK_ENQUIRY_DURATION, { ...dateMath, ceil: true });
   return {
     enquiryPeriod: {
       startDate: enquiryStart,
       endDate: enquiryEnd,
-      clarificationsUntil: calculateFullDate(enquiryEnd, { days: clarificationUntilDuration, working: true }),
+      clarificationsUntil: calculateFullDate(enquiryEnd, { days: clarificationUntilDuration, working: true }, dateMath),
     },
-    period: { startDate: stored.periodStartDate ?? now, endDate: frameworkPeriodEndDate(qualificationPeriodEndDate) },
+    period: { startDate: stored.periodStartDate ?? now, endDate: frameworkPeriodEndDate(qualificationPeriodEndDate, dateMath) },
     qualificationPeriodStartDate: enquiryStart,
   };
 }
 
 /** `period.endDate`: midnight 30 calendar days before the qualification period's end (also after `/changes`). */
-export function frameworkPeriodEndDate(qualificationPeriodEndDate: Date): Date {
-  return calculateFullDate(qualificationPeriodEndDate, SUBMISSION_STAND_STILL);
+export function frameworkPeriodEndDate(qualificationPeriodEndDate: Date, dateMath: DateMathOptions = {}): Date {
+  return calculateFullDate(qualificationPeriodEndDate, SUBMISSION_STAND_STILL, dateMath);
 }
 
 /** When the chronograph checks an active framework for too few submissions: ceil(period.startDate) + 15 days. */
-export function frameworkSubmissionsCheckDate(periodStartDate: Date): Date {
-  return calculateFullDate(periodStartDate, MIN_SUBMISSIONS_CHECK_DELAY, { ceil: true });
+export function frameworkSubmissionsCheckDate(periodStartDate: Date, dateMath: DateMathOptions = {}): Date {
+  return calculateFullDate(periodStartDate, MIN_SUBMISSIONS_CHECK_DELAY, { ...dateMath, ceil: true });
 }
 
 /**
  * An active framework's `next_check` (notes/frameworks.md §3.4): the earlier of the submissions check (until it
  * has passed and marked the framework `successful`) and the qualification period's end.
  */
-export function frameworkNextCheck(periodStartDate: Date, qualificationPeriodEndDate: Date, successful: boolean): Date {
+export function frameworkNextCheck(
+  periodStartDate: Date,
+  qualificationPeriodEndDate: Date,
+  successful: boolean,
+  dateMath: DateMathOptions = {},
+): Date {
   if (successful) return qualificationPeriodEndDate;
-  const check = frameworkSubmissionsCheckDate(periodStartDate);
+  const check = frameworkSubmissionsCheckDate(periodStartDate, dateMath);
   return check.getTime() < qualificationPeriodEndDate.getTime() ? check : qualificationPeriodEndDate;
 }
 
@@ -78,18 +84,18 @@ export interface EndDateBounds {
 }
 
 /** On activation: 365 to 1461 calendar days from ceil(qualificationPeriod.startDate); outside it, 403. */
-export function qualificationPeriodBounds(startDate: Date): EndDateBounds {
-  return boundsFrom(startDate, 365, 1461);
+export function qualificationPeriodBounds(startDate: Date, dateMath: DateMathOptions = {}): EndDateBounds {
+  return boundsFrom(startDate, 365, 1461, dateMath);
 }
 
 /** Through `/changes` on an active framework: 30 to 1461 calendar days from ceil(now); outside it, 422. */
-export function qualificationPeriodChangeBounds(now: Date): EndDateBounds {
-  return boundsFrom(now, 30, 1461);
+export function qualificationPeriodChangeBounds(now: Date, dateMath: DateMathOptions = {}): EndDateBounds {
+  return boundsFrom(now, 30, 1461, dateMath);
 }
 
-function boundsFrom(date: Date, minDays: number, maxDays: number): EndDateBounds {
+function boundsFrom(date: Date, minDays: number, maxDays: number, dateMath: DateMathOptions): EndDateBounds {
   return {
-    earliest: calculateFullDate(date, { days: minDays, working: false }, { ceil: true }),
-    latest: calculateFullDate(date, { days: maxDays, working: false }, { ceil: true }),
+    earliest: calculateFullDate(date, { days: minDays, working: false }, { ...dateMath, ceil: true }),
+    latest: calculateFullDate(date, { days: maxDays, working: false }, { ...dateMath, ceil: true }),
   };
 }

@@ -1,5 +1,6 @@
 import { isWorkingDate, ukrainianCalendar, type WorkingCalendar } from './calendar';
 import { fromKyivWallMs, kyivOffsetMs } from './kyiv';
+import { acceleratedDate } from './acceleration';
 
 const DAY = 86_400_000;
 
@@ -24,10 +25,16 @@ export interface DateMathOptions {
    * result is 00:00 of the next working day.
    */
   midnight?: boolean;
+  /**
+   * The sandbox speed-up (`accelerator=N` in an object's details): above 1, every count is `days / N` of plain
+   * milliseconds, with no normalization and no working days, as `accelerated_tender` does.
+   */
+  accelerator?: number;
 }
 
 /** `calculate_date`: `date` plus `count`, with no normalization; working days follow dateorro exactly. */
 export function calculateDate(date: Date, count: DayCount, options: DateMathOptions = {}): Date {
+  if (isAccelerated(options)) return acceleratedDate(date, count, options.accelerator);
   return instant(addDays(aware(date), count, options));
 }
 
@@ -42,8 +49,12 @@ export function calculateFullDate(
   count: DayCount,
   options: DateMathOptions & { ceil?: boolean } = {},
 ): Date {
+  if (isAccelerated(options)) return acceleratedDate(date, count, options.accelerator);
   return instant(addDays(normalized(aware(date), options.ceil ?? false), count, options));
 }
+
+const isAccelerated = (options: DateMathOptions): options is DateMathOptions & { accelerator: number } =>
+  (options.accelerator ?? 1) > 1;
 
 /** `calculate_tender_full_date`: `calculateFullDate` that ceils exactly when the count goes forward. */
 export function calculateTenderFullDate(date: Date, count: DayCount, options: DateMathOptions = {}): Date {

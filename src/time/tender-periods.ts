@@ -1,20 +1,20 @@
-import { calculateTenderFullDate, normalizeToMidnight, type DayCount } from './periods';
+import { calculateTenderFullDate, normalizeToMidnight, type DateMathOptions, type DayCount } from './periods';
 
 /**
  * The earliest end a period starting at `startDate` may have to last at least `duration`
  * (`validate_*_duration`: end ≥ full date of the start; notes/tenders.md §5.2–5.3). E.g. belowThreshold
  * enquiryPeriod {3, working}, tenderPeriod {2, working}; competitiveOrdering long tenderPeriod {7, calendar}.
  */
-export function minimumPeriodEnd(startDate: Date, duration: DayCount): Date {
-  return calculateTenderFullDate(startDate, duration);
+export function minimumPeriodEnd(startDate: Date, duration: DayCount, options: DateMathOptions = {}): Date {
+  return calculateTenderFullDate(startDate, duration, options);
 }
 
 /**
  * `clarificationsUntil`: the full date `duration` after `enquiryPeriod.endDate`
  * (belowThreshold {1, working}, competitiveOrdering {3, calendar}).
  */
-export function clarificationsUntil(enquiryEndDate: Date, duration: DayCount): Date {
-  return calculateTenderFullDate(enquiryEndDate, duration);
+export function clarificationsUntil(enquiryEndDate: Date, duration: DayCount, options: DateMathOptions = {}): Date {
+  return calculateTenderFullDate(enquiryEndDate, duration, options);
 }
 
 /**
@@ -26,12 +26,13 @@ export function enquiryPeriodBeforeTenderEnd(
   tenderPeriod: { startDate: Date; endDate: Date },
   regulation: DayCount,
   clarification: DayCount,
+  options: DateMathOptions = {},
 ): { startDate: Date; endDate: Date; clarificationsUntil: Date } {
-  const endDate = calculateTenderFullDate(tenderPeriod.endDate, { ...regulation, days: -regulation.days });
+  const endDate = calculateTenderFullDate(tenderPeriod.endDate, { ...regulation, days: -regulation.days }, options);
   return {
     startDate: tenderPeriod.startDate,
     endDate,
-    clarificationsUntil: clarificationsUntil(endDate, clarification),
+    clarificationsUntil: clarificationsUntil(endDate, clarification, options),
   };
 }
 

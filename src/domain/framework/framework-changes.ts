@@ -1,5 +1,6 @@
 import { apiError } from '../../http/errors';
 import type { Doc, StoreSession, Stored } from '../../store/port';
+import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodChangeBounds } from '../../time/framework-periods';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { withAgreementNextCheck } from '../agreement/agreement-lifecycle';
@@ -27,7 +28,7 @@ function checkChange(framework: Doc, change: Doc, now: Date): void {
   if (requested.endDate === undefined || at(requested.endDate) === at(current.endDate)) {
     throw apiError(422, 'No changes detected between framework and current modifications');
   }
-  const bounds = qualificationPeriodChangeBounds(now);
+  const bounds = qualificationPeriodChangeBounds(now, dateMathOf(framework));
   if (at(requested.endDate) < bounds.earliest.getTime()) {
     throw periodError("qualificationPeriod.endDate couldn't be less than 30 full calendar days from now");
   }

@@ -2,6 +2,7 @@ import type { CheckRunner } from '../core/checks';
 import { updateOf, type ObjectDoc } from '../core/objects';
 import type { Change } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { dateMathOf } from '../../time/acceleration';
 import { frameworkSubmissionsCheckDate } from '../../time/framework-periods';
 import { withAgreementNextCheck } from '../agreement/agreement-lifecycle';
 import { activatedSubmissionIds } from '../submission/submission-lifecycle';
@@ -23,7 +24,7 @@ export const frameworkCheck: CheckRunner = async (session, stored, now) => {
   const stamp = formatKyiv(now);
   let after: ObjectDoc = before;
   const writes: Change[] = [];
-  if (!before.successful && at >= frameworkSubmissionsCheckDate(parseIsoDate(before.data.period.startDate)!).getTime()) {
+  if (!before.successful && at >= frameworkSubmissionsCheckDate(parseIsoDate(before.data.period.startDate)!, dateMathOf(before.data)).getTime()) {
     // Every activated submission is active or complete: none of them is draft or deleted.
     if (activatedSubmissionIds(before).length < frameworkProcedure(before.data.frameworkType).minSubmissions) {
       after = { ...after, data: { ...after.data, status: 'unsuccessful' } };

@@ -1,3 +1,4 @@
+import { dateMathOf } from '../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { frameworkActivationPeriods, frameworkNextCheck } from '../../time/framework-periods';
 import type { ObjectDoc } from '../core/objects';
@@ -12,6 +13,7 @@ export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
   const data = doc.data;
   const periods = frameworkActivationPeriods(now, date(data.qualificationPeriod.endDate)!, {
     clarificationUntilDuration: doc.config?.clarificationUntilDuration,
+    dateMath: dateMathOf(data),
     stored: {
       enquiryPeriod: { startDate: date(data.enquiryPeriod?.startDate), endDate: date(data.enquiryPeriod?.endDate) },
       periodStartDate: date(data.period?.startDate),
@@ -37,6 +39,6 @@ export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
 export function withNextCheck(doc: ObjectDoc): ObjectDoc {
   const { next_check: _dropped, ...data } = doc.data;
   if (data.status !== 'active') return { ...doc, data };
-  const next = frameworkNextCheck(date(data.period.startDate)!, date(data.qualificationPeriod.endDate)!, doc.successful === true);
+  const next = frameworkNextCheck(date(data.period.startDate)!, date(data.qualificationPeriod.endDate)!, doc.successful === true, dateMathOf(data));
   return { ...doc, data: { ...data, next_check: formatKyiv(next) } };
 }

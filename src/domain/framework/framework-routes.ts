@@ -8,6 +8,7 @@ import { feedRoute } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
+import { refuseSandboxDetails } from '../core/sandbox';
 import { createFramework, patchFramework } from './framework-lifecycle';
 import { addFrameworkChange } from './framework-changes';
 
@@ -24,7 +25,9 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
 
-  router.post('/frameworks', async (ctx) => {
+  const sandboxOnly = refuseSandboxDetails('frameworkDetails', deps.config);
+
+  router.post('/frameworks', sandboxOnly, async (ctx) => {
     requireBroker(ctx);
     const data = bodyData(ctx);
     const config = bodyConfig(ctx);
@@ -32,7 +35,7 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/frameworks/${doc.data.id}`), { ...view(doc), access });
   });
 
-  router.patch('/frameworks/:id', async (ctx) => {
+  router.patch('/frameworks/:id', sandboxOnly, async (ctx) => {
     const stored = await loadObject(ctx.state.session, 'frameworks', ctx.params.id);
     requireBroker(ctx);
     requireOwner(ctx, stored.doc);

@@ -1,5 +1,6 @@
 import { apiError } from '../../http/errors';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodBounds } from '../../time/framework-periods';
 import type { FrameworkRule } from './procedures/framework-procedure';
 
@@ -27,7 +28,7 @@ export const itemsRequiredWhenHasItems: FrameworkRule = (after) => {
 /** On activation: 365 to 1461 full calendar days from the qualification period's start (notes §3.3), 403. */
 export const qualificationPeriodWithinBounds: FrameworkRule = (after) => {
   const { startDate, endDate } = after.data.qualificationPeriod;
-  const bounds = qualificationPeriodBounds(parseIsoDate(startDate)!);
+  const bounds = qualificationPeriodBounds(parseIsoDate(startDate)!, dateMathOf(after.data));
   const end = parseIsoDate(endDate)!.getTime();
   if (end < bounds.earliest.getTime()) {
     throw apiError(403, "qualificationPeriod couldn't be less than 365 full calendar days long");

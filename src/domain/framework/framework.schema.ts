@@ -19,6 +19,8 @@ export const createFrameworkSchema = Joi.object({
   additionalClassifications: Joi.array().items(classificationSchema),
   qualificationPeriod: Joi.object({ endDate: isoDate().required() }).required(),
   items: items(),
+  // Sandbox only (`refuseSandboxDetails`): `quick, accelerator=N` divides every period by N.
+  frameworkDetails: text(),
 }).fork(['title'], (s) => s.required());
 
 /** PATCH of a draft framework that does not activate it (`PatchFramework`). */
@@ -31,6 +33,7 @@ export const patchDraftFrameworkSchema = Joi.object({
   additionalClassifications: Joi.array().items(classificationSchema),
   qualificationPeriod: Joi.object({ endDate: isoDate().required() }),
   items: items(),
+  frameworkDetails: text(),
 });
 
 /**

@@ -6,6 +6,7 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
+import { refuseSandboxDetails } from '../core/sandbox';
 import { addCriteria } from './tender-criteria';
 import { addLot, findLot, patchLot } from './tender-lots';
 import { answerQuestion, askQuestion, findQuestion } from './tender-questions';
@@ -46,7 +47,9 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
   const base = deps.config.publicBaseUrl;
   const visibleTender = async (ctx: Ctx) => presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
 
-  router.post('/tenders', async (ctx) => {
+  const sandboxOnly = refuseSandboxDetails('procurementMethodDetails', deps.config);
+
+  router.post('/tenders', sandboxOnly, async (ctx) => {
     const { doc, access } = await createTender(ctx);
     const location = absoluteUrl(ctx, base, `/api/2.5/tenders/${doc.data.id}`);
     created(ctx, location, { data: doc.data, config: doc.config, access });
@@ -57,7 +60,7 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = presentTender(stored.doc, ctx.state.viewer);
   });
 
-  router.patch('/tenders/:id', async (ctx) => {
+  router.patch('/tenders/:id', sandboxOnly, async (ctx) => {
     const doc = await patchTender(ctx, ctx.params.id);
     ctx.body = { data: doc.data, config: doc.config };
   });

@@ -64,6 +64,8 @@ const uniqueById = (schema: Joi.ObjectSchema) => Joi.array().items(schema).uniqu
 
 /** Members every tender request may carry, whatever the procedure. */
 const tenderKeys = {
+  // Sandbox only (`refuseSandboxDetails`): `quick, accelerator=N` divides every period by N.
+  procurementMethodDetails: text(),
   ...translated('title'),
   ...translated('description'),
   mainProcurementCategory: Joi.string().valid('goods', 'services', 'works'),

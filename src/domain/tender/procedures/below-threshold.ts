@@ -1,5 +1,6 @@
 import { apiError } from '../../../http/errors';
 import type { Doc } from '../../../store/port';
+import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { clarificationsUntil, minimumPeriodEnd } from '../../../time/tender-periods';
 import type { TenderContext, TenderProcedure } from '../procedure';
@@ -22,9 +23,10 @@ const at = (s: string) => parseIsoDate(s)!;
  * long enough; clarificationsUntil one working day after the enquiry end (notes/tenders.md §5.2).
  */
 function enquiryThenTendering(t: Doc, { now, before }: TenderContext): void {
+  const math = dateMathOf(t);
   const enquiry = (t.enquiryPeriod = { ...t.enquiryPeriod });
   enquiry.startDate ??= formatKyiv(now);
-  if (at(enquiry.endDate) < minimumPeriodEnd(at(enquiry.startDate), ENQUIRIES)) {
+  if (at(enquiry.endDate) < minimumPeriodEnd(at(enquiry.startDate), ENQUIRIES, math)) {
     throw apiError(422, ['the enquiryPeriod cannot end earlier than 3 business days after the start'], { name: 'enquiryPeriod' });
   }
   const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
@@ -35,10 +37,10 @@ function enquiryThenTendering(t: Doc, { now, before }: TenderContext): void {
   if (at(tendering.startDate) < at(enquiry.endDate)) {
     throw apiError(422, ['period should begin after enquiryPeriod'], { name: 'tenderPeriod' });
   }
-  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING)) {
+  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING, math)) {
     throw apiError(422, ['tenderPeriod must be at least 2 full business days long'], { name: 'tenderPeriod' });
   }
-  enquiry.clarificationsUntil = formatKyiv(clarificationsUntil(at(enquiry.endDate), CLARIFICATIONS));
+  enquiry.clarificationsUntil = formatKyiv(clarificationsUntil(at(enquiry.endDate), CLARIFICATIONS, math));
 }
 
 export const belowThreshold: TenderProcedure = {

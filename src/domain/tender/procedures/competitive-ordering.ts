@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
 import type { Doc } from '../../../store/port';
+import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';
 import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
@@ -23,12 +24,13 @@ const fail = (text: string) => apiError(422, text, { name: 'agreements' });
 
 /** tenderPeriod starts now unless given and lasts 7 days; enquiryPeriod is computed (notes/tenders.md §5.3). */
 function tenderingWithComputedEnquiries(t: Doc, { now }: TenderContext): void {
+  const math = dateMathOf(t);
   const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
   tendering.startDate ??= formatKyiv(now);
-  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING)) {
+  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING, math)) {
     throw apiError(422, ['tenderPeriod must be at least 7 full calendar days long'], { name: 'tenderPeriod' });
   }
-  const enquiry = enquiryPeriodBeforeTenderEnd({ startDate: at(tendering.startDate), endDate: at(tendering.endDate) }, ENQUIRY_REGULATION, CLARIFICATIONS);
+  const enquiry = enquiryPeriodBeforeTenderEnd({ startDate: at(tendering.startDate), endDate: at(tendering.endDate) }, ENQUIRY_REGULATION, CLARIFICATIONS, math);
   t.enquiryPeriod = {
     startDate: tendering.startDate,
     endDate: formatKyiv(enquiry.endDate),
@@ -74,7 +76,7 @@ const askedByQualifiedSupplier: QuestionRule = async (t, author, { session }) =>
  */
 const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
   if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;
-  if (at(t.tenderPeriod.endDate) < calculateTenderFullDate(now, TENDERING_EXTRA)) {
+  if (at(t.tenderPeriod.endDate) < calculateTenderFullDate(now, TENDERING_EXTRA, dateMathOf(t))) {
     throw apiError(403, 'tenderPeriod should be extended by 4 days');
   }
   t.enquiryPeriod.invalidationDate = formatKyiv(now);

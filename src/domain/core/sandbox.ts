@@ -1,0 +1,19 @@
+import type Koa from 'koa';
+import type { Config } from '../../config';
+import type { RequestState } from '../../http/context';
+import { apiError } from '../../http/errors';
+
+/**
+ * The accelerator field (`procurementMethodDetails` of tenders, `frameworkDetails` of frameworks) exists only on a
+ * SANDBOX_MODE node; elsewhere it is the reference's `Rogue field`, so a production registry never stores one and
+ * `accelerationOf` can trust any stored value (src/time/acceleration.ts).
+ */
+export function refuseSandboxDetails(field: string, config: Pick<Config, 'sandboxMode'>): Koa.Middleware<RequestState> {
+  return async function sandboxDetailsOnlyInSandbox(ctx, next) {
+    const data = (ctx.state.body as { data?: unknown } | undefined)?.data;
+    if (!config.sandboxMode && data && typeof data === 'object' && field in data) {
+      throw apiError(422, 'Rogue field', { name: field });
+    }
+    await next();
+  };
+}
