@@ -3,7 +3,7 @@ import { KINDS, type Kind } from '../../src/store/port';
 import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
-import { aContract, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -125,6 +125,11 @@ async function buildWorld(server: TestServer) {
   const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
   const questionPath = `${API}/frameworks/${framework.id}/questions/${question.body.data.id}`;
   const contractId = contract.body.data.id as string;
+  const lot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
+  const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
+  const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
+  const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
+  const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
     { method: 'PATCH', path: `${API}/frameworks/${framework.id}`, key: 'broker', token: framework.token, valid: { data: { description: 'опис' } } },
@@ -139,6 +144,12 @@ async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${API}/tenders/${tender.id}/criteria`, key: 'broker', token: tender.token, valid: { data: [] } },
     { method: 'POST', path: `${API}/contracts`, key: 'contracting', valid: { data: aContract(tender.id) } },
     { method: 'PATCH', path: `${API}/contracts/${contractId}`, key: 'broker', token: contract.body.access.token, valid: { data: { title: 'Договір 2' } } },
+    { method: 'POST', path: `${API}/contracts/${contractId}/changes`, key: 'broker', token: contract.body.access.token, valid: { data: { rationale: 'Причина', rationaleTypes: ['volumeCuts'] } } },
+    { method: 'POST', path: `${API}/tenders/${tender.id}/lots`, key: 'broker', token: tender.token, valid: { data: aLot() } },
+    { method: 'PATCH', path: lotPath, key: 'broker', token: tender.token, valid: { data: { title: 'Лот 2' } } },
+    { method: 'POST', path: `${API}/tenders/${tender.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
+    { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
+    { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -147,6 +158,8 @@ async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/tenders/${tender.id}` },
     { method: 'GET', path: `${API}/contracts/${contractId}` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
+    { method: 'GET', path: `${API}/tenders/${tender.id}/lots` },
+    { method: 'GET', path: milestones },
     { method: 'GET', path: `${API}/submissions/${submission.id}/documents` },
     { method: 'GET', path: `${API}/frameworks/${'f'.repeat(32)}` },
   ];
