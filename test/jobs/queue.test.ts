@@ -159,7 +159,7 @@ t.test('a worker killed mid-job leaves the object untouched, and another worker 
   t.equal((await getTender(api.raw, id)).rev, 1, 'nothing was written by the killed worker');
 
   const survivor = await node(t, 'worker');
-  const moved = await eventually(() => getTender(survivor.raw, id), (s) => s.rev === 2, 15_000);
+  const moved = await eventually(() => getTender(survivor.raw, id), (s) => s.rev === 2, 30_000);
   t.same([moved.rev, moved.doc.data.status], [2, 'active.tendering']);
 });
 
