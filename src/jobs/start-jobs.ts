@@ -56,8 +56,9 @@ export function startJobs(config: JobsConfig, store: Store, clock: Clock, logger
   const scheduled = schedulingStore(store, scheduler, log);
   const ctx: CheckContext = { store: scheduled, clock, logger: log, registry: options.registry };
   let sweeper: Sweeper | null = null;
+  let workerStarted: Promise<void> = Promise.resolve();
   if (runs) {
-    startWorker(queue, ctx, config.workerConcurrency);
+    workerStarted = startWorker(queue, ctx, config.workerConcurrency).catch(() => undefined);
     sweeper = startSweeper(queue, ctx, {
       nodeId: config.nodeId,
       intervalMs: config.sweepIntervalMs,
@@ -82,6 +83,7 @@ export function startJobs(config: JobsConfig, store: Store, clock: Clock, logger
       await sweeper?.stop();
       // Plans still in flight when Redis is gone would wait forever; the sweeper heals whatever they miss.
       await Promise.race([scheduler.idle(), delay(2000)]);
+      await Promise.race([workerStarted, delay(2000)]);
       await Promise.race([queue.close().catch(() => undefined), delay(5000)]);
     },
   };

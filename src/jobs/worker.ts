@@ -1,12 +1,14 @@
+import type { Redis } from 'ioredis';
 import type { CheckQueue } from './check-queue';
 import { observedCheck, type CheckContext } from './observed-check';
 
 /**
  * Consumes planned checks, `concurrency` at a time. A throw (conflict, store error) hands the job back to Bull,
  * which retries it with exponential backoff; a worker that dies mid-job loses its lock and the job is retried
- * by another worker.
+ * by another worker. Resolves once the blocking connection that waits for jobs is up: Bull's close before that
+ * kills the connection's start-up commands, which then reject with nobody awaiting them (OptimalBits/bull#2222).
  */
-export function startWorker(queue: CheckQueue, ctx: CheckContext, concurrency: number): void {
+export function startWorker(queue: CheckQueue, ctx: CheckContext, concurrency: number): Promise<void> {
   queue
     .process(concurrency, async (job) => {
       await observedCheck(ctx, 'queue', job.data.kind, job.data.id);
@@ -17,5 +19,15 @@ export function startWorker(queue: CheckQueue, ctx: CheckContext, concurrency: n
     if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
       ctx.logger.error({ err, kind: job.data.kind, id: job.data.id }, 'next_check job gave up; the sweeper will retry');
     }
+  });
+  // Bull's typings omit `bclient`, the blocking connection it creates lazily for `process`.
+  return queue.isReady().then(() => connected((queue as CheckQueue & { bclient: Redis }).bclient));
+}
+
+function connected(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    client.once('ready', () => resolve());
+    client.once('end', () => reject(new Error('next_check queue: the blocking connection ended')));
   });
 }
