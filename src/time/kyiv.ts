@@ -111,6 +111,9 @@ export function formatKyiv(date: Date): string {
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
+/** Milliseconds since the epoch of a stored ISO date-time (one the store holds, so it parses). */
+export const epochMs = (iso: string): number => parseIsoDate(iso)!.getTime();
+
 /**
  * Parses an ISO 8601 date or date-time as the reference's `parse_date(value, default_timezone=TZ)`:
  * an explicit offset (or Z) is honoured, a naive value is read as Kyiv wall-clock time.

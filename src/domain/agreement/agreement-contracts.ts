@@ -1,4 +1,4 @@
-import { apiError, notFound } from '../../http/errors';
+import { apiError } from '../../http/errors';
 import type { Doc, Stored } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { calculateFullDate } from '../../time/periods';
@@ -7,6 +7,7 @@ import { updateOf, type ObjectDoc } from '../core/objects';
 import { validated } from '../core/validation';
 import { withAgreementNextCheck } from './agreement-lifecycle';
 import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema';
+import { itemById, itemsOf } from '../core/items';
 
 /**
  * Agreement contracts and their milestones (beyond the spec; notes/frameworks.md §2.3–2.4): the framework owner
@@ -16,19 +17,9 @@ import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema'
 const CONTRACT_BAN_DURATION = { days: 90, working: false };
 const OPEN_CONTRACT = ['active', 'suspended'];
 
-export const contractsOf = (agreement: Doc): Doc[] => (agreement.contracts as Doc[] | undefined) ?? [];
-
-export function findContract(agreement: Doc, contractId: string): Doc {
-  const contract = contractsOf(agreement).find((c) => c.id === contractId);
-  if (!contract) throw notFound('contract_id');
-  return contract;
-}
-
-export function findMilestone(contract: Doc, milestoneId: string): Doc {
-  const milestone = ((contract.milestones as Doc[] | undefined) ?? []).find((m) => m.id === milestoneId);
-  if (!milestone) throw notFound('milestone_id');
-  return milestone;
-}
+export const contractsOf = (agreement: Doc): Doc[] => itemsOf(agreement, 'contracts');
+export const findContract = (agreement: Doc, contractId: string) => itemById(agreement, 'contracts', contractId, 'contract_id');
+export const findMilestone = (contract: Doc, milestoneId: string) => itemById(contract, 'milestones', milestoneId, 'milestone_id');
 
 function requireOpen(agreement: Doc, contract: Doc, verb: 'add' | 'update'): void {
   if (agreement.status !== 'active') throw apiError(403, `Can't ${verb} object in current (${agreement.status}) agreement status`);

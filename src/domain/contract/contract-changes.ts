@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
-import { apiError, notFound } from '../../http/errors';
+import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { newId } from '../core/ids';
@@ -9,19 +9,15 @@ import { commit, loadObject, updateOf } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { mergePatch, validated } from '../core/validation';
 import { CONTRACT_CHANGE_RATIONALE_TYPES, patchChangeSchema, postChangeSchema } from './contract.schema';
+import { itemById, itemsOf } from '../core/items';
 
 /**
  * Contract changes (beyond the spec; the reference's contracting tutorial): the owner of an active contract
  * proposes one change at a time (`pending`), edits it, and applies it (`active`, with `dateSigned`), after which it
  * is history. Texts from `contracting/core/procedure/{validation,state/change}.py`.
  */
-const changesOf = (contract: Doc): Doc[] => (contract.changes as Doc[] | undefined) ?? [];
-
-export function findChange(contract: Doc, changeId: string): Doc {
-  const change = changesOf(contract).find((c) => c.id === changeId);
-  if (!change) throw notFound('change_id');
-  return change;
-}
+const changesOf = (contract: Doc): Doc[] => itemsOf(contract, 'changes');
+export const findChange = (contract: Doc, changeId: string) => itemById(contract, 'changes', changeId, 'change_id');
 
 async function ownedActiveContract(ctx: Ctx, verb: 'add' | 'update') {
   const stored = await loadObject(ctx.state.session, 'contracts', ctx.params.id);

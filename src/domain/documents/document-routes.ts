@@ -12,6 +12,7 @@ import { requireBroker, requireOwner } from '../core/owner';
 import type { Viewer } from '../../http/auth';
 import type { RestrictedMode } from '../framework/restricted-access';
 import { readFileField } from './multipart-file';
+import { itemById, itemsOf } from '../core/items';
 
 /** An object kind that holds documents: who reads them, who uploads, and in which statuses. */
 export interface DocumentHost {
@@ -26,13 +27,8 @@ export interface DocumentHost {
   acceptsIn(data: Doc): string[];
 }
 
-const documentsOf = (data: Doc): Doc[] => (data.documents as Doc[] | undefined) ?? [];
-
-function findDocument(data: Doc, id: string): Doc {
-  const found = documentsOf(data).find((d) => d.id === id);
-  if (!found) throw notFound('document_id');
-  return found;
-}
+const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
+const findDocument = (data: Doc, id: string) => itemById(data, 'documents', id, 'document_id');
 
 /**
  * Documents of every kind that has them (beyond the spec's table except #22): upload as multipart `file` by the

@@ -2,7 +2,7 @@ import { apiError } from '../../http/errors';
 import type { Doc, StoreSession, Stored } from '../../store/port';
 import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodChangeBounds } from '../../time/framework-periods';
-import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { withAgreementNextCheck } from '../agreement/agreement-lifecycle';
 import { newId } from '../core/ids';
 import { commit, updateOf, type ObjectDoc } from '../core/objects';
@@ -10,7 +10,6 @@ import { validated } from '../core/validation';
 import { withActivePeriods, withNextCheck } from './framework-periods';
 import { frameworkChangeSchema, PERIOD_CHANGE_CAUSES } from './framework.schema';
 
-const at = (iso: string) => parseIsoDate(iso)!.getTime();
 const periodError = (description: string) => apiError(422, description, { name: 'modifications.qualificationPeriod' });
 
 /** The checks of a requested qualification-period change, in the reference's order (notes/frameworks.md §1.7). */

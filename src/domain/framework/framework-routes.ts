@@ -2,8 +2,6 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../app';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { Ctx, RequestState } from '../../http/context';
-import { notFound } from '../../http/errors';
-import type { Doc } from '../../store/port';
 import { feedRoute } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
@@ -11,6 +9,7 @@ import { requireBroker, requireOwner } from '../core/owner';
 import { refuseSandboxDetails } from '../core/sandbox';
 import { createFramework, patchFramework } from './framework-lifecycle';
 import { addFrameworkChange } from './framework-changes';
+import { itemById, itemsOf } from '../core/items';
 
 /** Feed fields a client may ask for (notes/frameworks.md §1.8). */
 export const FRAMEWORK_FEED_FIELDS = [
@@ -56,17 +55,14 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/frameworks/${ctx.params.id}/changes/${change.id}`), { data: change });
   });
 
-  const changesOf = async (ctx: Ctx): Promise<Doc[]> =>
-    (await loadObject(ctx.state.session, 'frameworks', ctx.params.id)).doc.data.changes ?? [];
+  const frameworkData = async (ctx: Ctx) => (await loadObject(ctx.state.session, 'frameworks', ctx.params.id)).doc.data;
 
   router.get('/frameworks/:id/changes', async (ctx) => {
-    ctx.body = { data: await changesOf(ctx) };
+    ctx.body = { data: itemsOf(await frameworkData(ctx), 'changes') };
   });
 
   router.get('/frameworks/:id/changes/:changeId', async (ctx) => {
-    const change = (await changesOf(ctx)).find((c) => c.id === ctx.params.changeId);
-    if (!change) throw notFound('change_id');
-    ctx.body = { data: change };
+    ctx.body = { data: itemById(await frameworkData(ctx), 'changes', ctx.params.changeId, 'change_id') };
   });
 
   feedRoute(router, '/frameworks', {

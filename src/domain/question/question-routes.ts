@@ -3,12 +3,13 @@ import type { AppDeps } from '../../app';
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { bodyData } from '../../http/body';
 import type { Ctx, RequestState } from '../../http/context';
-import { apiError, notFound } from '../../http/errors';
+import { apiError } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
 import { applyMask } from '../../masking/mask';
 import type { Doc } from '../../store/port';
-import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
+import { itemById, itemsOf } from '../core/items';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
@@ -19,7 +20,7 @@ import { answerQuestionSchema, createQuestionSchema } from './question.schema';
  * Questions live in the framework's document, outside its `data` (the framework view does not list them);
  * posting or answering one saves the framework and moves its dateModified (notes/frameworks.md §1.2).
  */
-const questionsOf = (doc: ObjectDoc): Doc[] => (doc.questions as Doc[] | undefined) ?? [];
+const questionsOf = (doc: ObjectDoc): Doc[] => itemsOf(doc, 'questions');
 
 /** On a framework with restricted derivatives, readers other than its owner and `r` brokers get the hidden view. */
 function presentQuestion(question: Doc, framework: ObjectDoc, viewer: Viewer): Doc {
@@ -30,13 +31,7 @@ function presentQuestion(question: Doc, framework: ObjectDoc, viewer: Viewer): D
   return whole ? question : applyMask(question, QUESTION_MASK);
 }
 
-function findQuestion(doc: ObjectDoc, id: string): Doc {
-  const question = questionsOf(doc).find((q) => q.id === id);
-  if (!question) throw notFound('question_id');
-  return question;
-}
-
-const at = (iso: string) => parseIsoDate(iso)!.getTime();
+const findQuestion = (doc: ObjectDoc, id: string) => itemById(doc, 'questions', id, 'question_id');
 
 /** Endpoints 8-11. */
 export function questionRoutes(deps: AppDeps): Router<RequestState> {

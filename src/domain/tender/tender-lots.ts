@@ -1,12 +1,12 @@
 import type { Ctx } from '../../http/context';
 import { bodyData } from '../../http/body';
-import { notFound } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { newId } from '../core/ids';
 import type { ObjectDoc } from '../core/objects';
 import { mergePatch, validated } from '../core/validation';
 import { ownedEditableTender, saveTenderChange } from './tender-lifecycle';
 import { lotPatchSchema, lotSchema } from './tender.schema';
+import { itemById, itemsOf } from '../core/items';
 
 /**
  * The lots sub-resource (notes/tenders.md §2.5, beyond the spec's table): a lot is added or changed by saving
@@ -15,13 +15,8 @@ import { lotPatchSchema, lotSchema } from './tender.schema';
  */
 const refusal = (verb: string) => (status: string) => `Can't ${verb} lot in current (${status}) tender status`;
 
-const lotsOf = (tender: Doc): Doc[] => (tender.lots as Doc[] | undefined) ?? [];
-
-export function findLot(tender: Doc, lotId: string): Doc {
-  const lot = lotsOf(tender).find((l) => l.id === lotId);
-  if (!lot) throw notFound('lot_id');
-  return lot;
-}
+const lotsOf = (tender: Doc): Doc[] => itemsOf(tender, 'lots');
+export const findLot = (tender: Doc, lotId: string) => itemById(tender, 'lots', lotId, 'lot_id');
 
 /** `POST /tenders/{id}/lots` by the owner: 201 with the stored lot. */
 export async function addLot(ctx: Ctx, tenderId: string): Promise<Doc> {

@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Ctx } from '../../http/context';
 import { bodyData } from '../../http/body';
-import { apiError, notFound } from '../../http/errors';
+import { apiError } from '../../http/errors';
 import type { Doc, Stored } from '../../store/port';
-import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { answerQuestionSchema, createTenderQuestionSchema } from '../question/question.schema';
 import { procedureOfStored } from './tender-lifecycle';
+import { itemById, itemsOf } from '../core/items';
 
 /**
  * Tender questions (beyond the spec's table; the reference's tutorial): asked by any broker during the enquiry
@@ -19,14 +20,9 @@ import { procedureOfStored } from './tender-lifecycle';
  */
 type TenderDoc = ObjectDoc & { questionAuthors?: Record<string, Doc>; questionSalt?: string };
 
-const questionsOf = (data: Doc): Doc[] => (data.questions as Doc[] | undefined) ?? [];
-const at = (iso: string) => parseIsoDate(iso)!.getTime();
+const questionsOf = (data: Doc): Doc[] => itemsOf(data, 'questions');
 
-export function findQuestion(data: Doc, id: string): Doc {
-  const question = questionsOf(data).find((q) => q.id === id);
-  if (!question) throw notFound('question_id');
-  return question;
-}
+export const findQuestion = (data: Doc, id: string) => itemById(data, 'questions', id, 'question_id');
 
 function authorHash(salt: string, author: Doc): string {
   return createHash('md5').update(`${salt}:${author.identifier.scheme}:${author.identifier.id}`).digest('hex');
