@@ -1,22 +1,38 @@
-/** `tsx scripts/bench/profile-top.ts FILE.cpuprofile [N]`: self time by function, the top N, as a table. */
+/**
+ * `tsx scripts/bench/profile-top.ts FILE.cpuprofile [N] [--inclusive]`: the top N functions by self time, or
+ * with `--inclusive` by total time (self + callees, each function counted once per sample), as a table.
+ * Percentages are of the busy (non-idle) time.
+ */
 import { readFileSync } from 'node:fs';
 
 interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
+  children?: number[];
 }
-const [file, top = '25'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const inclusive = args.includes('--inclusive');
+const [file, top = '25'] = args.filter((a) => !a.startsWith('--'));
 const profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] } = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const self = new Map<string, number>();
-let total = 0;
+const parentOf = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+const nameOf = (n: Node) => {
+  const f = n.callFrame;
+  return `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '~/').replace(/^file:\/\/.*\/main\//, '')}:${f.lineNumber + 1}`;
+};
+const IDLE = new Set(['(idle)', '(program)']);
+const time = new Map<string, number>();
+let busy = 0;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
-  const f = byId.get(id)!.callFrame;
-  const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '~/').replace(/^file:\/\/.*\/main\//, '')}:${f.lineNumber + 1}`;
-  self.set(key, (self.get(key) ?? 0) + dt);
-  total += dt;
+  const leaf = byId.get(id)!;
+  if (IDLE.has(leaf.callFrame.functionName)) return;
+  busy += dt;
+  const names = new Set<string>();
+  for (let n: Node | undefined = leaf; n; n = inclusive ? byId.get(parentOf.get(n.id) ?? -1) : undefined) names.add(nameOf(n));
+  for (const name of names) time.set(name, (time.get(name) ?? 0) + dt);
 });
-const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(top));
-for (const [k, v] of rows) process.stdout.write(`${((100 * v) / total).toFixed(1).padStart(5)} %  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}\n`);
+const rows = [...time.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(top));
+process.stdout.write(`busy ${(busy / 1000).toFixed(0)} ms\n`);
+for (const [k, v] of rows) process.stdout.write(`${((100 * v) / busy).toFixed(1).padStart(5)} %  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}\n`);
