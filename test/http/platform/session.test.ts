@@ -49,3 +49,16 @@ t.test('a client echoing the whole Set-Cookie value (with Path) is understood', 
   const res = await request(server.url, 'GET', '/api/2.5/constants', { headers: { cookie: `SESSION=${value}; Path=/` } });
   t.equal(res.status, 412, 'the cookie was read (it names a dead node)');
 });
+
+t.test('a seen cookie with its signature altered is ignored, not taken from memory', async (t) => {
+  const jar = new CookieJar();
+  await server.request('GET', '/api/2.5/constants', { jar });
+  const [header, payload] = jar.session!.split('.');
+  const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+  t.equal(decodeSession(forged, SECRET), null);
+  const claims = decodeSession(jar.session, SECRET)!;
+  const other = encodeSession({ node: 'node-that-died', causal: claims.causal }, SECRET);
+  const [, otherPayload, otherSignature] = other.split('.');
+  t.equal(decodeSession(`${header}.${otherPayload}.${jar.session!.split('.')[2]}`, SECRET), null, 'a known signature on other claims');
+  t.ok(otherSignature);
+});
