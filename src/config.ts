@@ -20,6 +20,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** A request still unanswered after this long gets 503; 0 = no limit. */
   requestTimeoutMs: number;
+  /** Memory for anonymous readers' rendered object views (src/http/anonymous-views.ts); 0 = none kept. */
+  viewCacheBytes: number;
   /** Restricted views: 'hidden' (spec variant A, later) or 'forbidden' (variant B, earlier). */
   restrictedMode: 'hidden' | 'forbidden';
   sandboxMode: boolean;
@@ -54,6 +56,7 @@ const schema = Joi.object({
   BODY_LIMIT: Joi.number().integer().min(1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
+  VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(32),
   RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
   SANDBOX_MODE: Joi.boolean().truthy('1').falsy('0').default(false),
   READ_PREFERENCE: Joi.string()
@@ -106,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimit: value.BODY_LIMIT,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
+    viewCacheBytes: Math.round(value.VIEW_CACHE_MB * 2 ** 20),
     restrictedMode: value.RESTRICTED_MODE,
     sandboxMode: value.SANDBOX_MODE,
     readPreference: value.READ_PREFERENCE,

@@ -77,6 +77,11 @@ export type CausalToken = Record<string, unknown>;
  */
 export interface StoreSession {
   get(kind: Kind, id: string): Promise<Stored | null>;
+  /**
+   * `'unchanged'` when the object is still at commit `knownSeq` (its document is then not read), else as `get`:
+   * a reader that keeps something derived from one version checks it without loading the document again.
+   */
+  getIfChanged(kind: Kind, id: string, knownSeq: number): Promise<Stored | 'unchanged' | null>;
   getMany(kind: Kind, ids: string[]): Promise<Stored[]>;
   /**
    * Applies all changes atomically. An update whose expectedRev no longer matches, or an insert of an

@@ -50,6 +50,18 @@ t.test(`three API nodes sharing one ${ENGINE} store and one Redis`, async (t) =>
     t.equal(nodeOf(jar), b.id, 'the new cookie names the node that served');
   });
 
+  t.test("node B's kept anonymous view of an object gives way at once to a write made on node A", async (t) => {
+    const jar = new CookieJar();
+    const created = await request(a.url, 'POST', `${API}/frameworks`, { key: 'broker', jar, body: { data: aFramework(new Date()) } });
+    const { id } = created.body.data;
+    const readOnB = async () => (await request(b.url, 'GET', `${API}/frameworks/${id}`, { jar })).body.data.title;
+    t.equal(await readOnB(), created.body.data.title);
+    t.equal(await readOnB(), created.body.data.title, 'served from the kept view');
+    const patch = { key: 'broker', jar, token: created.body.access.token, body: { data: { title: 'changed on node A' } } };
+    t.equal((await request(a.url, 'PATCH', `${API}/frameworks/${id}`, patch)).status, 200);
+    t.equal(await readOnB(), 'changed on node A');
+  });
+
   t.test('a forged cookie is ignored: a fresh session, and the request succeeds', async (t) => {
     const forged = jwt.sign({ n: 'ghost-node', c: forgedToken }, 'not-the-cluster-secret-at-all', { algorithm: 'HS256' });
     const jar = new CookieJar();

@@ -46,6 +46,20 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     t.same((await s.get('tenders', change.id))?.doc.data.x, 2);
   });
 
+  t.test('getIfChanged: unchanged at the known seq, the new version after a commit, null for an unknown id', async (t) => {
+    const s = store.session();
+    const change = insert('tenders', { v: 1 });
+    const [first] = await s.commit([change]);
+    t.equal(await store.session().getIfChanged('tenders', change.id, first.seq), 'unchanged');
+    const older = await store.session().getIfChanged('tenders', change.id, first.seq - 1);
+    t.same(older !== 'unchanged' && older?.doc, change.doc, 'another seq reads the document');
+    const [second] = await s.commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: { data: { id: change.id, v: 2 } }, index: index() }]);
+    const after = await store.session().getIfChanged('tenders', change.id, first.seq);
+    t.equal(after !== 'unchanged' && after?.seq, second.seq);
+    t.equal(after !== 'unchanged' && after?.doc.data.v, 2);
+    t.equal(await store.session().getIfChanged('tenders', 'f'.repeat(32), first.seq), null);
+  });
+
   t.test('an update with a stale revision is a conflict and writes nothing', async (t) => {
     const s = store.session();
     const change = insert('tenders', { v: 1 });

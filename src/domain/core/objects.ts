@@ -17,10 +17,24 @@ export interface ObjectDoc extends Doc {
 /** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (notes/platform.md §4.3). */
 export const idName = (kind: Kind) => `${kind.slice(0, -1)}_id`;
 
+const OBJECT_ID = /^[0-9a-f]{32}$/;
+
 export async function loadObject(session: StoreSession, kind: Kind, id: string): Promise<Stored & { doc: ObjectDoc }> {
-  const stored = /^[0-9a-f]{32}$/.test(id) ? await session.get(kind, id) : null;
+  const stored = OBJECT_ID.test(id) ? await session.get(kind, id) : null;
   if (!stored) throw notFound(idName(kind));
   return stored as Stored & { doc: ObjectDoc };
+}
+
+/** As `loadObject`, or `'unchanged'` while the object is still at commit `knownSeq`. */
+export async function loadObjectIfChanged(
+  session: StoreSession,
+  kind: Kind,
+  id: string,
+  knownSeq: number,
+): Promise<(Stored & { doc: ObjectDoc }) | 'unchanged'> {
+  const stored = OBJECT_ID.test(id) ? await session.getIfChanged(kind, id, knownSeq) : null;
+  if (!stored) throw notFound(idName(kind));
+  return stored as (Stored & { doc: ObjectDoc }) | 'unchanged';
 }
 
 /** Feed and check columns derived from the document: drafts and deleted objects stay out of feeds. */

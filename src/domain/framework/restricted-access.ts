@@ -5,7 +5,8 @@ import type { RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { Doc, Kind, Stored } from '../../store/port';
-import { loadObject, type ObjectDoc } from '../core/objects';
+import type { ObjectDoc } from '../core/objects';
+import { answerObject } from '../core/object-reads';
 import type { DocumentHost } from '../documents/document-routes';
 
 /** Spec variant A (`hidden`, later) or variant B (`forbidden`, earlier) of restricted reads. */
@@ -85,10 +86,9 @@ export function derivativeReadRoutes(
   derivative: Derivative,
   { publicBaseUrl, restrictedMode }: { publicBaseUrl: string | null; restrictedMode: RestrictedMode },
 ): void {
-  router.get(`/${derivative.kind}/:id`, async (ctx) => {
-    const { doc } = await loadObject(ctx.state.session, derivative.kind, ctx.params.id);
-    ctx.body = { data: singleView(derivative, doc, ctx.state.viewer, restrictedMode), config: doc.config };
-  });
+  router.get(`/${derivative.kind}/:id`, (ctx) =>
+    answerObject(ctx, derivative.kind, (doc, viewer) => ({ data: singleView(derivative, doc, viewer, restrictedMode), config: doc.config })),
+  );
   feedRoute(router, `/${derivative.kind}`, derivativeFeed(derivative, restrictedMode), publicBaseUrl);
 }
 

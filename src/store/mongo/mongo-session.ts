@@ -46,12 +46,20 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
     }
   };
 
+  const get = (kind: Kind, id: string) =>
+    causal(async (session) => {
+      const record = await objects(kind).findOne({ _id: id }, { session });
+      return record && toStored(kind, record);
+    });
+
   return {
-    get: (kind, id) =>
-      causal(async (session) => {
-        const record = await objects(kind).findOne({ _id: id }, { session });
-        return record && toStored(kind, record);
-      }),
+    get,
+
+    // The document comes with the same round trip: reading its seq first would cost a second one on every change.
+    async getIfChanged(kind, id, knownSeq) {
+      const stored = await get(kind, id);
+      return stored && stored.seq === knownSeq ? 'unchanged' : stored;
+    },
 
     getMany: (kind, ids) =>
       causal(async (session) => {

@@ -80,6 +80,9 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
 
   const sql = {
     get: reader.prepare<[string, string], Row>('SELECT kind, id, rev, seq, json(doc) AS doc FROM objects WHERE kind = ? AND id = ?'),
+    getIfChanged: reader.prepare<{ kind: string; id: string; knownSeq: number }, Omit<Row, 'doc'> & { doc: string | null }>(
+      'SELECT kind, id, rev, seq, CASE WHEN seq = @knownSeq THEN NULL ELSE json(doc) END AS doc FROM objects WHERE kind = @kind AND id = @id',
+    ),
     advanceSeq: db.prepare<[number], { value: number }>("UPDATE counters SET value = value + ? WHERE name = '__seq__' RETURNING value"),
     lastSeq: db.prepare<[], { value: number }>("SELECT value FROM counters WHERE name = '__seq__'"),
     insert: db.prepare(
@@ -192,6 +195,13 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         if (!row) return null;
         see(row.seq);
         return toStored(row);
+      },
+      async getIfChanged(kind, id, knownSeq) {
+        await ready();
+        const row = guard(() => sql.getIfChanged.get({ kind, id, knownSeq }));
+        if (!row) return null;
+        see(row.seq);
+        return row.doc === null ? 'unchanged' : toStored(row as Row);
       },
       async getMany(kind, ids) {
         await ready();
