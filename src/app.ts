@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Account } from './http/auth';
-import { AnonymousViews, anonymousViews } from './http/anonymous-views';
+import { RenderedViews, renderedViews } from './http/rendered-views';
 import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import type { RequestState } from './http/context';
@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(requestTimeout(deps.config.requestTimeoutMs));
   app.use(sessionCookie(deps.store, deps.membership, deps.config.sessionSecret));
   app.use(requestClock(deps.clock));
-  app.use(anonymousViews(new AnonymousViews(deps.config.viewCacheBytes)));
+  app.use(renderedViews(new RenderedViews(deps.config.viewCacheBytes)));
   app.use(authenticate(deps.accounts));
   if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));

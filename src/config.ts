@@ -20,7 +20,7 @@ export interface Config {
   rateLimitPerMinute: number;
   /** A request still unanswered after this long gets 503; 0 = no limit. */
   requestTimeoutMs: number;
-  /** Memory for anonymous readers' rendered object views (src/http/anonymous-views.ts); 0 = none kept. */
+  /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
   viewCacheBytes: number;
   /** Restricted views: 'hidden' (spec variant A, later) or 'forbidden' (variant B, earlier). */
   restrictedMode: 'hidden' | 'forbidden';

@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Viewer } from './auth';
 import type { StoreSession } from '../store/port';
-import type { AnonymousViews } from './anonymous-views';
+import type { RenderedViews } from './rendered-views';
 
 /** Everything a request carries between middleware; nothing else is put on ctx. */
 export interface RequestState {
@@ -12,8 +12,8 @@ export interface RequestState {
   now: Date;
   viewer: Viewer;
   session: StoreSession;
-  /** Anonymous readers' rendered views, shared by the app's requests. */
-  views: AnonymousViews;
+  /** Rendered object views, shared by the app's requests. */
+  views: RenderedViews;
   /** Parsed JSON body, when the request has one. */
   body?: unknown;
 }

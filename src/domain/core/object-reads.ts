@@ -1,7 +1,7 @@
 import type { Viewer } from '../../http/auth';
 import type { Ctx } from '../../http/context';
 import type { Doc, Kind } from '../../store/port';
-import { loadObject, loadObjectIfChanged, type ObjectDoc } from './objects';
+import { isRestricted, loadObject, loadObjectIfChanged, type ObjectDoc } from './objects';
 
 /** What `GET /{kind}/{id}` answers a viewer: `{data, config}` as that viewer may see them. */
 export type Present = (doc: ObjectDoc, viewer: Viewer) => Doc;
@@ -9,21 +9,32 @@ export type Present = (doc: ObjectDoc, viewer: Viewer) => Doc;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * `GET /{kind}/{id}`. An anonymous reader's view is rendered once per stored version and kept in the app's
- * AnonymousViews; later anonymous reads only ask the store whether the object is still at that version.
- * Readers with a key, and `opt_pretty` renderings, are made per request.
+ * `GET /{kind}/{id}`. A view that depends on the stored version alone — the anonymous reader's, and every
+ * reader's of an unrestricted object — is rendered once per version and kept in the app's views; later reads
+ * only ask the store whether the object is still at that version. A restricted object's view for a reader
+ * with a key, and `opt_pretty` renderings, are made per request.
  */
 export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Promise<void> {
   const { session, viewer, views } = ctx.state;
   const id: string = ctx.params.id;
-  if (viewer.account || ctx.query.opt_pretty) {
-    ctx.body = present((await loadObject(session, kind, id)).doc, viewer);
+  const anonymous = !viewer.account;
+  const pretty = !!ctx.query.opt_pretty;
+  const kept = pretty ? undefined : views.get(kind, id);
+  const usable = kept && (anonymous || kept.forEveryone) ? kept : undefined;
+  const stored = usable ? await loadObjectIfChanged(session, kind, id, usable.seq) : await loadObject(session, kind, id);
+  if (stored === 'unchanged') return sendRendered(ctx, usable!.body);
+  const view = present(stored.doc, viewer);
+  const forEveryone = !isRestricted(stored.doc);
+  if (pretty || !(anonymous || forEveryone)) {
+    ctx.body = view;
     return;
   }
-  const known = views.get(kind, id);
-  const stored = known ? await loadObjectIfChanged(session, kind, id, known.seq) : await loadObject(session, kind, id);
-  const view = stored === 'unchanged' ? known! : { seq: stored.seq, body: Buffer.from(JSON.stringify(present(stored.doc, viewer))) };
-  if (view !== known) views.remember(kind, id, view);
+  const body = Buffer.from(JSON.stringify(view));
+  views.remember(kind, id, { seq: stored.seq, body, forEveryone });
+  sendRendered(ctx, body);
+}
+
+function sendRendered(ctx: Ctx, body: Buffer) {
   ctx.type = JSON_TYPE;
-  ctx.body = view.body;
+  ctx.body = body;
 }

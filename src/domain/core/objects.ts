@@ -14,6 +14,12 @@ export interface ObjectDoc extends Doc {
   secrets?: OwnerSecrets;
 }
 
+/**
+ * Restricted objects hide parts of themselves from some readers (notes/README.md rule 5); every other object is
+ * shown whole to every reader.
+ */
+export const isRestricted = (doc: ObjectDoc) => doc.config?.restricted === true;
+
 /** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (notes/platform.md §4.3). */
 export const idName = (kind: Kind) => `${kind.slice(0, -1)}_id`;
 

@@ -5,7 +5,7 @@ import type { RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { Doc, Kind, Stored } from '../../store/port';
-import type { ObjectDoc } from '../core/objects';
+import { isRestricted, type ObjectDoc } from '../core/objects';
 import { answerObject } from '../core/object-reads';
 import type { DocumentHost } from '../documents/document-routes';
 
@@ -34,7 +34,7 @@ export interface Derivative {
  * whole; everyone else gets the hidden view (variant A) or nothing (variant B).
  */
 export function accessOf(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Access {
-  if (doc.config?.restricted !== true || seesRestricted(viewer)) return 'full';
+  if (!isRestricted(doc) || seesRestricted(viewer)) return 'full';
   const name = viewer.account?.name;
   if (name && isBroker(viewer) && derivative.readers(doc).includes(name)) return 'full';
   return mode === 'hidden' ? 'hidden' : 'none';

@@ -1,13 +1,13 @@
 import { seesRestricted, type Viewer } from '../../http/auth';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { Doc } from '../../store/port';
-import type { ObjectDoc } from '../core/objects';
+import { isRestricted, type ObjectDoc } from '../core/objects';
 
 /**
  * The data a viewer may see of a tender or contract: whole for an unrestricted object, for the platform that owns
  * it, for `r` brokers and system roles; otherwise with the hiding table applied (notes/README.md rule 5).
  */
 export function visibleData(doc: ObjectDoc, viewer: Viewer, table: MaskTable): Doc {
-  const whole = !doc.config?.restricted || seesRestricted(viewer) || viewer.account?.name === doc.data.owner;
+  const whole = !isRestricted(doc) || seesRestricted(viewer) || viewer.account?.name === doc.data.owner;
   return whole ? doc.data : applyMask(doc.data, table);
 }

@@ -6,16 +6,16 @@ import type { Kind } from '../store/port';
 export interface RenderedView {
   seq: number;
   body: Buffer;
+  /** The object is not restricted: every reader, with a key or without, gets this view. */
+  forEveryone: boolean;
 }
 
 /**
- * The rendered views anonymous readers get of single objects, least recently read dropped first within a
- * byte budget. An anonymous view depends on the stored document alone (every other reader's view also depends
- * on who reads, and is made per request), and commit sequences are unique, so a view is current exactly while
- * the store still holds its `seq`: a read then checks the seq instead of loading, masking and rendering the
- * document again.
+ * Rendered views of single objects that depend on the stored version alone (which views those are is decided
+ * in src/domain/core/object-reads.ts), least recently read dropped first within a byte budget. Commit sequences
+ * are unique, so a view is current exactly while the store still holds its `seq`.
  */
-export class AnonymousViews {
+export class RenderedViews {
   private readonly views: LRUCache<string, RenderedView> | null;
 
   constructor(maxBytes: number) {
@@ -31,8 +31,8 @@ export class AnonymousViews {
   }
 }
 
-/** Hands the app's one AnonymousViews to every request. */
-export function anonymousViews(views: AnonymousViews): Koa.Middleware {
+/** Hands the app's one RenderedViews to every request. */
+export function renderedViews(views: RenderedViews): Koa.Middleware {
   return function shareViews(ctx, next) {
     ctx.state.views = views;
     return next();

@@ -47,6 +47,19 @@ t.test('a restricted tender: kept anonymous views stay masked, and no reader wit
   t.equal((await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, 'anonymous after them');
 });
 
+t.test('an unrestricted view kept for a broker is current for every reader until the object turns restricted', async (t) => {
+  const tender = await createTender(server, aTender());
+  const street = (reply: { body: any }) => reply.body.data.items[0].deliveryAddress.streetAddress;
+  const unmasked = street(await server.request('GET', path(tender.id), { key: 'broker1' }));
+  t.equal(street(await server.request('GET', path(tender.id))), unmasked, 'anonymous reads the view kept for a broker');
+  t.equal(street(await server.request('GET', path(tender.id), { key: 'broker2' })), unmasked);
+  await restrict(tender.id);
+  t.equal(street(await server.request('GET', path(tender.id), { key: 'broker1' })), HIDDEN, 'another broker, after the change');
+  t.equal(street(await server.request('GET', path(tender.id), { key: 'broker' })), unmasked, 'the owner');
+  t.equal(street(await server.request('GET', path(tender.id))), HIDDEN, 'anonymous');
+  t.equal(street(await server.request('GET', path(tender.id), { key: 'broker2' })), HIDDEN, 'another broker after an anonymous read');
+});
+
 t.test('opt_pretty is rendered for its request, not taken from the kept compact view', async (t) => {
   const tender = await createTender(server, aTender());
   await server.request('GET', path(tender.id));
