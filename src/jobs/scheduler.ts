@@ -31,8 +31,8 @@ export function schedulingStore(store: Store, scheduler: Scheduler, logger: Logg
       const session = store.session(token);
       return {
         ...session,
-        async commit(changes) {
-          const stored = await session.commit(changes);
+        async commit(changes, numbering) {
+          const stored = await session.commit(changes, numbering);
           planAfter(changes);
           return stored;
         },

@@ -35,6 +35,16 @@ export type Change =
   | { op: 'insert'; kind: Kind; id: string; doc: Doc; index: Indexed }
   | { op: 'update'; kind: Kind; id: string; expectedRev: number; doc: Doc; index: Indexed };
 
+/**
+ * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) inside a commit: the counter advances only
+ * if the commit is written, so a refused commit hands out no number, and it costs no write of its own.
+ */
+export interface Numbering {
+  counter: string;
+  /** Writes the number into the changes' documents; called before they are stored, again if the store retries. */
+  assign(value: number): void;
+}
+
 export interface FeedQuery {
   kind: Kind;
   /** Exclusive seq bound: after it ascending, before it descending; undefined = from the start/end. */
@@ -85,9 +95,10 @@ export interface StoreSession {
   getMany(kind: Kind, ids: string[]): Promise<Stored[]>;
   /**
    * Applies all changes atomically. An update whose expectedRev no longer matches, or an insert of an
-   * existing id, throws StoreConflict and writes nothing.
+   * existing id, throws StoreConflict and writes nothing. With `numbering`, the counter's next value is
+   * assigned inside the same atomic write (shared with `nextCounter`).
    */
-  commit(changes: Change[]): Promise<Stored[]>;
+  commit(changes: Change[], numbering?: Numbering): Promise<Stored[]>;
   feed(query: FeedQuery): Promise<Stored[]>;
   /** Next value of a named counter (e.g. `tenderID:2026-11-22`), unique across nodes. */
   nextCounter(name: string): Promise<number>;

@@ -144,6 +144,24 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     t.equal(await store.session().nextCounter('other'), 1);
   });
 
+  t.test('numbered commits store their numbers, unique and from 1 under concurrent use, shared with nextCounter', async (t) => {
+    const changes = Array.from({ length: 20 }, () => insert('tenders'));
+    const numbered = (change: Change) => ({ counter: 'tenderID:2026-01-02', assign: (n: number) => (change.doc.data.n = n) });
+    await Promise.all(changes.map((change) => store.session().commit([change], numbered(change))));
+    const stored = await store.session().getMany('tenders', changes.map((c) => c.id));
+    t.same(stored.map((s) => s.doc.data.n).sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i + 1));
+    t.equal(await store.session().nextCounter('tenderID:2026-01-02'), 21);
+  });
+
+  t.test('a refused numbered commit takes no number', async (t) => {
+    const s = store.session();
+    const first = insert('frameworks');
+    const numbered = { counter: 'framework:2026-01-02', assign: (n: number) => (first.doc.data.n = n) };
+    await s.commit([first], numbered);
+    await t.rejects(s.commit([first], numbered), { name: 'StoreConflict' });
+    t.equal(await s.nextCounter('framework:2026-01-02'), 2);
+  });
+
   t.test('due lists objects whose next check has passed, earliest first', async (t) => {
     const s = store.session();
     const late = insert('tenders', {}, { nextCheck: 2000 });

@@ -9,7 +9,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 const run = promisify(execFile);
 const WRITES = 200;
 
-t.test('two processes writing one SQLite file at once: nothing lost, seq unique, counters unique', async (t) => {
+t.test('two processes writing one SQLite file at once: nothing lost, seq unique, counters unique, numbered inserts unique', async (t) => {
   const path = join(mkdtempSync(join(tmpdir(), 'store-mp-')), 'r.db');
   const store = openSqliteStore(path);
   const sharedId = 'a'.repeat(32);
@@ -23,6 +23,8 @@ t.test('two processes writing one SQLite file at once: nothing lost, seq unique,
   const feed = await store.session().feed({ kind: 'tenders', descending: false, limit: 1000, mode: 'live' });
   t.equal(feed.length, 2 * WRITES, 'every insert is listed');
   t.equal(new Set(feed.map((x) => x.seq)).size, feed.length, 'feed positions are unique');
+  const numbers = feed.map((x) => x.doc.data.n).sort((a, b) => a - b);
+  t.same(numbers, Array.from({ length: 2 * WRITES }, (_, i) => i + 1), 'numbered inserts took every number once');
   t.equal(await store.session().nextCounter('shared'), 2 * WRITES + 1, 'the counter was never handed out twice');
   await store.close();
 });

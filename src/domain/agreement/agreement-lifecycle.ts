@@ -1,15 +1,18 @@
-import type { StoreSession } from '../../store/port';
+import type { Numbering } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
 import type { ObjectDoc } from '../core/objects';
 
-/** The agreement a framework gets at its first qualification activation (notes/frameworks.md §2.3). */
-export async function newAgreement(session: StoreSession, framework: ObjectDoc, now: Date): Promise<ObjectDoc> {
+/**
+ * The agreement a framework gets at its first qualification activation (notes/frameworks.md §2.3); its
+ * `agreementID` is numbered by the commit that stores it (`agreementNumbering`).
+ */
+export function newAgreement(framework: ObjectDoc, now: Date): ObjectDoc {
   const stamp = formatKyiv(now);
   const f = framework.data;
   return withAgreementNextCheck({
     data: {
-      agreementID: await dailyId(session, 'agreement', 'UA', now),
+      agreementID: '',
       frameworkID: f.id,
       agreementType: f.frameworkType,
       status: 'active',
@@ -31,6 +34,10 @@ export async function newAgreement(session: StoreSession, framework: ObjectDoc, 
     secrets: framework.secrets,
   });
 }
+
+/** Numbers a new agreement's `agreementID` in the commit that stores it, e.g. `UA-2026-11-22-000001`. */
+export const agreementNumbering = (agreement: ObjectDoc, now: Date): Numbering =>
+  dailyId('agreement', 'UA', now, (id) => (agreement.data.agreementID = id));
 
 /** An active contract for an activated qualification, its suppliers the submission's tenderers (notes §2.3). */
 export function withContract(agreement: ObjectDoc, qualification: ObjectDoc, submission: ObjectDoc, framework: ObjectDoc, now: Date): ObjectDoc {

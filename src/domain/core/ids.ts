@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { DateTime } from 'luxon';
-import type { StoreSession } from '../../store/port';
+import type { Numbering } from '../../store/port';
+import { kyivWallMs } from '../../time/kyiv';
 
 /** Object ids: 32 lowercase hex characters. */
 export const newId = () => randomUUID().replace(/-/g, '');
 
+/** Kyiv's calendar day of an instant, e.g. `2026-11-22`. */
+const kyivDay = (now: Date) => new Date(kyivWallMs(now)).toISOString().slice(0, 10);
+
 /**
- * A human-readable identifier with a per-day counter unique across nodes, e.g. `UA-2026-11-22-000001`
- * (the day is Kyiv's calendar day, as the reference's ids).
+ * A human-readable identifier with a per-day counter unique across nodes, e.g. `UA-2026-11-22-000001` (the day
+ * is Kyiv's calendar day, as the reference's ids), numbered by the commit that stores it: `assign` puts it in.
  */
-export async function dailyId(session: StoreSession, series: string, prefix: string, now: Date): Promise<string> {
-  const day = DateTime.fromJSDate(now, { zone: 'Europe/Kyiv' }).toFormat('yyyy-MM-dd');
-  const n = await session.nextCounter(`${series}:${day}`);
-  return `${prefix}-${day}-${String(n).padStart(6, '0')}`;
+export function dailyId(series: string, prefix: string, now: Date, assign: (id: string) => void): Numbering {
+  const day = kyivDay(now);
+  return { counter: `${series}:${day}`, assign: (n) => assign(`${prefix}-${day}-${String(n).padStart(6, '0')}`) };
 }

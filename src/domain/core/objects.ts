@@ -1,4 +1,4 @@
-import type { Change, Doc, Indexed, Kind, StoreSession, Stored } from '../../store/port';
+import type { Change, Doc, Indexed, Kind, Numbering, StoreSession, Stored } from '../../store/port';
 import { StoreConflict, StoreUnavailable } from '../../store/port';
 import { apiError, conflict, notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
@@ -88,9 +88,9 @@ function withDateModifiedAfter(before: ObjectDoc, after: ObjectDoc): ObjectDoc {
 }
 
 /** Commits atomically; a lost race is the reference's 409, an unreachable store a 503. */
-export async function commit(session: StoreSession, changes: Change[]): Promise<Stored[]> {
+export async function commit(session: StoreSession, changes: Change[], numbering?: Numbering): Promise<Stored[]> {
   try {
-    return await session.commit(changes);
+    return await session.commit(changes, numbering);
   } catch (err) {
     if (err instanceof StoreConflict) {
       throw err.reason === 'revision' ? conflict() : apiError(409, 'Document already exists');

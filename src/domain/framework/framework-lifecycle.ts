@@ -51,9 +51,7 @@ export async function createFramework(
     secrets,
   };
   runRules(procedure.rules.create, doc, null, now);
-  // Taken only once the framework is valid, so refused requests leave no gaps in the day's numbering.
-  doc.data.prettyID = await dailyId(session, 'framework', 'UA-F', now);
-  await commit(session, [insertOf('frameworks', doc)]);
+  await commit(session, [insertOf('frameworks', doc)], dailyId('framework', 'UA-F', now, (id) => (doc.data.prettyID = id)));
   return { doc, access };
 }
 

@@ -1,9 +1,9 @@
 import { apiError } from '../../http/errors';
-import type { Change, StoreSession, Stored } from '../../store/port';
+import type { Change, Numbering, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
-import { newAgreement, withContract } from '../agreement/agreement-lifecycle';
+import { agreementNumbering, newAgreement, withContract } from '../agreement/agreement-lifecycle';
 import { validated } from '../core/validation';
 import { patchQualificationSchema } from './qualification.schema';
 
@@ -50,6 +50,7 @@ export async function decideQualification(session: StoreSession, stored: Stored,
     updateOf(stored, after),
     updateOf(submissionStored, { ...submission, data: { ...submission.data, status: 'complete', dateModified: stamp } }),
   ];
+  let numbering: Numbering | undefined;
   if (to === 'active') {
     const agreementStored = framework.data.agreementID ? await session.get('agreements', framework.data.agreementID) : null;
     if (agreementStored) {
@@ -59,13 +60,14 @@ export async function decideQualification(session: StoreSession, stored: Stored,
         writes.push(updateOf(agreementStored, withContract(agreement, after, submission, framework, now)));
       }
     } else {
-      const agreement = withContract(await newAgreement(session, framework, now), after, submission, framework, now);
+      const agreement = withContract(newAgreement(framework, now), after, submission, framework, now);
+      numbering = agreementNumbering(agreement, now);
       writes.push(
         insertOf('agreements', agreement),
         updateOf(frameworkStored, { ...framework, data: { ...framework.data, agreementID: agreement.data.id, dateModified: stamp } }),
       );
     }
   }
-  await commit(session, writes);
+  await commit(session, writes, numbering);
   return after;
 }

@@ -52,7 +52,7 @@ export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: 
   const doc: ObjectDoc = {
     data: {
       id: newId(),
-      tenderID: `${await dailyId(session, 'tenderID', 'UA', now)}-a`,
+      tenderID: '', // numbered by the commit, in this place among the members
       ...tender,
       owner: ctx.state.viewer.account!.name,
       date: stamp,
@@ -62,7 +62,7 @@ export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: 
     config,
     secrets,
   };
-  await commit(session, [insertOf('tenders', doc)]);
+  await commit(session, [insertOf('tenders', doc)], dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)));
   return { doc, access };
 }
 

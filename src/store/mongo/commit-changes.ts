@@ -1,5 +1,6 @@
 import { ReadPreference, type ClientSession, type Db } from 'mongodb';
-import { StoreConflict, type Change, type Stored } from '../port';
+import { StoreConflict, type Change, type Numbering, type Stored } from '../port';
+import { createCounter, incrementCounter } from './counters';
 import type { ObjectRecord } from './object-record';
 import { isDuplicateKey } from './store-errors';
 
@@ -29,9 +30,28 @@ const TRANSACTION = {
  * therefore never skip a change that becomes visible later. The price is that commits are serialised
  * store-wide, which the registry's write rate allows.
  */
-export async function commitChanges(db: Db, session: ClientSession, changes: Change[]): Promise<Stored[]> {
+export async function commitChanges(db: Db, session: ClientSession, changes: Change[], numbering?: Numbering): Promise<Stored[]> {
   if (changes.length === 0) return [];
+  if (!numbering) return inTransaction(db, session, changes);
+  try {
+    return await inTransaction(db, session, changes, numbering);
+  } catch (error) {
+    if (!(error instanceof CounterMissing)) throw error;
+  }
+  // Created outside the transaction: an upsert racing another node's inside one would abort it for good.
+  await createCounter(db, numbering.counter, session);
+  return inTransaction(db, session, changes, numbering);
+}
+
+class CounterMissing extends Error {}
+
+async function inTransaction(db: Db, session: ClientSession, changes: Change[], numbering?: Numbering): Promise<Stored[]> {
   return session.withTransaction(async () => {
+    if (numbering) {
+      const value = await incrementCounter(db, numbering.counter, session);
+      if (value === null) throw new CounterMissing(numbering.counter);
+      numbering.assign(value);
+    }
     const counter = await db
       .collection<SequenceRecord>(FEED_SEQUENCE.collection)
       .findOneAndUpdate(

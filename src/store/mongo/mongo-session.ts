@@ -2,14 +2,10 @@ import type { ClientSession, Db, MongoClient } from 'mongodb';
 import type { CausalToken, Kind, StoreSession, Stored } from '../port';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import { commitChanges } from './commit-changes';
+import { nextCounterValue } from './counters';
 import type { Blobs } from './gridfs-blobs';
 import { toStored, type ObjectRecord } from './object-record';
-import { isDuplicateKey, toStoreError } from './store-errors';
-
-interface CounterRecord {
-  _id: string;
-  value: number;
-}
+import { toStoreError } from './store-errors';
 
 /**
  * A StoreSession on MongoDB. Each operation runs in its own causally consistent ClientSession started at the
@@ -34,17 +30,6 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
   };
 
   const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
-
-  const counters = db.collection<CounterRecord>('counters');
-  const increment = (name: string, session: ClientSession) =>
-    counters.findOneAndUpdate({ _id: name }, { $inc: { value: 1 } }, { session, returnDocument: 'after' });
-  const createCounter = async (name: string, session: ClientSession) => {
-    try {
-      await counters.updateOne({ _id: name }, { $setOnInsert: { value: 0 } }, { session, upsert: true });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error; // created by a concurrent first use
-    }
-  };
 
   const get = (kind: Kind, id: string) =>
     causal(async (session) => {
@@ -71,7 +56,7 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
         });
       }),
 
-    commit: (changes) => causal((session) => commitChanges(db, session, changes)),
+    commit: (changes, numbering) => causal((session) => commitChanges(db, session, changes, numbering)),
 
     feed: (query) =>
       causal(async (session) => {
@@ -87,18 +72,7 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
         return records.map((r): Stored => toStored(query.kind, r));
       }),
 
-    // Not one $inc upsert: when first uses race, SecantusDB 0.7.0b3 can apply an upserting increment yet return
-    // null, and retrying it would skip a number. Creating the counter apart keeps every increment's answer.
-    nextCounter: (name) =>
-      causal(async (session) => {
-        let counter = await increment(name, session);
-        if (!counter) {
-          await createCounter(name, session);
-          counter = await increment(name, session);
-        }
-        if (!counter) throw new Error(`counter ${name} vanished after it was created`);
-        return counter.value;
-      }),
+    nextCounter: (name) => causal((session) => nextCounterValue(db, name, session)),
 
     putBlob: async (blob) => {
       try {
