@@ -120,8 +120,10 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       const where = ['kind = @kind', 'is_public = 1'];
       if (q.mode !== 'all') where.push('is_test = @isTest');
       if (q.offset !== undefined) where.push(q.descending ? 'seq < @offset' : 'seq > @offset');
+      // `+ 0`: SQLite plans with the value of a bare bound LIMIT, so binding another (even the same) value made
+      // every call prepare the statement again, 60-80 µs of a page.
       stmt = reader.prepare(
-        `SELECT ${columns} FROM objects WHERE ${where.join(' AND ')} ORDER BY seq ${q.descending ? 'DESC' : 'ASC'} LIMIT @limit`,
+        `SELECT ${columns} FROM objects WHERE ${where.join(' AND ')} ORDER BY seq ${q.descending ? 'DESC' : 'ASC'} LIMIT @limit + 0`,
       );
       feedStatements.set(key, stmt);
     }
