@@ -48,14 +48,14 @@ const CATCH_UP_POLL_MS = 5;
 
 const toStored = (row: Row): Stored => ({ kind: row.kind, id: row.id, rev: row.rev, seq: row.seq, doc: JSON.parse(row.doc) });
 
-/** A listing row: the entry's JSON as a BLOB for an unrestricted object, a doc's JSON as TEXT for a restricted one. */
-interface ListingRow {
-  seq: number;
-  entry: Buffer | string;
-}
+/**
+ * A listing row, raw (an array: measured 20-60 µs a page of 100 cheaper than an object): the seq, and the entry's
+ * JSON as a BLOB for an unrestricted object or a doc's JSON as TEXT for a restricted one.
+ */
+type ListingRow = [seq: number, entry: Buffer | string];
 
-const toListing = (row: ListingRow): Listing =>
-  typeof row.entry === 'string' ? { seq: row.seq, doc: JSON.parse(row.entry) } : { seq: row.seq, json: row.entry };
+const toListing = ([seq, entry]: ListingRow): Listing =>
+  typeof entry === 'string' ? { seq, doc: JSON.parse(entry) } : { seq, json: entry };
 
 /**
  * SQL building the JSON text of an object of `count` data fields, those the document has: member i is the
@@ -137,7 +137,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   });
   const listingColumns = (listed: number, fields: number) =>
     `seq, CASE WHEN ${UNRESTRICTED} THEN CAST(${fieldsObject(listed)} AS BLOB) ` +
-    `ELSE '{"config":{"restricted":' || (doc -> '$.config.restricted') || '},"data":' || ${fieldsObject(fields)} || '}' END AS entry`;
+    `ELSE '{"config":{"restricted":' || (doc -> '$.config.restricted') || '},"data":' || ${fieldsObject(fields)} || '}' END`;
 
   const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 1000;
 
@@ -240,8 +240,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
           params[`path${i}`] = `$.data."${field}"`;
         });
         const statement = feedStatement(q, listingColumns(q.listed.length, fields.length));
-        const rows = guard(() => statement.all(params) as ListingRow[]);
-        rows.forEach((r) => see(r.seq));
+        const rows = guard(() => statement.raw().all(params) as ListingRow[]);
+        rows.forEach(([seq]) => see(seq));
         return rows.map(toListing);
       },
       async nextCounter(name) {
