@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import type { Change, Doc, FeedQuery, Kind, Store } from '../../src/store/port';
+import type { Change, Doc, FeedQuery, Kind, Store, StoreSession } from '../../src/store/port';
 
 const index = (over: Partial<Change['index']> = {}) => ({ isPublic: true, isTest: false, nextCheck: null, ...over });
 let n = 0;
@@ -8,6 +8,17 @@ const insert = (kind: Kind, doc: Doc = {}, over: Partial<Change['index']> = {}):
   const id = freshId();
   return { op: 'insert', kind, id, doc: { data: { id, ...doc } }, index: index(over) };
 };
+
+/** `count` objects, each in its own commit (so in this order in feeds); their ids. */
+async function insertOneByOne(session: StoreSession, kind: Kind, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const change = insert(kind, { i });
+    ids.push(change.id);
+    await session.commit([change]);
+  }
+  return ids;
+}
 
 /**
  * What every store adapter must do, in the port's own words. Run by sqlite.test.ts always and by
@@ -86,12 +97,7 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
 
   t.test('feed pages ascend by seq, exclude non-public objects, and continue after an offset', async (t) => {
     const s = store.session();
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const c = insert('tenders', { i });
-      ids.push(c.id);
-      await s.commit([c]);
-    }
+    const ids = await insertOneByOne(s, 'tenders', 5);
     await s.commit([insert('tenders', {}, { isPublic: false })]);
     const page1 = await s.feed({ kind: 'tenders', descending: false, limit: 3, mode: 'live' });
     t.same(page1.map((x) => x.id), ids.slice(0, 3));
@@ -167,12 +173,7 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
 
   t.test('a listing page follows the offset, order, limit and mode of the feed', async (t) => {
     const s = store.session();
-    const ids: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const c = insert('frameworks', { i });
-      ids.push(c.id);
-      await s.commit([c]);
-    }
+    const ids = await insertOneByOne(s, 'frameworks', 4);
     await s.commit([insert('frameworks', {}, { isTest: true }), insert('frameworks', {}, { isPublic: false })]);
     const query = { kind: 'frameworks' as const, listed: ['id'], reads: [] };
     const listedIds = async (over: Partial<FeedQuery>) =>
