@@ -3,7 +3,8 @@ import type { Viewer } from './auth';
 import type { Ctx, RequestState } from './context';
 import { apiError } from './errors';
 import { absoluteUrl } from './render';
-import type { Doc, FeedQuery, Kind, Stored } from '../store/port';
+import { pickFields } from '../store/listing';
+import type { Doc, FeedQuery, Kind } from '../store/port';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -15,13 +16,16 @@ export interface FeedSource {
   /** Fields a client may add with `opt_fields` (others are ignored, as the reference). */
   allowedFields: readonly string[];
   /**
-   * The entry as this viewer may see it. `data` is the (masked) object from which `opt_fields` are picked;
-   * a `fixed` entry (restricted objects reduced to `id, dateModified, frameworkID, restricted`) is listed as is.
+   * The entry of a stored doc as this viewer may see it. `data` is the (masked) object from which `opt_fields`
+   * are picked; a `fixed` entry (restricted objects reduced to `id, dateModified, frameworkID, restricted`) is
+   * listed as is.
    */
-  entry(stored: Stored, viewer: Viewer): { data: Doc; fixed?: boolean };
+  entry(doc: Doc, viewer: Viewer): { data: Doc; fixed?: boolean };
   /**
-   * The `data` fields `entry` reads besides the listed ones, when it reads nothing else of the stored doc but
-   * `config`. Declaring it lets the store hand over only those fields; a source without it gets whole docs.
+   * The `data` fields `entry` reads besides the listed ones. Declaring it promises that `entry` reads nothing
+   * else of the doc but `config.restricted`, and that it shows the data of an object whose `config.restricted`
+   * is unset as it is: the store then hands over such entries as JSON ready to send (`feedListing`) and only
+   * restricted objects as docs. A source without it gets whole docs.
    */
   entryReads?: readonly string[];
 }
@@ -78,11 +82,34 @@ function pageLink(ctx: Ctx, base: string | null, echo: [string, string][], offse
   return { offset, path, uri: absoluteUrl(ctx, base, path) };
 }
 
-const pick = (data: Doc, fields: string[]) => {
-  const out: Doc = {};
-  for (const f of [...DEFAULT_FIELDS, ...fields]) if (data[f] !== undefined) out[f] = data[f];
-  return out;
-};
+/** The page's entries as JSON, in feed order, and the seqs of its first and last. */
+async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
+  const viewer = ctx.state.viewer;
+  const listed = [...DEFAULT_FIELDS, ...params.fields];
+  const entryJson = (doc: Doc) => {
+    const entry = source.entry(doc, viewer);
+    return Buffer.from(JSON.stringify(entry.fixed ? entry.data : pickFields(entry.data, listed)));
+  };
+  const objects = source.entryReads
+    ? (await ctx.state.session.feedListing({ ...params.query, listed, reads: source.entryReads })).map(
+        (listing) => ({ seq: listing.seq, json: 'json' in listing ? listing.json : entryJson(listing.doc) }),
+      )
+    : (await ctx.state.session.feed(params.query)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
+  return { entries: objects.map((o) => o.json), first: objects[0]?.seq, last: objects[objects.length - 1]?.seq };
+}
+
+const COMMA = Buffer.from(',');
+
+/** `{"data": [entries], ...links}` assembled from the entries' JSON, which is sent as it is, never re-parsed. */
+function pageJson(entries: Buffer[], links: Doc): Buffer {
+  const parts: Buffer[] = [Buffer.from('{"data":[')];
+  entries.forEach((entry, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(entry);
+  });
+  parts.push(Buffer.from(`],${JSON.stringify(links).slice(1)}`));
+  return Buffer.concat(parts);
+}
 
 /**
  * The one feed engine. Pages are ordered by the store's commit sequence, and `offset` is the sequence of the
@@ -92,23 +119,18 @@ const pick = (data: Doc, fields: string[]) => {
 export function feedRoute(router: Router<RequestState>, path: string, source: FeedSource, publicBaseUrl: string | null) {
   router.get(path, async (ctx) => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields);
-    const fields = source.entryReads && [...new Set([...DEFAULT_FIELDS, ...params.fields, ...source.entryReads])];
-    const items = await ctx.state.session.feed({ ...params.query, fields });
-    const viewer = ctx.state.viewer;
-    const data = items.map((stored) => {
-      const entry = source.entry(stored, viewer);
-      return entry.fixed ? entry.data : pick(entry.data, params.fields);
-    });
+    const { entries, first, last } = await pageEntries(ctx, source, params);
     const { offset, descending } = params.query;
-    const first = items[0]?.seq;
-    const last = items[items.length - 1]?.seq;
-    const body: Doc = {
-      data,
-      next_page: pageLink(ctx, publicBaseUrl, params.echo, last ?? offset ?? 0, descending),
-    };
+    const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, params.echo, last ?? offset ?? 0, descending) };
     if (params.offsetGiven || descending) {
-      body.prev_page = pageLink(ctx, publicBaseUrl, params.echo, first ?? offset ?? 0, !descending);
+      links.prev_page = pageLink(ctx, publicBaseUrl, params.echo, first ?? offset ?? 0, !descending);
     }
-    ctx.body = body;
+    // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
+    if (ctx.query.opt_pretty !== undefined) {
+      ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...links };
+      return;
+    }
+    ctx.type = 'json';
+    ctx.body = pageJson(entries, links);
   });
 }

@@ -78,7 +78,7 @@ t.test('after traffic, /metrics has HTTP, store, session 412, membership and che
   t.ok(sample(text, 'registry_http_requests_total{route="/api/2.5/frameworks",method="POST",status="201"}')! >= 1, 'requests by route, method, status');
   t.ok(sample(text, 'registry_http_request_duration_seconds_count{route="/api/2.5/frameworks/:id",method="GET"}')! >= 1, 'latency by route');
   t.ok(sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="commit",outcome="ok"}')! >= 2, 'store commits timed');
-  t.ok(sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="feed",outcome="ok"}')! >= 1, 'store feed reads timed');
+  t.ok(sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="feedListing",outcome="ok"}')! >= 1, 'store feed reads timed');
   t.ok(sample(text, 'registry_session_412_total')! >= 1, 'session 412 counted');
   t.equal(sample(text, 'registry_cluster_live_members'), 1, 'the node alone is alive');
   t.ok(sample(text, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}')! >= 1, 'check latency after the clock passed next_check');

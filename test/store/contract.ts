@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import type { Change, Doc, Kind, Store } from '../../src/store/port';
+import type { Change, Doc, FeedQuery, Kind, Store, StoreSession } from '../../src/store/port';
 
 const index = (over: Partial<Change['index']> = {}) => ({ isPublic: true, isTest: false, nextCheck: null, ...over });
 let n = 0;
@@ -8,6 +8,17 @@ const insert = (kind: Kind, doc: Doc = {}, over: Partial<Change['index']> = {}):
   const id = freshId();
   return { op: 'insert', kind, id, doc: { data: { id, ...doc } }, index: index(over) };
 };
+
+/** `count` objects, each in its own commit (so in this order in feeds); their ids. */
+async function insertOneByOne(session: StoreSession, kind: Kind, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const change = insert(kind, { i });
+    ids.push(change.id);
+    await session.commit([change]);
+  }
+  return ids;
+}
 
 /**
  * What every store adapter must do, in the port's own words. Run by sqlite.test.ts always and by
@@ -100,12 +111,7 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
 
   t.test('feed pages ascend by seq, exclude non-public objects, and continue after an offset', async (t) => {
     const s = store.session();
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const c = insert('tenders', { i });
-      ids.push(c.id);
-      await s.commit([c]);
-    }
+    const ids = await insertOneByOne(s, 'tenders', 5);
     await s.commit([insert('tenders', {}, { isPublic: false })]);
     const page1 = await s.feed({ kind: 'tenders', descending: false, limit: 3, mode: 'live' });
     t.same(page1.map((x) => x.id), ids.slice(0, 3));
@@ -136,6 +142,62 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     await s.commit([b]);
     await s.commit([{ op: 'update', kind: 'agreements', id: a.id, expectedRev: 1, doc: { data: { id: a.id } }, index: index() }]);
     t.same((await s.feed({ kind: 'agreements', descending: false, limit: 10, mode: 'live' })).map((x) => x.id), [b.id, a.id]);
+  });
+
+  t.test('a listing page: JSON of the listed fields an unrestricted object has, exactly as JSON.stringify writes them', async (t) => {
+    const s = store.session();
+    const data = {
+      status: null,
+      title: 'Закупівля "x" \\ \n\t\u0001 \u2028 😀 \ud800',
+      amounts: [1.5, 0, -2, 1e21, 1e-7, 12345678901234567000],
+      nested: { 2: 'two', b: { k: [true, false, null, {}] }, 1: 'one' },
+    };
+    const configs = [undefined, {}, { restricted: false }, { restricted: null }, { restricted: 0 }];
+    const changes = configs.map((config) => {
+      const change = insert('tenders', data);
+      if (config) change.doc.config = config;
+      return change;
+    });
+    await s.commit(changes);
+    const listed = ['id', 'absent', 'title', 'status', 'nested', 'amounts'];
+    const page = await s.feedListing({ kind: 'tenders', descending: false, limit: 10, mode: 'live', listed, reads: ['owner'] });
+    // As stored: MongoDB keeps strings as UTF-8, so the lone surrogate comes back replaced.
+    const whole = await s.feed({ kind: 'tenders', descending: false, limit: 10, mode: 'live' });
+    t.same(page.map((l) => l.seq), whole.map((x) => x.seq));
+    whole.forEach(({ doc }, i) => {
+      const { id, title, status, nested, amounts } = doc.data;
+      const json = 'json' in page[i] ? page[i].json.toString() : 'a doc';
+      t.equal(json, JSON.stringify({ id, title, status, nested, amounts }), `config ${JSON.stringify(configs[i])}`);
+    });
+  });
+
+  t.test('a listing page: restricted objects as docs of config.restricted and the listed and read fields they have', async (t) => {
+    const s = store.session();
+    const data = { status: 'active', owner: 'broker', title: 'hidden in part', nested: { a: [1] } };
+    const restricted = [true, 'yes', 1, ''].map((value) => ({ ...insert('tenders', data), value }));
+    for (const change of restricted) change.doc.config = { restricted: change.value, other: 1 };
+    await s.commit(restricted);
+    const page = await s.feedListing({ kind: 'tenders', descending: true, limit: 10, mode: 'live', listed: ['id', 'nested', 'status'], reads: ['owner', 'id', 'absent'] });
+    t.same(
+      page.map((l) => ('doc' in l ? l.doc : 'json')),
+      [...restricted].reverse().map((c) => ({ config: { restricted: c.value }, data: { id: c.id, nested: data.nested, status: 'active', owner: 'broker' } })),
+    );
+    t.strictSame(page.map((l) => 'doc' in l && Object.keys(l.doc.data)), page.map(() => ['id', 'nested', 'status', 'owner']));
+  });
+
+  t.test('a listing page follows the offset, order, limit and mode of the feed', async (t) => {
+    const s = store.session();
+    const ids = await insertOneByOne(s, 'frameworks', 4);
+    await s.commit([insert('frameworks', {}, { isTest: true }), insert('frameworks', {}, { isPublic: false })]);
+    const query = { kind: 'frameworks' as const, listed: ['id'], reads: [] };
+    const listedIds = async (over: Partial<FeedQuery>) =>
+      (await s.feedListing({ ...query, descending: false, limit: 10, mode: 'live', ...over })).map((l) => ('json' in l ? JSON.parse(l.json.toString()).id : l));
+    const all = await s.feedListing({ ...query, descending: false, limit: 10, mode: 'live' });
+    t.same(await listedIds({}), ids);
+    t.same(await listedIds({ offset: all[1].seq, limit: 1 }), [ids[2]]);
+    t.same(await listedIds({ offset: all[2].seq, descending: true }), [ids[1], ids[0]]);
+    t.equal((await listedIds({ mode: 'test' })).length, 1);
+    t.equal((await listedIds({ mode: 'all' })).length, 5);
   });
 
   t.test('counters count from 1 and are unique under concurrent use', async (t) => {

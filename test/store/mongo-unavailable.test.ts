@@ -42,6 +42,7 @@ function unavailableWhile(isDown: () => boolean) {
         getMany: failing(session.getMany),
         commit: failing(session.commit),
         feed: failing(session.feed),
+        feedListing: failing(session.feedListing),
         nextCounter: failing(session.nextCounter),
       };
     },

@@ -15,7 +15,7 @@ const contractFeed: FeedSource = {
   kind: 'contracts',
   // Spec-era `listing_allowed_fields` of contracts (notes/tenders.md §11).
   allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
-  entry: (stored, viewer) => ({ data: visibleData(stored.doc as ObjectDoc, viewer, CONTRACT_MASK) }),
+  entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, CONTRACT_MASK) }),
 };
 
 /** Contract documents: the owner adds them until the contract is final; readers see them as the contract. */

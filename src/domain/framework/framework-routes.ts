@@ -66,7 +66,7 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
   feedRoute(router, '/frameworks', {
     kind: 'frameworks',
     allowedFields: FRAMEWORK_FEED_FIELDS,
-    entry: (stored) => ({ data: (stored.doc as ObjectDoc).data }),
+    entry: (doc) => ({ data: (doc as ObjectDoc).data }),
     entryReads: [],
   }, base);
 

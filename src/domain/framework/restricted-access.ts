@@ -4,7 +4,7 @@ import { apiError } from '../../http/errors';
 import type { RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { applyMask, type MaskTable } from '../../masking/mask';
-import type { Doc, Kind, Stored } from '../../store/port';
+import type { Doc, Kind } from '../../store/port';
 import { isRestricted, type ObjectDoc } from '../core/objects';
 import { answerObject } from '../core/object-reads';
 import type { DocumentHost } from '../documents/document-routes';
@@ -62,8 +62,8 @@ export function derivativeFeed(derivative: Derivative, mode: RestrictedMode): Fe
   return {
     kind: derivative.kind,
     allowedFields: derivative.allowedFields,
-    entry(stored: Stored, viewer: Viewer) {
-      const doc = stored.doc as ObjectDoc;
+    entry(stored: Doc, viewer: Viewer) {
+      const doc = stored as ObjectDoc;
       const access = accessOf(derivative, doc, viewer, mode);
       const data = doc.dateCreated ? { ...doc.data, dateCreated: doc.dateCreated } : doc.data;
       if (access === 'full') return { data };

@@ -29,7 +29,7 @@ const FEED_FIELDS = [
 const tenderFeed: FeedSource = {
   kind: 'tenders',
   allowedFields: FEED_FIELDS,
-  entry: (stored, viewer) => ({ data: visibleData(stored.doc as ObjectDoc, viewer, TENDER_MASK) }),
+  entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, TENDER_MASK) }),
   entryReads: ['owner'],
 };
 

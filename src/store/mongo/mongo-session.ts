@@ -1,5 +1,6 @@
 import type { ClientSession, Db, MongoClient } from 'mongodb';
-import type { CausalToken, Kind, StoreSession, Stored } from '../port';
+import type { CausalToken, FeedQuery, Kind, StoreSession, Stored } from '../port';
+import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import { commitChanges } from './commit-changes';
 import { nextCounterValue } from './counters';
@@ -37,6 +38,19 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
       return record && toStored(kind, record);
     });
 
+  /** A feed page's records, whole or of the `projection`'s fields. */
+  const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 1>) => {
+    if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
+    const filter: Record<string, unknown> = { isPublic: true };
+    if (query.mode !== 'all') filter.isTest = query.mode === 'test';
+    if (query.offset !== undefined) filter.seq = { [query.descending ? '$lt' : '$gt']: query.offset };
+    return objects(query.kind)
+      .find(filter, { session, projection })
+      .sort({ seq: query.descending ? -1 : 1 })
+      .limit(query.limit)
+      .toArray();
+  };
+
   return {
     get,
 
@@ -59,17 +73,13 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
     commit: (changes, numbering) => causal((session) => commitChanges(db, session, changes, numbering)),
 
     feed: (query) =>
+      causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),
+
+    feedListing: (query) =>
       causal(async (session) => {
-        if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
-        const filter: Record<string, unknown> = { isPublic: true };
-        if (query.mode !== 'all') filter.isTest = query.mode === 'test';
-        if (query.offset !== undefined) filter.seq = { [query.descending ? '$lt' : '$gt']: query.offset };
-        const records = await objects(query.kind)
-          .find(filter, { session })
-          .sort({ seq: query.descending ? -1 : 1 })
-          .limit(query.limit)
-          .toArray();
-        return records.map((r): Stored => toStored(query.kind, r));
+        const projection: Record<string, 1> = { seq: 1, 'doc.config.restricted': 1 };
+        for (const field of listedAndRead(query)) projection[`doc.data.${field}`] = 1;
+        return (await feedPage(query, session, projection)).map((r) => listingOf(r.seq, r.doc, query));
       }),
 
     nextCounter: (name) => causal((session) => nextCounterValue(db, name, session)),

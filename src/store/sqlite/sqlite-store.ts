@@ -5,10 +5,11 @@ import {
   type Blob,
   type CausalToken,
   type Change,
-  type Doc,
   type Due,
   type FeedQuery,
   type Kind,
+  type Listing,
+  type ListingQuery,
   type Numbering,
   type Store,
   type StoreSession,
@@ -16,6 +17,7 @@ import {
   StoreConflict,
   StoreUnavailable,
 } from '../port';
+import { listedAndRead } from '../listing';
 import { SCHEMA } from './schema';
 
 interface Row {
@@ -47,19 +49,28 @@ const CATCH_UP_POLL_MS = 5;
 
 const toStored = (row: Row): Stored => ({ kind: row.kind, id: row.id, rev: row.rev, seq: row.seq, doc: JSON.parse(row.doc) });
 
-/** `config` and one column per requested field: JSON text, or NULL where the document has no such field. */
-type ProjectedColumns = { config: string | null } & Record<`f${number}`, string | null>;
+/**
+ * A listing row, raw (an array: measured 20-60 µs a page of 100 cheaper than an object): the seq, and the entry's
+ * JSON as a BLOB for an unrestricted object or a doc's JSON as TEXT for a restricted one.
+ */
+type ListingRow = [seq: number, entry: Buffer | string];
 
-/** A projected feed row as a stored doc of `config` and the fields it has (parsed field by field: measured fastest). */
-function toProjected(row: Row & ProjectedColumns, fields: readonly string[]): Stored {
-  const data: Doc = {};
-  fields.forEach((field, i) => {
-    const value = row[`f${i}`];
-    if (value !== null) data[field] = JSON.parse(value);
-  });
-  const doc: Doc = row.config === null ? { data } : { data, config: JSON.parse(row.config) };
-  return { kind: row.kind, id: row.id, rev: row.rev, seq: row.seq, doc };
+const toListing = ([seq, entry]: ListingRow): Listing =>
+  typeof entry === 'string' ? { seq, doc: JSON.parse(entry) } : { seq, json: entry };
+
+/**
+ * SQL building the JSON text of an object of `count` data fields, those the document has: member i is the
+ * bound `,"name":` @keyI and the value at @pathI, or nothing where that value is absent (`->` gives NULL).
+ * SQLite renders stored JSON exactly as JSON.stringify wrote it, so the text needs no parse and re-stringify.
+ */
+function fieldsObject(count: number): string {
+  if (count === 0) return "'{}'";
+  const members = Array.from({ length: count }, (_, i) => `coalesce(@key${i} || (doc -> @path${i}), '')`);
+  return `'{' || substr(${members.join(' || ')}, 2) || '}'`;
 }
+
+/** Absent, null, false and 0 (`->>` gives NULL, 0, 0): objects whose entry is their listed fields as stored. */
+const UNRESTRICTED = "coalesce(doc ->> '$.config.restricted', 0) = 0";
 
 /**
  * The embedded store: one SQLite file in WAL mode that several node processes may share. Writers are
@@ -104,24 +115,33 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       'SELECT kind, id, next_check FROM objects WHERE next_check IS NOT NULL AND next_check <= ? ORDER BY next_check LIMIT ?',
     ),
   };
-  const feedStatements = new Map<string, Database.Statement<unknown[], Row & ProjectedColumns>>();
-  const feedStatement = (q: FeedQuery) => {
-    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${q.fields?.length ?? 'doc'}`;
+  /** Feed statements by query shape; the columns' SQL depends on nothing else, values are bound. */
+  const feedStatements = new Map<string, Database.Statement>();
+  const feedStatement = (q: FeedQuery, columns: string) => {
+    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${columns}`;
     let stmt = feedStatements.get(key);
     if (!stmt) {
       const where = ['kind = @kind', 'is_public = 1'];
       if (q.mode !== 'all') where.push('is_test = @isTest');
       if (q.offset !== undefined) where.push(q.descending ? 'seq < @offset' : 'seq > @offset');
-      const columns = q.fields
-        ? ["doc -> '$.config' AS config", ...q.fields.map((_, i) => `doc -> @path${i} AS f${i}`)]
-        : ['json(doc) AS doc'];
+      // `+ 0`: SQLite plans with the value of a bare bound LIMIT, so binding another (even the same) value made
+      // every call prepare the statement again, 60-80 µs of a page.
       stmt = reader.prepare(
-        `SELECT kind, id, rev, seq, ${columns.join(', ')} FROM objects WHERE ${where.join(' AND ')} ORDER BY seq ${q.descending ? 'DESC' : 'ASC'} LIMIT @limit`,
+        `SELECT ${columns} FROM objects WHERE ${where.join(' AND ')} ORDER BY seq ${q.descending ? 'DESC' : 'ASC'} LIMIT @limit + 0`,
       );
       feedStatements.set(key, stmt);
     }
     return stmt;
   };
+  const feedParams = (q: FeedQuery): Record<string, unknown> => ({
+    kind: q.kind,
+    isTest: q.mode === 'test' ? 1 : 0,
+    offset: q.offset,
+    limit: q.limit,
+  });
+  const listingColumns = (listed: number, fields: number) =>
+    `seq, CASE WHEN ${UNRESTRICTED} THEN CAST(${fieldsObject(listed)} AS BLOB) ` +
+    `ELSE '{"config":{"restricted":' || (doc -> '$.config.restricted') || '},"data":' || ${fieldsObject(fields)} || '}' END`;
 
   const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 1000;
 
@@ -219,11 +239,22 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       },
       async feed(q) {
         await ready();
-        const params: Record<string, unknown> = { kind: q.kind, isTest: q.mode === 'test' ? 1 : 0, offset: q.offset, limit: q.limit };
-        q.fields?.forEach((field, i) => (params[`path${i}`] = `$.data."${field}"`));
-        const rows = guard(() => feedStatement(q).all(params));
+        const rows = guard(() => feedStatement(q, 'kind, id, rev, seq, json(doc) AS doc').all(feedParams(q)) as Row[]);
         rows.forEach((r) => see(r.seq));
-        return q.fields ? rows.map((r) => toProjected(r, q.fields!)) : rows.map(toStored);
+        return rows.map(toStored);
+      },
+      async feedListing(q: ListingQuery) {
+        await ready();
+        const fields = listedAndRead(q);
+        const params = feedParams(q);
+        fields.forEach((field, i) => {
+          params[`key${i}`] = `,${JSON.stringify(field)}:`;
+          params[`path${i}`] = `$.data."${field}"`;
+        });
+        const statement = feedStatement(q, listingColumns(q.listed.length, fields.length));
+        const rows = guard(() => statement.raw().all(params) as ListingRow[]);
+        rows.forEach(([seq]) => see(seq));
+        return rows.map(toListing);
       },
       async nextCounter(name) {
         return guard(() => sql.counter.get(name)!.value);

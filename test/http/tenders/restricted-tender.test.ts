@@ -121,3 +121,20 @@ t.test('an unrestricted tender is whole for anonymous readers', async (t) => {
   t.equal(config.restricted, false);
   t.equal(data.items[0].deliveryAddress.locality, 'м. Київ');
 });
+
+t.test('a feed page is compact JSON, or indented by 4 with opt_pretty, its masked and whole entries alike', async (t) => {
+  const lotted = { lots: [aLot({ id: LOT })], items: [anItem({ relatedLot: LOT })] };
+  const open = await createTender(server, aCompetitiveOrderingTender(await insertAgreement(server), lotted), competitiveOrderingConfig());
+  const activated = await server.request('PATCH', `/api/2.5/tenders/${open.id}`, { key: 'broker', token: open.token, body: { data: { status: 'active.tendering' } } });
+  t.equal(activated.status, 200);
+  const path = '/api/2.5/tenders?opt_fields=status,contracts,procuringEntity';
+  const page = await server.request('GET', path);
+  t.equal(page.headers.get('content-type'), 'application/json; charset=utf-8');
+  t.equal(page.text, JSON.stringify(page.body), 'compact');
+  const entry = (tenderId: string) => page.body.data.find((e: { id: string }) => e.id === tenderId);
+  t.same(Object.keys(entry(id)), ['id', 'dateModified', 'contracts', 'procuringEntity', 'status'], 'masked entry');
+  t.equal(entry(id).contracts[0].suppliers[0].name, HIDDEN);
+  t.same(Object.keys(entry(open.id)), ['id', 'dateModified', 'procuringEntity', 'status'], 'whole entry');
+  const pretty = await server.request('GET', `${path}&opt_pretty=1`);
+  t.equal(pretty.text, JSON.stringify(page.body, null, 4));
+});

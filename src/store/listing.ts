@@ -1,0 +1,24 @@
+import type { Doc, Listing, ListingQuery } from './port';
+
+/** The `fields` that `data` has, in the order of `fields`. */
+export function pickFields(data: Doc, fields: readonly string[]): Doc {
+  const picked: Doc = {};
+  for (const field of fields) if (data[field] !== undefined) picked[field] = data[field];
+  return picked;
+}
+
+/** The listed fields and then the read ones that are not listed. */
+export const listedAndRead = (query: ListingQuery): string[] => [
+  ...query.listed,
+  ...query.reads.filter((field) => !query.listed.includes(field)),
+];
+
+/** The listing of one object from its document (or one holding at least `config.restricted` and the fields). */
+export function listingOf(seq: number, doc: Doc, query: ListingQuery): Listing {
+  const restricted = doc.config?.restricted;
+  const data: Doc = doc.data ?? {};
+  if (restricted === undefined || restricted === null || restricted === false || restricted === 0) {
+    return { seq, json: Buffer.from(JSON.stringify(pickFields(data, query.listed))) };
+  }
+  return { seq, doc: { config: { restricted }, data: pickFields(data, listedAndRead(query)) } };
+}
