@@ -111,8 +111,9 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     getBlob: db.prepare<[string], { id: string; content_type: string; data: Buffer }>(
       'SELECT id, content_type, data FROM blobs WHERE id = ?',
     ),
+    // `LIMIT ? + 0`, not a bare bound LIMIT, which prepares the statement again on every call (see feedStatement).
     due: db.prepare<[number, number], { kind: Kind; id: string; next_check: number }>(
-      'SELECT kind, id, next_check FROM objects WHERE next_check IS NOT NULL AND next_check <= ? ORDER BY next_check LIMIT ?',
+      'SELECT kind, id, next_check FROM objects WHERE next_check IS NOT NULL AND next_check <= ? ORDER BY next_check LIMIT ? + 0',
     ),
   };
   /** Feed statements by query shape; the columns' SQL depends on nothing else, values are bound. */
