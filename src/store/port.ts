@@ -53,6 +53,8 @@ export interface FeedQuery {
   limit: number;
   /** 'live' = only non-test objects, 'test' = only test objects, 'all' = both. */
   mode: 'live' | 'test' | 'all';
+  /** Only objects whose `data.frameworkID` is this (a framework's submissions or qualifications). */
+  frameworkID?: string;
 }
 
 /** A feed page of a few `data` fields per object (`StoreSession.feedListing`). */

@@ -200,6 +200,28 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     t.equal((await listedIds({ mode: 'all' })).length, 5);
   });
 
+  t.test('a frameworkID narrows feed and listing pages to that framework, with offset, order and mode', async (t) => {
+    const s = store.session();
+    const ofA = [insert('submissions', { frameworkID: 'a' }), insert('submissions', { frameworkID: 'a' }), insert('submissions', { frameworkID: 'a' })];
+    await s.commit([ofA[0]]);
+    await s.commit([insert('submissions', { frameworkID: 'b' }), insert('submissions'), insert('qualifications', { frameworkID: 'a' })]);
+    await s.commit([ofA[1], insert('submissions', { frameworkID: 'a' }, { isPublic: false })]);
+    await s.commit([ofA[2]]);
+    await s.commit([insert('submissions', { frameworkID: 'a' }, { isTest: true })]);
+    const query = { kind: 'submissions' as const, frameworkID: 'a', descending: false, limit: 10, mode: 'live' as const };
+    const feedIds = async (over: Partial<FeedQuery>) => (await s.feed({ ...query, ...over })).map((x) => x.id);
+    const listingIds = async (over: Partial<FeedQuery>) =>
+      (await s.feedListing({ ...query, listed: ['id'], reads: [], ...over })).map((l) => ('json' in l ? JSON.parse(l.json.toString()).id : l));
+    const [first, second] = await s.feed(query);
+    for (const ids of [feedIds, listingIds]) {
+      t.same(await ids({}), ofA.map((c) => c.id));
+      t.same(await ids({ offset: first.seq, limit: 1 }), [ofA[1].id]);
+      t.same(await ids({ offset: second.seq, descending: true }), [ofA[0].id]);
+      t.equal((await ids({ mode: 'all' })).length, 4);
+      t.same(await ids({ frameworkID: 'c' }), []);
+    }
+  });
+
   t.test('counters count from 1 and are unique under concurrent use', async (t) => {
     const values = await Promise.all(Array.from({ length: 20 }, () => store.session().nextCounter('tenderID:2026-01-01')));
     t.same([...values].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i + 1));

@@ -43,6 +43,7 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
     if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
     const filter: Record<string, unknown> = { isPublic: true };
     if (query.mode !== 'all') filter.isTest = query.mode === 'test';
+    if (query.frameworkID !== undefined) filter['doc.data.frameworkID'] = query.frameworkID;
     if (query.offset !== undefined) filter.seq = { [query.descending ? '$lt' : '$gt']: query.offset };
     return objects(query.kind)
       .find(filter, { session, projection })

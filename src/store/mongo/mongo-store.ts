@@ -27,6 +27,11 @@ async function ensureSchema(db: Db): Promise<void> {
       { key: { isPublic: 1, isTest: 1, seq: 1 }, name: 'feed_by_mode' },
       { key: { isPublic: 1, seq: 1 }, name: 'feed_all' },
       { key: { seq: 1 }, name: 'seq', unique: true },
+      {
+        key: { 'doc.data.frameworkID': 1, isPublic: 1, seq: 1 },
+        name: 'feed_by_framework',
+        partialFilterExpression: { 'doc.data.frameworkID': { $exists: true } },
+      },
       { key: { nextCheck: 1 }, name: 'due' },
     ]);
   }

@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS objects (
 CREATE UNIQUE INDEX IF NOT EXISTS objects_seq ON objects (seq);
 CREATE INDEX IF NOT EXISTS objects_feed_by_mode ON objects (kind, is_test, seq) WHERE is_public = 1;
 CREATE INDEX IF NOT EXISTS objects_feed_all ON objects (kind, seq) WHERE is_public = 1;
+CREATE INDEX IF NOT EXISTS objects_feed_by_framework ON objects (kind, doc ->> '$.data.frameworkID', seq) WHERE is_public = 1;
 CREATE INDEX IF NOT EXISTS objects_due ON objects (next_check) WHERE next_check IS NOT NULL;
 CREATE TABLE IF NOT EXISTS revisions (
   kind TEXT NOT NULL,

@@ -69,6 +69,9 @@ function fieldsObject(count: number): string {
   return `'{' || substr(${members.join(' || ')}, 2) || '}'`;
 }
 
+/** A document's framework, as the index objects_feed_by_framework (schema.ts) computes it. */
+const FRAMEWORK_ID = "doc ->> '$.data.frameworkID'";
+
 /** Absent, null, false and 0 (`->>` gives NULL, 0, 0): objects whose entry is their listed fields as stored. */
 const UNRESTRICTED = "coalesce(doc ->> '$.config.restricted', 0) = 0";
 
@@ -119,11 +122,13 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   /** Feed statements by query shape; the columns' SQL depends on nothing else, values are bound. */
   const feedStatements = new Map<string, Database.Statement>();
   const feedStatement = (q: FeedQuery, columns: string) => {
-    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${columns}`;
+    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${q.frameworkID !== undefined}:${columns}`;
     let stmt = feedStatements.get(key);
     if (!stmt) {
       const where = ['kind = @kind', 'is_public = 1'];
       if (q.mode !== 'all') where.push('is_test = @isTest');
+      // The very expression of the index objects_feed_by_framework, so the listing reads only that framework's rows.
+      if (q.frameworkID !== undefined) where.push(`${FRAMEWORK_ID} = @frameworkID`);
       if (q.offset !== undefined) where.push(q.descending ? 'seq < @offset' : 'seq > @offset');
       // `+ 0`: SQLite plans with the value of a bare bound LIMIT, so binding another (even the same) value made
       // every call prepare the statement again, 60-80 µs of a page.
@@ -139,6 +144,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     isTest: q.mode === 'test' ? 1 : 0,
     offset: q.offset,
     limit: q.limit,
+    frameworkID: q.frameworkID,
   });
   const listingColumns = (listed: number, fields: number) =>
     `seq, CASE WHEN ${UNRESTRICTED} THEN CAST(${fieldsObject(listed)} AS BLOB) ` +
