@@ -158,6 +158,8 @@ async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/tenders/${tender.id}` },
     { method: 'GET', path: `${API}/contracts/${contractId}` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
+    { method: 'GET', path: `${API}/frameworks/${framework.id}/submissions` },
+    { method: 'GET', path: `${API}/frameworks/${framework.id}/qualifications` },
     { method: 'GET', path: `${API}/tenders/${tender.id}/lots` },
     { method: 'GET', path: milestones },
     { method: 'GET', path: `${API}/submissions/${submission.id}/documents` },

@@ -28,6 +28,17 @@ export interface FeedSource {
    * restricted objects as docs. A source without it gets whole docs.
    */
   entryReads?: readonly string[];
+  /** The fields every entry lists, in this order (`id, dateModified` unless given). */
+  defaultFields?: readonly string[];
+}
+
+/**
+ * Narrows a feed to one framework's objects (`/frameworks/{id}/submissions`). Its page links name `linkPath`,
+ * the unfiltered feed, as the reference's do (notes/frameworks.md §1.1: `listing_name` is the parent route's).
+ */
+export interface FrameworkScope {
+  frameworkID(ctx: Ctx): string;
+  linkPath: string;
 }
 
 interface FeedParams {
@@ -38,7 +49,12 @@ interface FeedParams {
   offsetGiven: boolean;
 }
 
-export function parseFeedParams(kind: Kind, q: Record<string, string | string[] | undefined>, allowed: readonly string[]): FeedParams {
+export function parseFeedParams(
+  kind: Kind,
+  q: Record<string, string | string[] | undefined>,
+  allowed: readonly string[],
+  defaults: readonly string[] = DEFAULT_FIELDS,
+): FeedParams {
   const one = (name: string) => {
     const v = q[name];
     return Array.isArray(v) ? v[v.length - 1] : v;
@@ -63,7 +79,7 @@ export function parseFeedParams(kind: Kind, q: Record<string, string | string[] 
   const rawMode = one('mode');
   const mode = rawMode === 'test' ? 'test' : rawMode === '_all_' ? 'all' : 'live';
   const fields = [...new Set((one('opt_fields') ?? '').split(',').map((f) => f.trim()))]
-    .filter((f) => allowed.includes(f) && !DEFAULT_FIELDS.includes(f))
+    .filter((f) => allowed.includes(f) && !defaults.includes(f))
     .sort();
 
   const echo: [string, string][] = [];
@@ -74,18 +90,18 @@ export function parseFeedParams(kind: Kind, q: Record<string, string | string[] 
   return { query: { kind, offset, descending, limit, mode }, fields, echo, offsetGiven: offset !== undefined };
 }
 
-function pageLink(ctx: Ctx, base: string | null, echo: [string, string][], offset: number, descending: boolean) {
+function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string, string][], offset: number, descending: boolean) {
   const params = echo.filter(([k]) => k !== 'descending');
   if (descending) params.push(['descending', '1']);
   params.push(['offset', String(offset)]);
-  const path = `${ctx.path}?${new URLSearchParams(params).toString()}`;
+  const path = `${linkPath}?${new URLSearchParams(params).toString()}`;
   return { offset, path, uri: absoluteUrl(ctx, base, path) };
 }
 
 /** The page's entries as JSON, in feed order, and the seqs of its first and last. */
 async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   const viewer = ctx.state.viewer;
-  const listed = [...DEFAULT_FIELDS, ...params.fields];
+  const listed = [...(source.defaultFields ?? DEFAULT_FIELDS), ...params.fields];
   const entryJson = (doc: Doc) => {
     const entry = source.entry(doc, viewer);
     return Buffer.from(JSON.stringify(entry.fixed ? entry.data : pickFields(entry.data, listed)));
@@ -116,14 +132,22 @@ function pageJson(entries: Buffer[], links: Doc): Buffer {
  * last listed entry: a JSON number, as the spec shows, and strictly crawler-safe because every commit gets a
  * unique, increasing sequence — a crawler that follows `next_page` sees every change (at its latest state).
  */
-export function feedRoute(router: Router<RequestState>, path: string, source: FeedSource, publicBaseUrl: string | null) {
+export function feedRoute(
+  router: Router<RequestState>,
+  path: string,
+  source: FeedSource,
+  publicBaseUrl: string | null,
+  scope?: FrameworkScope,
+) {
   router.get(path, async (ctx) => {
-    const params = parseFeedParams(source.kind, ctx.query, source.allowedFields);
+    const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);
+    if (scope) params.query.frameworkID = scope.frameworkID(ctx);
+    const linkPath = scope?.linkPath ?? ctx.path;
     const { entries, first, last } = await pageEntries(ctx, source, params);
     const { offset, descending } = params.query;
-    const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, params.echo, last ?? offset ?? 0, descending) };
+    const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, last ?? offset ?? 0, descending) };
     if (params.offsetGiven || descending) {
-      links.prev_page = pageLink(ctx, publicBaseUrl, params.echo, first ?? offset ?? 0, !descending);
+      links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, first ?? offset ?? 0, !descending);
     }
     // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
     if (ctx.query.opt_pretty !== undefined) {

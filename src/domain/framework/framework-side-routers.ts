@@ -10,12 +10,14 @@ import { questionRoutes } from '../question/question-routes';
 import { submissionDerivative } from '../submission/submission.access';
 import { submissionRoutes } from '../submission/submission-routes';
 import { loadObject, type ObjectDoc } from '../core/objects';
+import { frameworkDerivativeFeeds } from './framework-derivative-feeds';
 import { frameworkRoutes } from './framework-routes';
 
 /** Every router of the framework side (frameworks, questions, submissions, qualifications, agreements, their documents). */
 export function frameworkSideRouters(deps: AppDeps): Router<RequestState>[] {
   return [
     frameworkRoutes(deps),
+    frameworkDerivativeFeeds(deps),
     questionRoutes(deps),
     submissionRoutes(deps),
     qualificationRoutes(deps),

@@ -97,6 +97,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [{ data: frameworkChangeSchema }]),
   read('/api/2.5/frameworks/:id/changes', 'Changes of a framework', 'list'),
   read('/api/2.5/frameworks/:id/changes/:changeId', 'One change of a framework'),
+  read('/api/2.5/frameworks/:id/submissions', "Feed of a framework's submissions (page links name the submissions feed)", 'feed'),
+  read('/api/2.5/frameworks/:id/qualifications', "Feed of a framework's qualifications (page links name the qualifications feed)", 'feed'),
 
   write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [{ data: createSubmissionSchema, config: submissionConfigSchema }]),
   write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),

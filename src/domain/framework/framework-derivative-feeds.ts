@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../app';
+import type { RequestState } from '../../http/context';
+import { feedRoute } from '../../http/feed';
+import { qualificationDerivative } from '../qualification/qualification.access';
+import { submissionDerivative } from '../submission/submission.access';
+import { derivativeFeed, type Derivative } from './restricted-access';
+
+/**
+ * Default fields in the order the reference lists them (dps/tutorial/get-*-by-framework-id.http). That recording
+ * shows no submission documents; they stand where a submission's stored documents do, after `date`.
+ */
+const SUBMISSION_FIELDS = [
+  'tenderers', 'frameworkID', 'status', 'dateCreated', 'dateModified', 'date', 'documents', 'qualificationID',
+  'datePublished', 'id',
+];
+const QUALIFICATION_FIELDS = ['documents', 'submissionID', 'frameworkID', 'status', 'date', 'dateCreated', 'dateModified', 'id'];
+
+/**
+ * `GET /frameworks/{id}/submissions` and `/qualifications` (notes/frameworks.md §1.1): the derivative feeds of one
+ * framework, through the same access decision. As the reference, the framework is not looked up: an unknown id
+ * lists nothing.
+ */
+export function frameworkDerivativeFeeds(deps: AppDeps): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+  const { publicBaseUrl, restrictedMode } = deps.config;
+  const scoped = (derivative: Derivative, defaultFields: string[]) =>
+    feedRoute(router, `/frameworks/:id/${derivative.kind}`, { ...derivativeFeed(derivative, restrictedMode), defaultFields }, publicBaseUrl, {
+      frameworkID: (ctx) => ctx.params.id,
+      linkPath: `/api/2.5/${derivative.kind}`,
+    });
+  scoped(submissionDerivative, SUBMISSION_FIELDS);
+  scoped(qualificationDerivative, QUALIFICATION_FIELDS);
+  return router;
+}
