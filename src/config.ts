@@ -56,7 +56,7 @@ const schema = Joi.object({
   BODY_LIMIT: Joi.number().integer().min(1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
-  VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(32),
+  VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
   SANDBOX_MODE: Joi.boolean().truthy('1').falsy('0').default(false),
   READ_PREFERENCE: Joi.string()
