@@ -43,7 +43,10 @@ export interface FrameworkScope {
 
 interface FeedParams {
   query: FeedQuery;
+  /** The requested `opt_fields` that are allowed and not listed anyway, sorted. */
   fields: string[];
+  /** What each entry lists: the default fields, then `fields`. */
+  listed: string[];
   /** Parameters echoed into page links, in the reference's order. */
   echo: [string, string][];
   offsetGiven: boolean;
@@ -87,7 +90,7 @@ export function parseFeedParams(
   if (rawLimit !== undefined) echo.push(['limit', String(limit)]);
   if (descending) echo.push(['descending', '1']);
   if (fields.length) echo.push(['opt_fields', fields.join(',')]);
-  return { query: { kind, offset, descending, limit, mode }, fields, echo, offsetGiven: offset !== undefined };
+  return { query: { kind, offset, descending, limit, mode }, fields, listed: [...defaults, ...fields], echo, offsetGiven: offset !== undefined };
 }
 
 function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string, string][], offset: number, descending: boolean) {
@@ -101,7 +104,7 @@ function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string
 /** The page's entries as JSON, in feed order, and the seqs of its first and last. */
 async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   const viewer = ctx.state.viewer;
-  const listed = [...(source.defaultFields ?? DEFAULT_FIELDS), ...params.fields];
+  const { listed } = params;
   const entryJson = (doc: Doc) => {
     const entry = source.entry(doc, viewer);
     return Buffer.from(JSON.stringify(entry.fixed ? entry.data : pickFields(entry.data, listed)));

@@ -6,8 +6,6 @@ import { isRestricted, loadObject, loadObjectIfChanged, type ObjectDoc } from '.
 /** What `GET /{kind}/{id}` answers a viewer: `{data, config}` as that viewer may see them. */
 export type Present = (doc: ObjectDoc, viewer: Viewer) => Doc;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
  * `GET /{kind}/{id}`. A view that depends on the stored version alone — the anonymous reader's, and every
  * reader's of an unrestricted object — is rendered once per version and kept in the app's views; later reads
@@ -35,6 +33,6 @@ export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Prom
 }
 
 function sendRendered(ctx: Ctx, body: Buffer) {
-  ctx.type = JSON_TYPE;
+  ctx.type = 'json';
   ctx.body = body;
 }
