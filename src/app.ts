@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -58,9 +58,10 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(authenticate(deps.accounts));
   if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
-  }
+  // One router holding every route: a request is matched once, not once per module's router.
+  const routes = new Router<RequestState>();
+  for (const router of routers) routes.use(router.routes());
+  app.use(routes.routes());
+  app.use(routes.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
   return app;
 }
