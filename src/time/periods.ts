@@ -1,4 +1,4 @@
-import { isWorkingDate, ukrainianCalendar, type WorkingCalendar } from './calendar';
+import { isWorkingWallDay, ukrainianCalendar, type WorkingCalendar } from './calendar';
 import { fromKyivWallMs, kyivOffsetMs } from './kyiv';
 import { acceleratedDate } from './acceleration';
 
@@ -127,7 +127,7 @@ function nextWorking(value: Aware, step: number, calendar: WorkingCalendar): Awa
 }
 
 function isWorking(value: Aware, calendar: WorkingCalendar): boolean {
-  return isWorkingDate(new Date(value.wall).toISOString().slice(0, 10), calendar);
+  return isWorkingWallDay(value.wall, calendar);
 }
 
 function shifted(value: Aware, ms: number): Aware {

@@ -4,6 +4,8 @@
  * for rows under about 1/20 of a page; measured, a point read through the port took half the time.
  * `doc` holds SQLite JSONB (written with `jsonb()`, read with `json()`): a feed page takes the few fields it
  * lists with `->` without parsing whole documents. Text written by earlier versions reads the same way.
+ * No per-revision log: nothing read it, and its random-key insert cost each commit a page (WAL checkpoints came twice
+ * as often). Files made by earlier versions keep that table, unused.
  */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS objects (
@@ -22,13 +24,6 @@ CREATE INDEX IF NOT EXISTS objects_feed_by_mode ON objects (kind, is_test, seq) 
 CREATE INDEX IF NOT EXISTS objects_feed_all ON objects (kind, seq) WHERE is_public = 1;
 CREATE INDEX IF NOT EXISTS objects_feed_by_framework ON objects (kind, doc ->> '$.data.frameworkID', seq) WHERE is_public = 1;
 CREATE INDEX IF NOT EXISTS objects_due ON objects (next_check) WHERE next_check IS NOT NULL;
-CREATE TABLE IF NOT EXISTS revisions (
-  kind TEXT NOT NULL,
-  id TEXT NOT NULL,
-  rev INTEGER NOT NULL,
-  seq INTEGER NOT NULL,
-  PRIMARY KEY (kind, id, rev)
-) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, content_type TEXT NOT NULL, data BLOB NOT NULL);
 INSERT OR IGNORE INTO counters (name, value) VALUES ('__seq__', 0);

@@ -106,7 +106,6 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     update: db.prepare(
       'UPDATE objects SET rev = rev + 1, seq = @seq, is_public = @isPublic, is_test = @isTest, next_check = @nextCheck, doc = jsonb(@doc) WHERE kind = @kind AND id = @id AND rev = @expectedRev',
     ),
-    revision: db.prepare('INSERT INTO revisions (kind, id, rev, seq) VALUES (?, ?, ?, ?)'),
     counter: db.prepare<[string], { value: number }>(
       'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
     ),
@@ -195,7 +194,6 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         if (result.changes !== 1) throw new StoreConflict('revision');
         rev = change.expectedRev + 1;
       }
-      sql.revision.run(change.kind, change.id, rev, seq);
       return { kind: change.kind, id: change.id, rev, seq, doc: change.doc };
     });
   });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { isWorkingDate, ukrainianCalendar } from '../../../src/time/calendar';
+import { isWorkingDate, isWorkingWallDay, ukrainianCalendar } from '../../../src/time/calendar';
 
 t.test('the shipped calendar holds the 97 days off of standards 1.0.274, the last 2022-06-28', async (t) => {
   const days = [...ukrainianCalendar.daysOff];
@@ -32,4 +32,15 @@ t.test('a worked weekend from weekends_on.json stays a day off (the reference do
 
 t.test('a custom calendar adds its own days off', async (t) => {
   t.equal(isWorkingDate('2027-01-04', { daysOff: new Set(['2027-01-04']) }), false);
+});
+
+t.test('a wall-clock reading answers for its whole day: weekends and listed days off, 1969 to 2030', async (t) => {
+  const DAY = 86_400_000;
+  let disagreements = 0;
+  for (let ms = Date.UTC(1969, 0, 1); ms < Date.UTC(2030, 0, 1); ms += DAY) {
+    const date = new Date(ms);
+    const expected = date.getUTCDay() % 6 !== 0 && !ukrainianCalendar.daysOff.has(date.toISOString().slice(0, 10));
+    if (isWorkingWallDay(ms) !== expected || isWorkingWallDay(ms + DAY - 1) !== expected) disagreements += 1;
+  }
+  t.equal(disagreements, 0);
 });

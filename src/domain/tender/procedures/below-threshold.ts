@@ -26,21 +26,23 @@ function enquiryThenTendering(t: Doc, { now, before }: TenderContext): void {
   const math = dateMathOf(t);
   const enquiry = (t.enquiryPeriod = { ...t.enquiryPeriod });
   enquiry.startDate ??= formatKyiv(now);
-  if (at(enquiry.endDate) < minimumPeriodEnd(at(enquiry.startDate), ENQUIRIES, math)) {
+  const enquiryEnd = at(enquiry.endDate);
+  if (enquiryEnd < minimumPeriodEnd(at(enquiry.startDate), ENQUIRIES, math)) {
     throw apiError(422, ['the enquiryPeriod cannot end earlier than 3 business days after the start'], { name: 'enquiryPeriod' });
   }
   const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
-  if (!before && tendering.startDate && at(tendering.startDate).getTime() <= now.getTime() - STALE_START_MS) {
+  const tenderingStart = tendering.startDate == null ? enquiryEnd : at(tendering.startDate);
+  if (!before && tendering.startDate && tenderingStart.getTime() <= now.getTime() - STALE_START_MS) {
     throw apiError(422, 'tenderPeriod.startDate should be in greater than current date', { name: 'tenderPeriod.startDate' });
   }
   tendering.startDate ??= enquiry.endDate;
-  if (at(tendering.startDate) < at(enquiry.endDate)) {
+  if (tenderingStart < enquiryEnd) {
     throw apiError(422, ['period should begin after enquiryPeriod'], { name: 'tenderPeriod' });
   }
-  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING, math)) {
+  if (at(tendering.endDate) < minimumPeriodEnd(tenderingStart, TENDERING, math)) {
     throw apiError(422, ['tenderPeriod must be at least 2 full business days long'], { name: 'tenderPeriod' });
   }
-  enquiry.clarificationsUntil = formatKyiv(clarificationsUntil(at(enquiry.endDate), CLARIFICATIONS, math));
+  enquiry.clarificationsUntil = formatKyiv(clarificationsUntil(enquiryEnd, CLARIFICATIONS, math));
 }
 
 export const belowThreshold: TenderProcedure = {
