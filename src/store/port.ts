@@ -86,6 +86,16 @@ export const isRestricted = (doc: Doc): boolean => doc.config?.restricted === tr
  */
 export type ObjectView = { seq: number; json: Buffer } | Stored;
 
+/**
+ * A version of an object a reader keeps something rendered from: its commit `seq`, and `confirmed`, which
+ * `getView` sets when it finds that version current and may later read to answer without asking for the object
+ * (opaque to the reader, which keeps it with the rendering).
+ */
+export interface KeptVersion {
+  readonly seq: number;
+  confirmed?: unknown;
+}
+
 /** An object due for its automatic check. */
 export interface Due {
   kind: Kind;
@@ -113,10 +123,10 @@ export type CausalToken = Record<string, unknown>;
 export interface StoreSession {
   get(kind: Kind, id: string): Promise<Stored | null>;
   /**
-   * The object's `ObjectView`, or `'unchanged'` when it is still at commit `knownSeq` (nothing is then read): a
+   * The object's `ObjectView`, or `'unchanged'` while it is still at the `kept` version (nothing is then read): a
    * reader that keeps a rendering of one version checks it without loading the document again.
    */
-  getView(kind: Kind, id: string, knownSeq?: number): Promise<ObjectView | 'unchanged' | null>;
+  getView(kind: Kind, id: string, kept?: KeptVersion): Promise<ObjectView | 'unchanged' | null>;
   getMany(kind: Kind, ids: string[]): Promise<Stored[]>;
   /**
    * Applies all changes atomically. An update whose expectedRev no longer matches, or an insert of an

@@ -72,15 +72,27 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     const s = store.session();
     const change = insert('tenders', { v: 1 });
     const [first] = await s.commit([change]);
-    t.equal(await store.session().getView('tenders', change.id, first.seq), 'unchanged');
-    const older = await store.session().getView('tenders', change.id, first.seq - 1);
+    t.equal(await store.session().getView('tenders', change.id, { seq: first.seq }), 'unchanged');
+    const older = await store.session().getView('tenders', change.id, { seq: first.seq - 1 });
     t.equal(older !== 'unchanged' && 'json' in older! && older.json.toString(), JSON.stringify(change.doc), 'another seq reads the view');
     const [second] = await s.commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: { data: { id: change.id, v: 2 } }, index: index() }]);
-    const after = await store.session().getView('tenders', change.id, first.seq);
+    const after = await store.session().getView('tenders', change.id, { seq: first.seq });
     t.equal(after !== 'unchanged' && after?.seq, second.seq);
     t.equal(after !== 'unchanged' && 'json' in after! && JSON.parse(after.json.toString()).data.v, 2);
-    t.equal(await store.session().getView('tenders', 'f'.repeat(32), first.seq), null);
+    t.equal(await store.session().getView('tenders', 'f'.repeat(32), { seq: first.seq }), null);
     t.equal(await store.session().getView('tenders', 'f'.repeat(32)), null);
+  });
+
+  t.test('getView: a kept version found current gives way to the next commit', async (t) => {
+    const s = store.session();
+    const change = insert('tenders', { v: 1 });
+    const [first] = await s.commit([change]);
+    const kept = { seq: first.seq };
+    t.equal(await store.session().getView('tenders', change.id, kept), 'unchanged');
+    t.equal(await store.session().getView('tenders', change.id, kept), 'unchanged', 'again, nothing committed');
+    const [second] = await s.commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: { data: { id: change.id, v: 2 } }, index: index() }]);
+    const after = await store.session().getView('tenders', change.id, kept);
+    t.equal(after !== 'unchanged' && after?.seq, second.seq);
   });
 
   t.test('getView: an unrestricted object as JSON of {data, config} exactly as JSON.stringify writes them', async (t) => {
@@ -116,7 +128,7 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     const view = await store.session().getView('tenders', change.id);
     t.ok(view !== 'unchanged' && view && !('json' in view));
     t.same(view, { kind: 'tenders', id: change.id, rev: 1, seq: saved.seq, doc: change.doc });
-    t.equal(await store.session().getView('tenders', change.id, saved.seq), 'unchanged');
+    t.equal(await store.session().getView('tenders', change.id, { seq: saved.seq }), 'unchanged');
   });
 
   t.test('an update with a stale revision is a conflict and writes nothing', async (t) => {

@@ -23,7 +23,7 @@ export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Prom
   const anonymous = !viewer.account;
   const kept = views.get(kind, id);
   const usable = kept && (anonymous || kept.forEveryone) ? kept : undefined;
-  const stored = await loadView(session, kind, id, usable?.seq);
+  const stored = await loadView(session, kind, id, usable);
   if (stored === 'unchanged') return sendRendered(ctx, usable!.body);
   if ('json' in stored) {
     views.remember(kind, id, { seq: stored.seq, body: stored.json, forEveryone: true });

@@ -1,4 +1,4 @@
-import type { Change, Doc, Indexed, Kind, Numbering, ObjectView, StoreSession, Stored } from '../../store/port';
+import type { Change, Doc, Indexed, KeptVersion, Kind, Numbering, ObjectView, StoreSession, Stored } from '../../store/port';
 import { StoreConflict, StoreUnavailable } from '../../store/port';
 import { apiError, conflict, notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
@@ -29,14 +29,14 @@ export async function loadObject(session: StoreSession, kind: Kind, id: string):
 
 type ObjectViewOf<D> = Exclude<ObjectView, Stored> | (Stored & { doc: D });
 
-/** The object's view as the store gives it (`StoreSession.getView`), or `'unchanged'` while it is still at commit `knownSeq`. */
+/** The object's view as the store gives it (`StoreSession.getView`), or `'unchanged'` while it is still at the `kept` version. */
 export async function loadView(
   session: StoreSession,
   kind: Kind,
   id: string,
-  knownSeq?: number,
+  kept?: KeptVersion,
 ): Promise<ObjectViewOf<ObjectDoc> | 'unchanged'> {
-  const view = OBJECT_ID.test(id) ? await session.getView(kind, id, knownSeq) : null;
+  const view = OBJECT_ID.test(id) ? await session.getView(kind, id, kept) : null;
   if (!view) throw notFound(idName(kind));
   return view as ObjectViewOf<ObjectDoc> | 'unchanged';
 }

@@ -56,10 +56,10 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
     get,
 
     // The document comes with the same round trip: reading its seq first would cost a second one on every change.
-    async getView(kind, id, knownSeq): Promise<ObjectView | 'unchanged' | null> {
+    async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
       const stored = await get(kind, id);
       if (!stored) return null;
-      if (stored.seq === knownSeq) return 'unchanged';
+      if (stored.seq === kept?.seq) return 'unchanged';
       if (isRestricted(stored.doc)) return stored;
       return { seq: stored.seq, json: Buffer.from(JSON.stringify({ data: stored.doc.data, config: stored.doc.config })) };
     },

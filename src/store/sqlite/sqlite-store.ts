@@ -176,6 +176,24 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
 
   const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 1000;
 
+  // A mark of the store's history: replaced whenever this process commits (before it reads again: commits are
+  // synchronous) and whenever `PRAGMA data_version` shows that another connection has committed. It reads the
+  // file's WAL state in a read transaction of its own, so it sees every commit made before it is taken. A kept
+  // version found current after a mark was taken is therefore current while the mark stays the same. The stale
+  // test snapshot is checked object by object, as its reads lag on purpose.
+  const dataVersion = reader.prepare<[], number>('PRAGMA data_version').pluck();
+  let mark: object = {};
+  let markedVersion = -1;
+  const historyMark = (): object | null => {
+    if (stale) return null;
+    const version = dataVersion.get()!;
+    if (version !== markedVersion) {
+      markedVersion = version;
+      mark = {};
+    }
+    return mark;
+  };
+
   // With one shared file every commit is visible at once; a token ahead of our view means a writer we cannot
   // see yet (or another database altogether), so wait a bounded time and then serve what there is.
   // Commits are never un-seen, so a token at or below any seq this connection has met needs no query.
@@ -249,13 +267,21 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         see(row.seq);
         return toStored(row);
       },
-      async getView(kind, id, knownSeq): Promise<ObjectView | 'unchanged' | null> {
+      async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
         await ready();
-        const row = guard(() => sql.getView.get({ kind, id, knownSeq: knownSeq ?? null }) as ViewRow | undefined);
+        const current = kept && guard(historyMark);
+        if (current && kept.confirmed === current) {
+          see(kept.seq);
+          return 'unchanged';
+        }
+        const row = guard(() => sql.getView.get({ kind, id, knownSeq: kept?.seq ?? null }) as ViewRow | undefined);
         if (!row) return null;
         const [seq, rev, entry] = row;
         see(seq);
-        if (entry === null) return 'unchanged';
+        if (entry === null) {
+          kept!.confirmed = current;
+          return 'unchanged';
+        }
         return typeof entry === 'string' ? toStored({ kind, id, rev, seq, doc: entry }) : { seq, json: entry };
       },
       async getMany(kind, ids) {
@@ -266,7 +292,12 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       },
       async commit(changes, numbering) {
         await ready();
-        const saved = guard(() => applyChanges.immediate(changes, numbering));
+        let saved: Stored[];
+        try {
+          saved = guard(() => applyChanges.immediate(changes, numbering));
+        } finally {
+          mark = {};
+        }
         saved.forEach((s) => see(s.seq));
         return saved;
       },
