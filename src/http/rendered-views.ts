@@ -1,10 +1,9 @@
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
-import type { Kind } from '../store/port';
+import type { KeptVersion, Kind } from '../store/port';
 
 /** An object's view rendered from one stored version (its commit `seq`). */
-export interface RenderedView {
-  seq: number;
+export interface RenderedView extends KeptVersion {
   body: Buffer;
   /** The object is not restricted: every reader, with a key or without, gets this view. */
   forEveryone: boolean;

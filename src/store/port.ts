@@ -73,6 +73,29 @@ export interface ListingQuery extends FeedQuery {
  */
 export type Listing = { seq: number; json: Buffer } | { seq: number; doc: Doc };
 
+/**
+ * Restricted objects hide parts of themselves from some readers (notes/README.md rule 5); every other object is
+ * shown whole to every reader. The port states it because `getView` answers by it.
+ */
+export const isRestricted = (doc: Doc): boolean => doc.config?.restricted === true;
+
+/**
+ * An object as `GET /{kind}/{id}` shows it. One that is not restricted (`isRestricted`) is the same for every
+ * reader, so it comes as `json`: UTF-8 JSON of `{data, config}`, each member only if stored, byte for byte as
+ * JSON.stringify writes them. A restricted one comes as stored, for the domain to mask.
+ */
+export type ObjectView = { seq: number; json: Buffer } | Stored;
+
+/**
+ * A version of an object a reader keeps something rendered from: its commit `seq`, and `confirmed`, which
+ * `getView` sets when it finds that version current and may later read to answer without asking for the object
+ * (opaque to the reader, which keeps it with the rendering).
+ */
+export interface KeptVersion {
+  readonly seq: number;
+  confirmed?: unknown;
+}
+
 /** An object due for its automatic check. */
 export interface Due {
   kind: Kind;
@@ -100,10 +123,10 @@ export type CausalToken = Record<string, unknown>;
 export interface StoreSession {
   get(kind: Kind, id: string): Promise<Stored | null>;
   /**
-   * `'unchanged'` when the object is still at commit `knownSeq` (its document is then not read), else as `get`:
-   * a reader that keeps something derived from one version checks it without loading the document again.
+   * The object's `ObjectView`, or `'unchanged'` while it is still at the `kept` version (nothing is then read): a
+   * reader that keeps a rendering of one version checks it without loading the document again.
    */
-  getIfChanged(kind: Kind, id: string, knownSeq: number): Promise<Stored | 'unchanged' | null>;
+  getView(kind: Kind, id: string, kept?: KeptVersion): Promise<ObjectView | 'unchanged' | null>;
   getMany(kind: Kind, ids: string[]): Promise<Stored[]>;
   /**
    * Applies all changes atomically. An update whose expectedRev no longer matches, or an insert of an

@@ -9,6 +9,17 @@ const insert = (kind: Kind, doc: Doc = {}, over: Partial<Change['index']> = {}):
   return { op: 'insert', kind, id, doc: { data: { id, ...doc } }, index: index(over) };
 };
 
+/**
+ * Data JSON.stringify writes in every way it can: escapes, a lone surrogate, numbers, integer-like keys it puts
+ * first. As stored: MongoDB keeps strings as UTF-8, so the lone surrogate comes back replaced.
+ */
+const AWKWARD_DATA = {
+  status: null,
+  title: 'Закупівля "x" \\ \n\t\u0001 \u2028 😀 \ud800',
+  amounts: [1.5, 0, -2, 1e21, 1e-7, 12345678901234567000],
+  nested: { 2: 'two', b: { k: [true, false, null, {}] }, 1: 'one' },
+};
+
 /** `count` objects, each in its own commit (so in this order in feeds); their ids. */
 async function insertOneByOne(session: StoreSession, kind: Kind, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -57,18 +68,67 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     t.same((await s.get('tenders', change.id))?.doc.data.x, 2);
   });
 
-  t.test('getIfChanged: unchanged at the known seq, the new version after a commit, null for an unknown id', async (t) => {
+  t.test('getView: unchanged at the known seq, the new version after a commit, null for an unknown id', async (t) => {
     const s = store.session();
     const change = insert('tenders', { v: 1 });
     const [first] = await s.commit([change]);
-    t.equal(await store.session().getIfChanged('tenders', change.id, first.seq), 'unchanged');
-    const older = await store.session().getIfChanged('tenders', change.id, first.seq - 1);
-    t.same(older !== 'unchanged' && older?.doc, change.doc, 'another seq reads the document');
+    t.equal(await store.session().getView('tenders', change.id, { seq: first.seq }), 'unchanged');
+    const older = await store.session().getView('tenders', change.id, { seq: first.seq - 1 });
+    t.equal(older !== 'unchanged' && 'json' in older! && older.json.toString(), JSON.stringify(change.doc), 'another seq reads the view');
     const [second] = await s.commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: { data: { id: change.id, v: 2 } }, index: index() }]);
-    const after = await store.session().getIfChanged('tenders', change.id, first.seq);
+    const after = await store.session().getView('tenders', change.id, { seq: first.seq });
     t.equal(after !== 'unchanged' && after?.seq, second.seq);
-    t.equal(after !== 'unchanged' && after?.doc.data.v, 2);
-    t.equal(await store.session().getIfChanged('tenders', 'f'.repeat(32), first.seq), null);
+    t.equal(after !== 'unchanged' && 'json' in after! && JSON.parse(after.json.toString()).data.v, 2);
+    t.equal(await store.session().getView('tenders', 'f'.repeat(32), { seq: first.seq }), null);
+    t.equal(await store.session().getView('tenders', 'f'.repeat(32)), null);
+  });
+
+  t.test('getView: a kept version found current gives way to the next commit', async (t) => {
+    const s = store.session();
+    const change = insert('tenders', { v: 1 });
+    const [first] = await s.commit([change]);
+    const kept = { seq: first.seq };
+    t.equal(await store.session().getView('tenders', change.id, kept), 'unchanged');
+    t.equal(await store.session().getView('tenders', change.id, kept), 'unchanged', 'again, nothing committed');
+    const [second] = await s.commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: { data: { id: change.id, v: 2 } }, index: index() }]);
+    const after = await store.session().getView('tenders', change.id, kept);
+    t.equal(after !== 'unchanged' && after?.seq, second.seq);
+  });
+
+  t.test('getView: an unrestricted object as JSON of {data, config} exactly as JSON.stringify writes them', async (t) => {
+    const s = store.session();
+    const data = AWKWARD_DATA;
+    const configs = [undefined, null, {}, { restricted: false }, { restricted: null }, { restricted: 0 }, { restricted: 1 }, { restricted: 'true' }, { restricted: [true] }];
+    for (const config of configs) {
+      const change = insert('tenders', data);
+      const doc: Doc = { ...change.doc, dateCreated: '2026-01-01T00:00:00+02:00', secrets: { tokenHash: 'h' } };
+      if (config !== undefined) doc.config = config;
+      const [saved] = await s.commit([{ ...change, doc }]);
+      const view = await store.session().getView('tenders', change.id);
+      const stored = (await store.session().get('tenders', change.id))!.doc;
+      t.equal(view !== 'unchanged' && view?.seq, saved.seq);
+      t.equal(
+        view !== 'unchanged' && 'json' in view! ? view.json.toString() : 'stored',
+        JSON.stringify({ data: stored.data, config: stored.config }),
+        `config ${JSON.stringify(config)}`,
+      );
+    }
+    const bare = { op: 'insert', kind: 'tenders', id: freshId(), doc: { secrets: { tokenHash: 'h' } }, index: index() } as const;
+    await s.commit([bare]);
+    const view = await store.session().getView('tenders', bare.id);
+    t.equal(view !== 'unchanged' && 'json' in view! && view.json.toString(), '{}', 'neither data nor config: an empty object');
+  });
+
+  t.test('getView: a restricted object as stored, for the domain to mask', async (t) => {
+    const s = store.session();
+    const change = insert('tenders', { title: 'a' });
+    change.doc.config = { restricted: true, other: 1 };
+    change.doc.secrets = { tokenHash: 'h' };
+    const [saved] = await s.commit([change]);
+    const view = await store.session().getView('tenders', change.id);
+    t.ok(view !== 'unchanged' && view && !('json' in view));
+    t.same(view, { kind: 'tenders', id: change.id, rev: 1, seq: saved.seq, doc: change.doc });
+    t.equal(await store.session().getView('tenders', change.id, { seq: saved.seq }), 'unchanged');
   });
 
   t.test('an update with a stale revision is a conflict and writes nothing', async (t) => {
@@ -146,12 +206,7 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
 
   t.test('a listing page: JSON of the listed fields an unrestricted object has, exactly as JSON.stringify writes them', async (t) => {
     const s = store.session();
-    const data = {
-      status: null,
-      title: 'Закупівля "x" \\ \n\t\u0001 \u2028 😀 \ud800',
-      amounts: [1.5, 0, -2, 1e21, 1e-7, 12345678901234567000],
-      nested: { 2: 'two', b: { k: [true, false, null, {}] }, 1: 'one' },
-    };
+    const data = AWKWARD_DATA;
     const configs = [undefined, {}, { restricted: false }, { restricted: null }, { restricted: 0 }];
     const changes = configs.map((config) => {
       const change = insert('tenders', data);
@@ -161,7 +216,6 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     await s.commit(changes);
     const listed = ['id', 'absent', 'title', 'status', 'nested', 'amounts'];
     const page = await s.feedListing({ kind: 'tenders', descending: false, limit: 10, mode: 'live', listed, reads: ['owner'] });
-    // As stored: MongoDB keeps strings as UTF-8, so the lone surrogate comes back replaced.
     const whole = await s.feed({ kind: 'tenders', descending: false, limit: 10, mode: 'live' });
     t.same(page.map((l) => l.seq), whole.map((x) => x.seq));
     whole.forEach(({ doc }, i) => {

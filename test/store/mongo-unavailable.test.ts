@@ -39,6 +39,7 @@ function unavailableWhile(isDown: () => boolean) {
       return {
         ...session,
         get: failing(session.get),
+        getView: failing(session.getView),
         getMany: failing(session.getMany),
         commit: failing(session.commit),
         feed: failing(session.feed),

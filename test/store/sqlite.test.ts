@@ -1,8 +1,14 @@
 import t from 'tap';
+import Database from 'better-sqlite3';
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Change, KeptVersion } from '../../src/store/port';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+
+const run = promisify(execFile);
 import { storeContract } from './contract';
 
 storeContract(t, async () => openSqliteStore(join(mkdtempSync(join(tmpdir(), 'store-')), 'r.db')));
@@ -18,4 +24,112 @@ t.test('feed and get read documents back exactly as stored', async (t) => {
   const [whole] = await store.session().feed({ kind: 'tenders', descending: false, limit: 10, mode: 'live' });
   t.strictSame(whole.doc, { data, config, secrets: { tokenHash: 'h' } });
   t.strictSame((await store.session().get('tenders', 'a1'))!.doc, whole.doc);
+});
+
+/**
+ * Kept versions are confirmed without a query while nothing has been committed since (this process's commits and
+ * `PRAGMA data_version` for every other connection's): each test commits some other way and expects the change.
+ */
+t.test('kept versions and commits made elsewhere', async (t) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'store-')), 'r.db');
+  const store = openSqliteStore(path);
+  const other = openSqliteStore(path);
+  t.teardown(async () => {
+    await store.close();
+    await other.close();
+  });
+  const index = { isPublic: true, isTest: false, nextCheck: null };
+  const id = 'a'.repeat(32);
+  await store.session().commit([{ op: 'insert', kind: 'frameworks', id, doc: { data: { n: 0 } }, index }]);
+  const current = async () => (await store.session().get('frameworks', id))!;
+  /** A version kept and confirmed once, as a reader keeps its rendering. */
+  const keptNow = async () => {
+    const kept = { seq: (await current()).seq };
+    t.equal(await store.session().getView('frameworks', id, kept), 'unchanged');
+    return kept;
+  };
+  const update = (rev: number, n: number): Change => ({ op: 'update', kind: 'frameworks', id, expectedRev: rev, doc: { data: { n } }, index });
+  const viewed = async (kept: KeptVersion) => {
+    const view = await store.session().getView('frameworks', id, kept);
+    return view === 'unchanged' ? 'unchanged' : view && 'json' in view ? JSON.parse(view.json.toString()).data.n : 'stored';
+  };
+
+  t.test('a commit through another connection in this process', async (t) => {
+    const kept = await keptNow();
+    const { rev, doc } = await current();
+    await other.session().commit([update(rev, doc.data.n + 1)]);
+    t.equal(await viewed(kept), doc.data.n + 1);
+  });
+
+  t.test('a commit by another process', async (t) => {
+    const kept = await keptNow();
+    const before = (await current()).doc.data.n;
+    await run(process.execPath, ['--import=tsx', join(__dirname, 'fixtures/sqlite-writer.ts'), path, '1', id]);
+    t.equal(await viewed(kept), before + 1);
+  });
+
+  t.test('a refused commit here leaves the version current, and the next commit is seen', async (t) => {
+    const kept = await keptNow();
+    const { rev, doc } = await current();
+    await t.rejects(store.session().commit([update(rev - 1, -1)]), { name: 'StoreConflict' });
+    t.equal(await viewed(kept), 'unchanged');
+    t.equal(await viewed(kept), 'unchanged');
+    await store.session().commit([update(rev, doc.data.n + 1)]);
+    t.equal(await viewed(kept), doc.data.n + 1);
+  });
+
+  t.test('a transaction rolled back by another connection changes nothing; its next commit is seen', async (t) => {
+    const raw = new Database(path);
+    t.teardown(() => raw.close());
+    const kept = await keptNow();
+    const change = raw.prepare("UPDATE objects SET seq = seq + 1000, doc = jsonb('{\"data\":{\"n\":-1}}') WHERE id = ?");
+    raw.exec('BEGIN IMMEDIATE');
+    change.run(id);
+    raw.exec('ROLLBACK');
+    t.equal(await viewed(kept), 'unchanged');
+    change.run(id);
+    t.equal(await viewed(kept), -1);
+  });
+
+  t.test('interleaved commits here and elsewhere, refused or not: every read is of the latest version', async (t) => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    let kept: KeptVersion = { seq: 0 };
+    for (let i = 0; i < 300; i++) {
+      const { rev } = await current();
+      const roll = random();
+      const writer = roll < 0.5 ? store : other;
+      if (roll < 0.6) await writer.session().commit([update(rev, i)]);
+      else if (roll < 0.7) await t.rejects(writer.session().commit([update(rev - 1, -1)]));
+      const latest = await other.session().get('frameworks', id);
+      const view = await store.session().getView('frameworks', id, kept);
+      if (view === 'unchanged') {
+        if (kept.seq !== latest!.seq) t.fail(`read ${i}: kept seq ${kept.seq} served, latest ${latest!.seq}`);
+      } else {
+        t.equal(view?.seq, latest!.seq, `read ${i}`);
+        kept = { seq: view!.seq };
+      }
+    }
+    t.pass('300 reads');
+  });
+});
+
+t.test('the stale-reads snapshot (TEST_STALE_READS) still answers kept versions from the snapshot', async (t) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'store-')), 'r.db');
+  const writer = openSqliteStore(path);
+  const index = { isPublic: true, isTest: false, nextCheck: null };
+  const id = 'b'.repeat(32);
+  const [first] = await writer.session().commit([{ op: 'insert', kind: 'frameworks', id, doc: { data: { n: 0 } }, index }]);
+  const stale = openSqliteStore(path, { staleReadsMs: 50 });
+  t.teardown(async () => {
+    await stale.close();
+    await writer.close();
+  });
+  const kept = { seq: first.seq };
+  t.equal(await stale.session().getView('frameworks', id, kept), 'unchanged');
+  const [second] = await writer.session().commit([{ op: 'update', kind: 'frameworks', id, expectedRev: 1, doc: { data: { n: 1 } }, index }]);
+  t.equal(await stale.session().getView('frameworks', id, kept), 'unchanged', 'the snapshot is older than the commit');
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  const after = await stale.session().getView('frameworks', id, kept);
+  t.equal(after !== 'unchanged' && after?.seq, second.seq, 'the refreshed snapshot has it');
 });

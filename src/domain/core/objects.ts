@@ -1,4 +1,4 @@
-import type { Change, Doc, Indexed, Kind, Numbering, StoreSession, Stored } from '../../store/port';
+import type { Change, Doc, Indexed, KeptVersion, Kind, Numbering, ObjectView, StoreSession, Stored } from '../../store/port';
 import { StoreConflict, StoreUnavailable } from '../../store/port';
 import { apiError, conflict, notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
@@ -14,11 +14,7 @@ export interface ObjectDoc extends Doc {
   secrets?: OwnerSecrets;
 }
 
-/**
- * Restricted objects hide parts of themselves from some readers (notes/README.md rule 5); every other object is
- * shown whole to every reader.
- */
-export const isRestricted = (doc: ObjectDoc) => doc.config?.restricted === true;
+export { isRestricted } from '../../store/port';
 
 /** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (notes/platform.md §4.3). */
 export const idName = (kind: Kind) => `${kind.slice(0, -1)}_id`;
@@ -31,16 +27,18 @@ export async function loadObject(session: StoreSession, kind: Kind, id: string):
   return stored as Stored & { doc: ObjectDoc };
 }
 
-/** As `loadObject`, or `'unchanged'` while the object is still at commit `knownSeq`. */
-export async function loadObjectIfChanged(
+type ObjectViewOf<D> = Exclude<ObjectView, Stored> | (Stored & { doc: D });
+
+/** The object's view as the store gives it (`StoreSession.getView`), or `'unchanged'` while it is still at the `kept` version. */
+export async function loadView(
   session: StoreSession,
   kind: Kind,
   id: string,
-  knownSeq: number,
-): Promise<(Stored & { doc: ObjectDoc }) | 'unchanged'> {
-  const stored = OBJECT_ID.test(id) ? await session.getIfChanged(kind, id, knownSeq) : null;
-  if (!stored) throw notFound(idName(kind));
-  return stored as (Stored & { doc: ObjectDoc }) | 'unchanged';
+  kept?: KeptVersion,
+): Promise<ObjectViewOf<ObjectDoc> | 'unchanged'> {
+  const view = OBJECT_ID.test(id) ? await session.getView(kind, id, kept) : null;
+  if (!view) throw notFound(idName(kind));
+  return view as ObjectViewOf<ObjectDoc> | 'unchanged';
 }
 
 /** Feed and check columns derived from the document: drafts and deleted objects stay out of feeds. */

@@ -1,5 +1,5 @@
 import type { ClientSession, Db, MongoClient } from 'mongodb';
-import type { CausalToken, FeedQuery, Kind, StoreSession, Stored } from '../port';
+import { isRestricted, type CausalToken, type FeedQuery, type Kind, type ObjectView, type StoreSession, type Stored } from '../port';
 import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import { commitChanges } from './commit-changes';
@@ -56,9 +56,12 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
     get,
 
     // The document comes with the same round trip: reading its seq first would cost a second one on every change.
-    async getIfChanged(kind, id, knownSeq) {
+    async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
       const stored = await get(kind, id);
-      return stored && stored.seq === knownSeq ? 'unchanged' : stored;
+      if (!stored) return null;
+      if (stored.seq === kept?.seq) return 'unchanged';
+      if (isRestricted(stored.doc)) return stored;
+      return { seq: stored.seq, json: Buffer.from(JSON.stringify({ data: stored.doc.data, config: stored.doc.config })) };
     },
 
     getMany: (kind, ids) =>

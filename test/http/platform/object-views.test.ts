@@ -1,0 +1,86 @@
+import t from 'tap';
+import { randomUUID } from 'node:crypto';
+import { insertOf } from '../../../src/domain/core/objects';
+import type { Doc, Kind } from '../../../src/store/port';
+import { startTestServer, type TestServer } from '../../fixtures/server';
+import { activeFramework, activeSubmission, aTenderer, decideQualification } from '../../fixtures/frameworks';
+import { aCompetitiveOrderingTender, aContract, aTender, competitiveOrderingConfig, createTender, insertAgreement } from '../../fixtures/tenders';
+
+const READERS = ['', 'broker', 'broker1', 'brokerr'] as const;
+const newId = () => randomUUID().replace(/-/g, '');
+
+/** Data JSON.stringify writes in every way it can: escapes, numbers, integer-like keys it puts first. */
+const exotic = (id: string) => ({
+  id,
+  owner: 'broker',
+  status: 'active',
+  title: 'Закупівля "x" \\ \n\t\u0001 \u2028 😀',
+  amounts: [1.5, 0, -2, 1e21, 1e-7, 12345678901234567000],
+  nested: { 2: 'two', b: { k: [true, false, null, {}] }, 1: 'one' },
+  empty: '',
+});
+
+/** Objects of every kind through the API, restricted and not, and exotic ones straight into the store. */
+async function objectsOfEveryKind(server: TestServer): Promise<[Kind, string, string][]> {
+  const objects: [Kind, string, string][] = [];
+  for (const restricted of [false, true]) {
+    const framework = await activeFramework(server, { restricted });
+    const submission = await activeSubmission(server, framework.id, { key: 'broker1', tenderer: aTenderer('00137256') });
+    await decideQualification(server, framework, submission.qualificationID, 'active');
+    const agreementId = (await server.request('GET', `/api/2.5/frameworks/${framework.id}`)).body.data.agreementID;
+    const agreement = await insertAgreement(server, { restricted });
+    const tender = restricted
+      ? await createTender(server, aCompetitiveOrderingTender(agreement), competitiveOrderingConfig({ restricted: true }))
+      : await createTender(server, aTender());
+    const contract = await server.request('POST', '/api/2.5/contracts', { key: 'contracting', body: { data: aContract(tender.id) } });
+    const which = restricted ? 'restricted' : 'open';
+    objects.push(
+      ['frameworks', framework.id, which],
+      ['submissions', submission.id, which],
+      ['qualifications', submission.qualificationID, which],
+      ['agreements', agreementId, which],
+      ['agreements', agreement, `${which}, inserted`],
+      ['tenders', tender.id, which],
+      ['contracts', contract.body.data.id, which],
+    );
+  }
+  const configs: (Doc | undefined)[] = [undefined, {}, { restricted: false }, { restricted: null }, { restricted: 1 }, { restricted: true }];
+  for (const kind of ['tenders', 'frameworks', 'submissions', 'qualifications', 'agreements', 'contracts'] as const) {
+    for (const config of configs) {
+      const id = newId();
+      const doc: Doc = { data: exotic(id), secrets: { tokenHash: 'h' } };
+      if (config) doc.config = config;
+      await server.store.session().commit([insertOf(kind, doc as { data: Doc })]);
+      objects.push([kind, id, `exotic, config ${JSON.stringify(config)}`]);
+    }
+  }
+  return objects;
+}
+
+/**
+ * `opt_pretty=0` is answered compactly by the JS rendering (the kind's present() and JSON.stringify) on every
+ * read, so each reader's bytes without it must equal those, whether the view is rendered, kept, or the store's.
+ */
+for (const [name, env] of [
+  ['no kept views: every read renders or takes the store view', { VIEW_CACHE_MB: '0' }],
+  ['kept views: a first read and then kept ones', {}],
+  ['kept views, restricted variant B (forbidden)', { RESTRICTED_MODE: 'forbidden' }],
+] as const) {
+  t.test(`${name}: every kind, every reader, restricted or not → the bytes of the JS rendering`, async (t) => {
+    const server = await startTestServer({ env });
+    t.teardown(() => server.close());
+    for (const [kind, id, which] of await objectsOfEveryKind(server)) {
+      const path = `/api/2.5/${kind}/${id}`;
+      for (const round of [1, 2]) {
+        for (const key of READERS) {
+          const rendered = await server.request('GET', `${path}?opt_pretty=0`, { key });
+          const answered = await server.request('GET', path, { key });
+          const label = `${kind} ${which}, reader ${key || 'anonymous'}, read ${round}`;
+          t.equal(answered.status, rendered.status, label);
+          t.equal(answered.text, rendered.text, label);
+          t.equal(answered.headers.get('content-type'), rendered.headers.get('content-type'), label);
+        }
+      }
+    }
+  });
+}
