@@ -68,3 +68,21 @@ t.test('TEST_STALE_READS is refused unless NODE_ENV=test', async (t) => {
   t.equal(loadConfig({ TEST_STALE_READS: '1', NODE_ENV: 'test' }).testStaleReadsMs, 2000);
   t.equal(loadConfig({}).testStaleReadsMs, null);
 });
+
+t.test('fresh sessions reading different objects get one token until the next commit, then a later one', async (t) => {
+  const store = openSqliteStore(tempDb(t));
+  t.teardown(() => store.close());
+  const saved = await store.session().commit(['a', 'b', 'c'].map((c) => insert(c.repeat(32))));
+  const last = saved[saved.length - 1].seq;
+  const tokens = [];
+  for (const { id } of saved) {
+    const session = store.session();
+    await session.get('frameworks', id);
+    tokens.push(session.token());
+  }
+  t.same(tokens, saved.map(() => ({ seq: last })), 'every reader is at the last commit met, not at its object');
+  const [later] = await store.session().commit([insert('d'.repeat(32))]);
+  const reader = store.session();
+  await reader.get('frameworks', saved[0].id);
+  t.same(reader.token(), { seq: later.seq }, 'after a commit the token names it');
+});

@@ -329,7 +329,10 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         const row = guard(() => sql.getBlob.get(id));
         return row ? { id: row.id, contentType: row.content_type, data: row.data } : null;
       },
-      token: () => ({ seq: seen }),
+      // Everything this connection has met is part of what a read here sees, so the token may name all of it: one
+      // position for all sessions until the next commit, instead of one per object read, so the SESSION values
+      // a node signs grow with its commits, not with the distinct objects its readers open.
+      token: () => ({ seq: Math.max(seen, visible) }),
     };
   };
 
