@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port';
@@ -74,7 +74,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const command = options.command ?? [process.execPath, join(cwd, 'dist/src/main.js')];
   const redis: LocalRedis | null = options.redisUrl ? null : await startLocalRedis();
   const redisUrl = options.redisUrl ?? redis!.url;
-  const storeUrl = options.storeUrl ?? `sqlite:${join(mkdtempSync(join(tmpdir(), 'registry-cluster-')), 'registry.db')}`;
+  // A store of its own, when none is given, lives as long as the cluster.
+  const ownStoreDir = options.storeUrl ? null : mkdtempSync(join(tmpdir(), 'registry-cluster-'));
+  const storeUrl = options.storeUrl ?? `sqlite:${join(ownStoreDir!, 'registry.db')}`;
   const sessionSecret = randomBytes(32).toString('hex');
   if (options.logDir) mkdirSync(options.logDir, { recursive: true });
   const common = {
@@ -136,6 +138,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all([...managed.values()].map((m) => stopNode(m, 'SIGTERM')));
     managed.forEach((m) => m.log?.end());
     await redis?.stop();
+    if (ownStoreDir) rmSync(ownStoreDir, { recursive: true, force: true });
   };
 
   try {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,7 +10,9 @@ const run = promisify(execFile);
 const WRITES = 200;
 
 t.test('two processes writing one SQLite file at once: nothing lost, seq unique, counters unique, numbered inserts unique', async (t) => {
-  const path = join(mkdtempSync(join(tmpdir(), 'store-mp-')), 'r.db');
+  const dir = mkdtempSync(join(tmpdir(), 'store-mp-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'r.db');
   const store = openSqliteStore(path);
   const sharedId = 'a'.repeat(32);
   await store.session().commit([{ op: 'insert', kind: 'frameworks', id: sharedId, doc: { data: { n: 0 } }, index: { isPublic: true, isTest: false, nextCheck: null } }]);

@@ -1,7 +1,7 @@
 import t from 'tap';
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,10 +11,15 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 const run = promisify(execFile);
 import { storeContract } from './contract';
 
-storeContract(t, async () => openSqliteStore(join(mkdtempSync(join(tmpdir(), 'store-')), 'r.db')));
+const root = mkdtempSync(join(tmpdir(), 'store-'));
+t.teardown(() => rmSync(root, { recursive: true, force: true }));
+/** A new database file in this file's temporary folder, removed with it. */
+const newPath = () => join(mkdtempSync(join(root, 'db-')), 'r.db');
+
+storeContract(t, async () => openSqliteStore(newPath()));
 
 t.test('feed and get read documents back exactly as stored', async (t) => {
-  const store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'store-')), 'r.db'));
+  const store = openSqliteStore(newPath());
   t.teardown(() => store.close());
   const data = { id: 'a1', dateModified: '2026-01-01T00:00:00+02:00', status: null, title: 'Закупівля "x"', amount: 1.5, nested: { k: [1, { z: true }] } };
   const config = { restricted: true };
@@ -31,7 +36,7 @@ t.test('feed and get read documents back exactly as stored', async (t) => {
  * `PRAGMA data_version` for every other connection's): each test commits some other way and expects the change.
  */
 t.test('kept versions and commits made elsewhere', async (t) => {
-  const path = join(mkdtempSync(join(tmpdir(), 'store-')), 'r.db');
+  const path = newPath();
   const store = openSqliteStore(path);
   const other = openSqliteStore(path);
   t.teardown(async () => {
@@ -115,7 +120,7 @@ t.test('kept versions and commits made elsewhere', async (t) => {
 });
 
 t.test('the stale-reads snapshot (TEST_STALE_READS) still answers kept versions from the snapshot', async (t) => {
-  const path = join(mkdtempSync(join(tmpdir(), 'store-')), 'r.db');
+  const path = newPath();
   const writer = openSqliteStore(path);
   const index = { isPublic: true, isTest: false, nextCheck: null };
   const id = 'b'.repeat(32);

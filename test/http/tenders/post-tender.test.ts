@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
@@ -344,6 +344,7 @@ t.test('refused creations store nothing: the next tender of the day on a fresh s
 
 t.test('accreditation: a broker without level 1 or 5 → 403 url/accreditation', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'auth-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'auth.ini');
   writeFileSync(file, '[brokers]\nbroker3 = broker3,3\nbroker1 = broker1,1\n');
   const limited = await startTestServer({ env: { AUTH_FILE: file } });
