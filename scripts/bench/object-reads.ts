@@ -1,7 +1,8 @@
 /**
  * Microbenchmark of the store side of `GET /{kind}/{id}` on a loaded SQLite file (`npm run bench -- --keep-db`):
  * the JS rendering (get, then JSON.stringify of `{data, config}`), the store's view, and the check of a kept
- * version, by its object's seq and once confirmed with nothing committed since. Random ids, so the pages are as cold as the file and the page cache make them.
+ * version, by its object's seq and once confirmed with nothing committed since. Random ids, so the pages are as
+ * cold as the file and the page cache make them.
  *
  *   npx tsx scripts/bench/object-reads.ts scripts/results/bench.db [rounds] [reads]
  */

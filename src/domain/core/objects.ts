@@ -27,7 +27,8 @@ export async function loadObject(session: StoreSession, kind: Kind, id: string):
   return stored as Stored & { doc: ObjectDoc };
 }
 
-type ObjectViewOf<D> = Exclude<ObjectView, Stored> | (Stored & { doc: D });
+/** `ObjectView` with the stored document typed as the domain keeps it. */
+type ObjectDocView = Exclude<ObjectView, Stored> | (Stored & { doc: ObjectDoc });
 
 /** The object's view as the store gives it (`StoreSession.getView`), or `'unchanged'` while it is still at the `kept` version. */
 export async function loadView(
@@ -35,10 +36,10 @@ export async function loadView(
   kind: Kind,
   id: string,
   kept?: KeptVersion,
-): Promise<ObjectViewOf<ObjectDoc> | 'unchanged'> {
+): Promise<ObjectDocView | 'unchanged'> {
   const view = OBJECT_ID.test(id) ? await session.getView(kind, id, kept) : null;
   if (!view) throw notFound(idName(kind));
-  return view as ObjectViewOf<ObjectDoc> | 'unchanged';
+  return view as ObjectDocView | 'unchanged';
 }
 
 /** Feed and check columns derived from the document: drafts and deleted objects stay out of feeds. */

@@ -31,11 +31,12 @@ function enquiryThenTendering(t: Doc, { now, before }: TenderContext): void {
     throw apiError(422, ['the enquiryPeriod cannot end earlier than 3 business days after the start'], { name: 'enquiryPeriod' });
   }
   const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
-  const tenderingStart = tendering.startDate == null ? enquiryEnd : at(tendering.startDate);
-  if (!before && tendering.startDate && tenderingStart.getTime() <= now.getTime() - STALE_START_MS) {
+  const startGiven = !!tendering.startDate;
+  tendering.startDate ??= enquiry.endDate;
+  const tenderingStart = at(tendering.startDate);
+  if (!before && startGiven && tenderingStart.getTime() <= now.getTime() - STALE_START_MS) {
     throw apiError(422, 'tenderPeriod.startDate should be in greater than current date', { name: 'tenderPeriod.startDate' });
   }
-  tendering.startDate ??= enquiry.endDate;
   if (tenderingStart < enquiryEnd) {
     throw apiError(422, ['period should begin after enquiryPeriod'], { name: 'tenderPeriod' });
   }
