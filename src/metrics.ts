@@ -36,6 +36,13 @@ export const storeDuration = new client.Histogram({
   registers: [metrics],
 });
 
+export const commitBatchSize = new client.Histogram({
+  name: 'registry_store_commit_batch_size',
+  help: 'Commits that shared one SQLite write transaction (group commit)',
+  buckets: [1, 2, 3, 4, 6, 8, 12, 16, 32, 64],
+  registers: [metrics],
+});
+
 export const liveMembers = new client.Gauge({
   name: 'registry_cluster_live_members',
   help: 'API nodes this node sees alive (1 without Redis: the node itself)',

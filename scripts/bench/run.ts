@@ -309,6 +309,7 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
     rows.push({ scenario: 'PATCH tender (owner token)', result: null, note: 'needs POST /tenders' });
   } else {
     log('writes: POST tender');
+    const createBatches = await commitBatches(d.url);
     const create = await drive(d, {
       method: 'POST',
       headers,
@@ -321,11 +322,12 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
         }
       },
     });
-    rows.push({ scenario: 'POST tender (create)', result: create });
+    rows.push({ scenario: 'POST tender (create)', result: create, note: await createBatches() });
     const probeBody = JSON.parse(probeText);
     if (!owned.length) owned.push({ id: probeBody.data.id, token: probeBody.access.token });
     let slots = 0;
     log('writes: PATCH tender');
+    const patchBatches = await commitBatches(d.url);
     const patch = await drive(d, {
       method: 'PATCH',
       headers,
@@ -339,9 +341,10 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
       },
       body: JSON.stringify({ data: { description: 'Оновлений опис закупівлі для бенчмарку' } }),
     });
-    rows.push({ scenario: 'PATCH tender (owner token)', result: patch });
+    rows.push({ scenario: 'PATCH tender (owner token)', result: patch, note: await patchBatches() });
   }
   log('writes: framework → submission → qualification');
+  const chainBatches = await commitBatches(d.url);
   const chain = await driveChain(d, async (call) => {
     const f = await call({ method: 'POST', path: `${API}/frameworks`, body: manifest.bodies.framework, status: 201 });
     await call({ method: 'PATCH', path: `${API}/frameworks/${f.data.id}?acc_token=${f.access.token}`, body: { data: { status: 'active' } }, status: 200 });
@@ -353,9 +356,28 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
   rows.push({
     scenario: 'framework → submission → qualification (5 requests)',
     result: chain.failure ? null : chain,
-    note: chain.failure ? `stopped: ${chain.failure}` : `${chain.chains} chains, ${chain.requests} requests`,
+    note: chain.failure ? `stopped: ${chain.failure}` : `${chain.chains} chains, ${chain.requests} requests; ${await chainBatches()}`,
   });
   return rows;
+}
+
+/**
+ * Group commit at work during a scenario: from the product's `registry_store_commit_batch_size` histogram, read
+ * now and again when the returned function is called, the mean number of commits per write transaction.
+ */
+async function commitBatches(url: string): Promise<() => Promise<string | undefined>> {
+  const read = async () => {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    return { commits: value('registry_store_commit_batch_size_sum'), transactions: value('registry_store_commit_batch_size_count') };
+  };
+  const before = await read();
+  return async () => {
+    const after = await read();
+    const transactions = after.transactions - before.transactions;
+    if (!(transactions > 0)) return undefined;
+    return `${((after.commits - before.commits) / transactions).toFixed(1)} commits per write transaction`;
+  };
 }
 
 main().catch((err) => {

@@ -300,6 +300,26 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     t.equal(await s.nextCounter('framework:2026-01-02'), 2);
   });
 
+  t.test('commits made at once land or fail each on their own: a conflict among them takes no number', async (t) => {
+    const existing = insert('tenders');
+    await store.session().commit([existing]);
+    const counter = 'tenderID:2026-01-03';
+    const numbered = (change: Change) => ({ counter, assign: (n: number) => (change.doc.data.n = n) });
+    const fresh = Array.from({ length: 6 }, () => insert('tenders'));
+    const attempts = [...fresh.slice(0, 3), existing, ...fresh.slice(3)];
+    const results = await Promise.allSettled(attempts.map((change) => store.session().commit([change], numbered(change))));
+    t.same(
+      results.map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled'],
+    );
+    t.equal((results[3] as PromiseRejectedResult).reason?.name, 'StoreConflict');
+    const stored = await store.session().getMany('tenders', fresh.map((c) => c.id));
+    t.same(stored.map((s) => s.doc.data.n).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6]);
+    const seqs = results.flatMap((r) => (r.status === 'fulfilled' ? r.value.map((s) => s.seq) : []));
+    t.equal(new Set(seqs).size, 6, 'every landed commit has a seq of its own');
+    t.equal(await store.session().nextCounter(counter), 7);
+  });
+
   t.test('due lists objects whose next check has passed, earliest first', async (t) => {
     const s = store.session();
     const late = insert('tenders', {}, { nextCheck: 2000 });
