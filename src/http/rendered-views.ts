@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import type { KeptVersion, Kind } from '../store/port';
+import type { Account } from './auth';
 
 /** An object's view rendered from one stored version (its commit `seq`). */
 export interface RenderedView extends KeptVersion {
@@ -10,9 +11,11 @@ export interface RenderedView extends KeptVersion {
 }
 
 /**
- * Rendered views of single objects that depend on the stored version alone (which views those are is decided
- * in src/domain/core/object-reads.ts), least recently read dropped first within a byte budget. Commit sequences
- * are unique, so a view is current exactly while the store still holds its `seq`.
+ * Rendered views of single objects that depend on the stored version and the reader alone (which views those
+ * are is decided in src/domain/core/object-reads.ts), least recently read dropped first within a byte budget.
+ * Commit sequences are unique, so a view is current exactly while the store still holds its `seq`. A view for
+ * everyone, or for readers without an account, is kept once per object; a restricted object's view for an
+ * account is kept per account, as what an account sees follows from its name, group and levels.
  */
 export class RenderedViews {
   private readonly views: LRUCache<string, RenderedView> | null;
@@ -21,14 +24,19 @@ export class RenderedViews {
     this.views = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (view, key) => view.body.length + key.length }) : null;
   }
 
-  get(kind: Kind, id: string): RenderedView | undefined {
-    return this.views?.get(`${kind}/${id}`);
+  get(kind: Kind, id: string, account: Account | null): RenderedView | undefined {
+    if (!this.views) return undefined;
+    const shared = this.views.get(`${kind}/${id}`);
+    if (shared && (shared.forEveryone || !account)) return shared;
+    return account ? this.views.get(accountKey(kind, id, account)) : undefined;
   }
 
-  remember(kind: Kind, id: string, view: RenderedView): void {
-    this.views?.set(`${kind}/${id}`, view);
+  remember(kind: Kind, id: string, account: Account | null, view: RenderedView): void {
+    this.views?.set(view.forEveryone || !account ? `${kind}/${id}` : accountKey(kind, id, account), view);
   }
 }
+
+const accountKey = (kind: Kind, id: string, { group, name, levels }: Account) => `${kind}/${id} ${group} ${name} ${levels}`;
 
 /** Hands the app's one RenderedViews to every request. */
 export function renderedViews(views: RenderedViews): Koa.Middleware {

@@ -7,11 +7,11 @@ import { loadObject, loadView, type ObjectDoc } from './objects';
 export type Present = (doc: ObjectDoc, viewer: Viewer) => Doc;
 
 /**
- * `GET /{kind}/{id}`. A view that depends on the stored version alone — the anonymous reader's, and every
- * reader's of an unrestricted object — is rendered once per version and kept in the app's views; later reads
- * only ask the store whether the object is still at that version. An unrestricted object's view comes from the
- * store as ready JSON (`StoreSession.getView`), never parsed and re-stringified here. A restricted object's view
- * for a reader with a key, and `opt_pretty` renderings, are made per request.
+ * `GET /{kind}/{id}`. A view depends on the stored version and the reader's account alone, so it is rendered
+ * once per version and reader (once for everyone when the object is not restricted) and kept in the app's
+ * views; later reads only ask the store whether the object is still at that version. An unrestricted object's
+ * view comes from the store as ready JSON (`StoreSession.getView`), never parsed and re-stringified here.
+ * `opt_pretty` renderings are made per request.
  */
 export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Promise<void> {
   const { session, viewer, views } = ctx.state;
@@ -20,22 +20,15 @@ export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Prom
     ctx.body = present((await loadObject(session, kind, id)).doc, viewer);
     return;
   }
-  const anonymous = !viewer.account;
-  const kept = views.get(kind, id);
-  const usable = kept && (anonymous || kept.forEveryone) ? kept : undefined;
-  const stored = await loadView(session, kind, id, usable);
-  if (stored === 'unchanged') return sendRendered(ctx, usable!.body);
+  const kept = views.get(kind, id, viewer.account);
+  const stored = await loadView(session, kind, id, kept);
+  if (stored === 'unchanged') return sendRendered(ctx, kept!.body);
   if ('json' in stored) {
-    views.remember(kind, id, { seq: stored.seq, body: stored.json, forEveryone: true });
+    views.remember(kind, id, viewer.account, { seq: stored.seq, body: stored.json, forEveryone: true });
     return sendRendered(ctx, stored.json);
   }
-  const view = present(stored.doc, viewer);
-  if (!anonymous) {
-    ctx.body = view;
-    return;
-  }
-  const body = Buffer.from(JSON.stringify(view));
-  views.remember(kind, id, { seq: stored.seq, body, forEveryone: false });
+  const body = Buffer.from(JSON.stringify(present(stored.doc, viewer)));
+  views.remember(kind, id, viewer.account, { seq: stored.seq, body, forEveryone: false });
   sendRendered(ctx, body);
 }
 

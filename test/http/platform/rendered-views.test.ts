@@ -41,10 +41,33 @@ t.test('a restricted tender: kept anonymous views stay masked, and no reader wit
     t.equal((await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, `anonymous read ${i + 1}`);
   }
   const whole = (key: string) => server.request('GET', path(tender.id), { key });
-  t.equal((await whole('broker')).body.data.items[0].deliveryAddress.streetAddress, unmasked, 'the owner');
-  t.equal((await whole('brokerr')).body.data.items[0].deliveryAddress.streetAddress, unmasked, 'an r broker');
-  t.equal((await whole('broker1')).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, 'another broker');
-  t.equal((await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, 'anonymous after them');
+  for (let i = 1; i <= 2; i++) {
+    t.equal((await whole('broker')).body.data.items[0].deliveryAddress.streetAddress, unmasked, `the owner, read ${i}`);
+    t.equal((await whole('brokerr')).body.data.items[0].deliveryAddress.streetAddress, unmasked, `an r broker, read ${i}`);
+    t.equal((await whole('broker1')).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, `another broker, read ${i}`);
+    t.equal((await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, `anonymous after them, read ${i}`);
+  }
+});
+
+t.test('a restricted tender: the whole view kept for its owner follows its changes and reaches no one else', async (t) => {
+  const tender = await createTender(server, aTender());
+  await restrict(tender.id);
+  const read = (key?: string) => server.request('GET', path(tender.id), { key });
+  const street = (reply: { body: any }) => reply.body.data.items[0].deliveryAddress.streetAddress;
+  const unmasked = street(await read('broker'));
+  t.not(unmasked, HIDDEN);
+  t.equal(street(await read('broker')), unmasked, 'kept for the owner');
+  const patched = await server.request('PATCH', path(tender.id), { key: 'broker', token: tender.token, body: { data: { title: 'нова назва' } } });
+  t.equal(patched.status, 200);
+  const after = await read('broker');
+  t.equal(after.body.data.title, 'нова назва', 'the owner reads the change');
+  t.equal(street(after), unmasked);
+  for (const key of ['broker1', 'broker2', undefined]) {
+    const masked = await read(key);
+    t.equal(street(masked), HIDDEN, `${key ?? 'anonymous'} gets the hidden view`);
+    t.equal(masked.body.data.title, 'нова назва');
+  }
+  t.equal(street(await read('broker')), unmasked, 'the owner again');
 });
 
 t.test('an unrestricted view kept for a broker is current for every reader until the object turns restricted', async (t) => {
