@@ -31,6 +31,23 @@ t.test('feed and get read documents back exactly as stored', async (t) => {
   t.strictSame((await store.session().get('tenders', 'a1'))!.doc, whole.doc);
 });
 
+t.test('a read of an object whose commit waits for its batch applies the batch first, so an edit starts from it', async (t) => {
+  const store = openSqliteStore(newPath());
+  t.teardown(() => store.close());
+  const index = { isPublic: true, isTest: false, nextCheck: null };
+  const insert = (id: string): Change => ({ op: 'insert', kind: 'tenders', id, doc: { data: { id, v: 1 } }, index });
+  await store.session().commit([insert('b1'), insert('b2')]);
+  const update = (id: string): Change => ({ op: 'update', kind: 'tenders', id, expectedRev: 1, doc: { data: { id, v: 2 } }, index });
+  const waiting = store.session().commit([update('b1')]);
+  const other = store.session();
+  t.equal((await other.get('tenders', 'b2'))?.rev, 1, 'another object');
+  t.equal((await other.get('tenders', 'b1'))?.rev, 2, 'the object the waiting commit changes');
+  t.equal((await waiting)[0].rev, 2);
+  const waitingToo = store.session().commit([{ ...update('b2') }]);
+  t.same((await store.session().getMany('tenders', ['b2'])).map((s) => s.doc.data.v), [2], 'getMany too');
+  await waitingToo;
+});
+
 /**
  * Kept versions are confirmed without a query while nothing has been committed since (this process's commits and
  * `PRAGMA data_version` for every other connection's): each test commits some other way and expects the change.

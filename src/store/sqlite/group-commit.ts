@@ -22,7 +22,7 @@ export function groupCommits<I, R>(
   db: Database.Database,
   applyOne: (item: I) => R,
   run: <T>(transaction: () => T, commits: number) => T,
-): (item: I) => Promise<R> {
+): GroupCommit<I, R> {
   const inOwnSavepoint = db.transaction(applyOne);
   const applyAll = db.transaction((items: I[]) =>
     items.map((item): Outcome<R> => {
@@ -39,6 +39,7 @@ export function groupCommits<I, R>(
   let waiting: Waiting<I, R>[] = [];
   const flush = () => {
     const batch = waiting;
+    if (!batch.length) return;
     waiting = [];
     let outcomes: Outcome<R>[];
     try {
@@ -54,8 +55,23 @@ export function groupCommits<I, R>(
     });
   };
 
-  return (item) =>
-    new Promise<R>((resolve, reject) => {
-      if (waiting.push({ item, resolve, reject }) === 1) setImmediate(flush);
-    });
+  return {
+    commit: (item) =>
+      new Promise<R>((resolve, reject) => {
+        if (waiting.push({ item, resolve, reject }) === 1) setImmediate(flush);
+      }),
+    flushIf(waits) {
+      if (waiting.some((w) => waits(w.item))) flush();
+    },
+  };
+}
+
+export interface GroupCommit<I, R> {
+  commit(item: I): Promise<R>;
+  /**
+   * Applies the waiting commits now if one of them is one the caller waits for. A read that may lead to a write
+   * calls it, so it does not start from a version a waiting commit is about to replace: concurrent edits of one
+   * object then meet revision conflicts no more often than they did one commit at a time.
+   */
+  flushIf(waits: (item: I) => boolean): void;
 }

@@ -251,7 +251,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     }
   };
 
-  const commitChanges = groupCommits(db, applyChanges, (transaction, commits) => {
+  const commits = groupCommits(db, applyChanges, (transaction, commits) => {
     commitBatchSize.observe(commits);
     try {
       return guard(transaction);
@@ -271,6 +271,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     return {
       async get(kind, id) {
         await ready();
+        commits.flushIf(({ changes }) => changes.some((c) => c.id === id && c.kind === kind));
         const row = guard(() => sql.get.get(kind, id));
         if (!row) return null;
         see(row.seq);
@@ -295,13 +296,14 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       },
       async getMany(kind, ids) {
         await ready();
+        commits.flushIf(({ changes }) => changes.some((c) => c.kind === kind && ids.includes(c.id)));
         const rows = ids.map((id) => guard(() => sql.get.get(kind, id))).filter((r): r is Row => !!r);
         rows.forEach((r) => see(r.seq));
         return rows.map(toStored);
       },
       async commit(changes, numbering) {
         await ready();
-        const saved = await commitChanges({ changes, numbering });
+        const saved = await commits.commit({ changes, numbering });
         saved.forEach((s) => see(s.seq));
         return saved;
       },

@@ -16,7 +16,7 @@ const open = () => {
 
 t.test('commits asked for in one turn share one transaction, and each settles on its own', async (t) => {
   const { db, run, values, transactions } = open();
-  const commit = groupCommits(db, (v: number) => db.prepare('INSERT INTO rows (v) VALUES (?)').run(v).changes, run);
+  const { commit } = groupCommits(db, (v: number) => db.prepare('INSERT INTO rows (v) VALUES (?)').run(v).changes, run);
   const results = await Promise.allSettled([1, 2, 1, 3].map(commit));
   t.same(results.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
   t.match((results[2] as PromiseRejectedResult).reason, { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
@@ -28,7 +28,7 @@ t.test('commits asked for in one turn share one transaction, and each settles on
 
 t.test('a commit that fails after writing leaves nothing of itself', async (t) => {
   const { db, run, values } = open();
-  const commit = groupCommits(
+  const { commit } = groupCommits(
     db,
     (vs: number[]) => vs.forEach((v) => db.prepare('INSERT INTO rows (v) VALUES (?)').run(v)),
     run,
@@ -40,7 +40,7 @@ t.test('a commit that fails after writing leaves nothing of itself', async (t) =
 
 t.test('when SQLite ends the whole transaction, every commit of the batch is rejected and none is kept', async (t) => {
   const { db, run, values } = open();
-  const commit = groupCommits(
+  const { commit } = groupCommits(
     db,
     (v: number) => {
       db.prepare('INSERT INTO rows (v) VALUES (?)').run(v);
@@ -59,9 +59,24 @@ t.test('when SQLite ends the whole transaction, every commit of the batch is rej
   t.same(values(), [5], 'the next batch commits');
 });
 
+t.test('flushIf applies the waiting commits at once when one of them is waited for, and only then', async (t) => {
+  const { db, run, values, transactions } = open();
+  const commits = groupCommits(db, (v: number) => db.prepare('INSERT INTO rows (v) VALUES (?)').run(v).changes, run);
+  const first = commits.commit(1);
+  const second = commits.commit(2);
+  commits.flushIf((v) => v === 7);
+  t.same(values(), [], 'nothing waited for: the batch still waits for its turn');
+  commits.flushIf((v) => v === 2);
+  t.same(values(), [1, 2], 'applied before flushIf returns');
+  t.equal(transactions(), 1);
+  t.same(await Promise.all([first, second]), [1, 1]);
+  await new Promise((resolve) => setImmediate(resolve));
+  t.equal(transactions(), 1, 'the turn that was scheduled finds nothing left to commit');
+});
+
 t.test('a failing transaction wrapper rejects the whole batch', async (t) => {
   const db = new Database(':memory:');
-  const commit = groupCommits(db, (v: number) => v, () => {
+  const { commit } = groupCommits(db, (v: number) => v, () => {
     throw new Error('the store is busy');
   });
   const results = await Promise.allSettled([1, 2].map(commit));
