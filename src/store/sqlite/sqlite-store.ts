@@ -177,11 +177,11 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
 
   const catchUpTimeoutMs = options.catchUpTimeoutMs ?? 1000;
 
-  // A mark of the store's history: replaced whenever this process commits (before it reads again: commits are
-  // synchronous) and whenever `PRAGMA data_version` shows that another connection has committed. It reads the
-  // file's WAL state in a read transaction of its own, so it sees every commit made before it is taken. A kept
-  // version found current after a mark was taken is therefore current while the mark stays the same. The stale
-  // test snapshot is checked object by object, as its reads lag on purpose.
+  // A mark of the store's history: replaced whenever this process commits (before it reads again: a batch of
+  // commits is applied synchronously) and whenever `PRAGMA data_version` shows that another connection has
+  // committed. It reads the file's WAL state in a read transaction of its own, so it sees every commit made before
+  // it is taken. A kept version found current after a mark was taken is therefore current while the mark stays the
+  // same. The stale test snapshot is checked object by object, as its reads lag on purpose.
   const dataVersion = reader.prepare<[], number>('PRAGMA data_version').pluck();
   let mark: object = {};
   let markedVersion = -1;
@@ -251,8 +251,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     }
   };
 
-  const commits = groupCommits(db, applyChanges, (transaction, commits) => {
-    commitBatchSize.observe(commits);
+  const commits = groupCommits(db, applyChanges, (transaction, size) => {
+    commitBatchSize.observe(size);
     try {
       return guard(transaction);
     } finally {
