@@ -26,17 +26,19 @@ export class RenderedViews {
 
   get(kind: Kind, id: string, account: Account | null): RenderedView | undefined {
     if (!this.views) return undefined;
-    const shared = this.views.get(`${kind}/${id}`);
+    const shared = this.views.get(keyOf(kind, id, null));
     if (shared && (shared.forEveryone || !account)) return shared;
-    return account ? this.views.get(accountKey(kind, id, account)) : undefined;
+    return account ? this.views.get(keyOf(kind, id, account)) : undefined;
   }
 
   remember(kind: Kind, id: string, account: Account | null, view: RenderedView): void {
-    this.views?.set(view.forEveryone || !account ? `${kind}/${id}` : accountKey(kind, id, account), view);
+    this.views?.set(keyOf(kind, id, view.forEveryone ? null : account), view);
   }
 }
 
-const accountKey = (kind: Kind, id: string, { group, name, levels }: Account) => `${kind}/${id} ${group} ${name} ${levels}`;
+/** Where a view is kept: once per object for everyone and for readers without an account, else per account. */
+const keyOf = (kind: Kind, id: string, account: Account | null) =>
+  account ? `${kind}/${id} ${account.group} ${account.name} ${account.levels}` : `${kind}/${id}`;
 
 /** Hands the app's one RenderedViews to every request. */
 export function renderedViews(views: RenderedViews): Koa.Middleware {

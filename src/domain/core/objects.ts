@@ -21,10 +21,15 @@ export const idName = (kind: Kind) => `${kind.slice(0, -1)}_id`;
 
 const OBJECT_ID = /^[0-9a-f]{32}$/;
 
+/** What the store answers for an object's id; 404 for a malformed id or an unknown object. */
+async function found<T>(kind: Kind, id: string, read: () => Promise<T | null>): Promise<T> {
+  const answer = OBJECT_ID.test(id) ? await read() : null;
+  if (!answer) throw notFound(idName(kind));
+  return answer;
+}
+
 export async function loadObject(session: StoreSession, kind: Kind, id: string): Promise<Stored & { doc: ObjectDoc }> {
-  const stored = OBJECT_ID.test(id) ? await session.get(kind, id) : null;
-  if (!stored) throw notFound(idName(kind));
-  return stored as Stored & { doc: ObjectDoc };
+  return (await found(kind, id, () => session.get(kind, id))) as Stored & { doc: ObjectDoc };
 }
 
 /** `ObjectView` with the stored document typed as the domain keeps it. */
@@ -37,9 +42,7 @@ export async function loadView(
   id: string,
   kept?: KeptVersion,
 ): Promise<ObjectDocView | 'unchanged'> {
-  const view = OBJECT_ID.test(id) ? await session.getView(kind, id, kept) : null;
-  if (!view) throw notFound(idName(kind));
-  return view as ObjectDocView | 'unchanged';
+  return (await found(kind, id, () => session.getView(kind, id, kept))) as ObjectDocView | 'unchanged';
 }
 
 /** Feed and check columns derived from the document: drafts and deleted objects stay out of feeds. */

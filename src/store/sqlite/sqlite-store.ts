@@ -251,6 +251,12 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     }
   };
 
+  /** A waiting commit that changes one of these objects: a read of them applies the waiting batch first. */
+  const changingAnyOf =
+    (kind: Kind, ids: readonly string[]) =>
+    ({ changes }: { changes: Change[] }) =>
+      changes.some((c) => c.kind === kind && ids.includes(c.id));
+
   const commits = groupCommits(db, applyChanges, (transaction, size) => {
     commitBatchSize.observe(size);
     try {
@@ -271,7 +277,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     return {
       async get(kind, id) {
         await ready();
-        commits.flushIf(({ changes }) => changes.some((c) => c.id === id && c.kind === kind));
+        commits.flushIf(changingAnyOf(kind, [id]));
         const row = guard(() => sql.get.get(kind, id));
         if (!row) return null;
         see(row.seq);
@@ -296,7 +302,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       },
       async getMany(kind, ids) {
         await ready();
-        commits.flushIf(({ changes }) => changes.some((c) => c.kind === kind && ids.includes(c.id)));
+        commits.flushIf(changingAnyOf(kind, ids));
         const rows = ids.map((id) => guard(() => sql.get.get(kind, id))).filter((r): r is Row => !!r);
         rows.forEach((r) => see(r.seq));
         return rows.map(toStored);
