@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
-import { cpuSecondsOf } from './processes';
+import { cpuSecondsOf, storageReadBytesOf } from './processes';
 
 const SAMPLE_MS = 100;
 
@@ -19,6 +19,11 @@ export interface Measure {
    * processes share the cores, so product/baseline CPU per request is the steadier measure of overhead.
    */
   cpuUs: number;
+  /**
+   * KiB per request the server read from storage rather than from the page cache: above zero, the run was partly
+   * bound by the disk, as reads of a file larger than the page cache are.
+   */
+  storageKiB: number;
 }
 
 export interface DriveOptions {
@@ -72,9 +77,9 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
   };
   if (o.warmup > 0) await run(o.warmup);
   const latencies: number[] = [];
-  const cpuBefore = o.pid ? cpuSecondsOf(o.pid) : NaN;
+  const usage = serverUsageFrom(o.pid);
   const r: any = await run(o.duration, latencies);
-  const cpuSeconds = o.pid ? cpuSecondsOf(o.pid) - cpuBefore : NaN;
+  const used = usage(r.requests.total);
   latencies.sort((a, b) => a - b);
   return {
     rps: r.requests.total / ((r.duration ?? o.duration) || o.duration),
@@ -85,8 +90,18 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
     errors: r.errors + r.timeouts,
     bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
     load1: loadavg()[0],
-    cpuUs: (cpuSeconds * 1e6) / r.requests.total,
+    ...used,
   };
+}
+
+/** The server's CPU and storage reads per request from now until the returned function is called. */
+function serverUsageFrom(pid: number | undefined): (requests: number) => Pick<Measure, 'cpuUs' | 'storageKiB'> {
+  const cpu = pid ? cpuSecondsOf(pid) : NaN;
+  const storage = pid ? storageReadBytesOf(pid) : NaN;
+  return (requests) => ({
+    cpuUs: (((pid ? cpuSecondsOf(pid) : NaN) - cpu) * 1e6) / requests,
+    storageKiB: ((pid ? storageReadBytesOf(pid) : NaN) - storage) / 1024 / requests,
+  });
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
@@ -138,9 +153,9 @@ export async function driveChain(
   if (o.warmup > 0) await Promise.all(Array.from({ length: workers }, () => loop(Date.now() + o.warmup * 1000, false)));
   requests = 0;
   const started = performance.now();
-  const cpuBefore = o.pid ? cpuSecondsOf(o.pid) : NaN;
+  const usage = serverUsageFrom(o.pid);
   await Promise.all(Array.from({ length: workers }, () => loop(Date.now() + o.duration * 1000, true)));
-  const cpuSeconds = o.pid ? cpuSecondsOf(o.pid) - cpuBefore : NaN;
+  const used = usage(requests);
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -152,7 +167,7 @@ export async function driveChain(
     errors: 0,
     bytes: 0,
     load1: loadavg()[0],
-    cpuUs: (cpuSeconds * 1e6) / requests,
+    ...used,
     failure,
     chains: latencies.length,
   };

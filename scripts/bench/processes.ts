@@ -36,6 +36,24 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
+/** Bytes a process has made the kernel read from storage, not from the page cache (Linux /proc; NaN elsewhere). */
+export function storageReadBytesOf(pid: number): number {
+  try {
+    return Number(/^read_bytes: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
+/** The kernel's page cache, in MiB (Linux /proc/meminfo `Cached`; NaN elsewhere). */
+export function pageCacheMB(): number {
+  try {
+    return Number(/^Cached:\s+(\d+) kB$/m.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

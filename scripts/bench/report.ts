@@ -22,6 +22,8 @@ export interface SizeRow {
   loadRate: number;
   rssMB: number;
   peakMB: number;
+  /** The kernel's page cache when the reads began: a file larger than it is read partly from storage. */
+  pageCacheMB: number;
   load1: number;
 }
 export interface Report {
@@ -134,7 +136,7 @@ export function renderMarkdown(r: Report): string {
     table(
       [
         'scenario', 'stored', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', 'baseline req/s', 'baseline p50 ms', 'ratio',
-        'CPU µs/req', 'baseline CPU µs/req', 'CPU ratio', 'non-2xx', 'load1', 'note',
+        'CPU µs/req', 'baseline CPU µs/req', 'CPU ratio', 'storage KiB/req', 'non-2xx', 'load1', 'note',
       ],
       r.reads.map((x) => [
         x.scenario,
@@ -149,6 +151,7 @@ export function renderMarkdown(r: Report): string {
         x.product ? n0(x.product.cpuUs) : '–',
         x.baseline ? n0(x.baseline.cpuUs) : '–',
         pct(cpuRatio(x)),
+        x.product ? n1(x.product.storageKiB) : '–',
         x.product ? String(x.product.non2xx + x.product.errors) : '–',
         x.product ? n2(x.product.load1) : '–',
         x.note ?? '',
@@ -188,12 +191,16 @@ export function renderMarkdown(r: Report): string {
   lines.push('', '## Sizes, memory and loading', '');
   lines.push(
     table(
-      ['stored tenders', 'active / restricted / draft', 'frameworks', 'db MB', 'load s', 'loaded/s', 'node RSS MB (after reads)', 'peak RSS MB'],
+      [
+        'stored tenders', 'active / restricted / draft', 'frameworks', 'db MB', 'page cache MB (reads began)', 'load s', 'loaded/s',
+        'node RSS MB (after reads)', 'peak RSS MB',
+      ],
       r.sizes.map((s) => [
         sizeName(s.size),
         `${s.stored.active} / ${s.stored.restricted} / ${s.stored.draft}`,
         String(s.stored.frameworks),
         n0(s.dbMB),
+        n0(s.pageCacheMB),
         n1(s.loadSeconds),
         n0(s.loadRate),
         n0(s.rssMB),

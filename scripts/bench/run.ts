@@ -13,7 +13,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { makeTemplates } from '../load/templates';
 import { drive, driveChain, type DriveOptions, type Measure, type RequestPlan } from './drive';
-import { ROOT, startBaseline, startProduct, type Running } from './processes';
+import { pageCacheMB, ROOT, startBaseline, startProduct, type Running } from './processes';
 import { renderMarkdown, type Report, type ReadRow, type WriteRow, type SizeRow } from './report';
 
 const API = '/api/2.5';
@@ -215,6 +215,7 @@ async function main() {
       nodeArgs: o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(o.out, 'profiles')}`, `--cpu-prof-name=product-${size}.cpuprofile`] : [],
     });
     if (o.cpuProf) profiles.push(join(o.out, 'profiles', `product-${size}.cpuprofile`));
+    const pageCacheAtReads = pageCacheMB();
     const maxSeq = await maxSeqOf(product.url);
     const payloads: Record<string, string[]> = {};
     const missing: (string | null)[] = [];
@@ -272,6 +273,7 @@ async function main() {
       loadRate: delta / loadSeconds,
       rssMB: afterReads.rssMB,
       peakMB: end.peakMB,
+      pageCacheMB: pageCacheAtReads,
       load1: loadavg()[0],
     });
   }

@@ -39,9 +39,13 @@ t.test('bench in its smallest configuration → exit 0, Markdown and JSON tables
   }
   for (const row of report.reads) {
     t.ok(row.product || row.note, `${row.scenario}: measured or says why not`);
-    if (row.product) t.ok(row.product.requests > 0 && row.product.p99 >= row.product.p50, `${row.scenario}: counts and percentiles`);
+    if (row.product) {
+      t.ok(row.product.requests > 0 && row.product.p99 >= row.product.p50, `${row.scenario}: counts and percentiles`);
+      t.ok(row.product.storageKiB >= 0, `${row.scenario}: storage reads per request`);
+    }
   }
   t.ok(report.sizes.every((s: { rssMB: number }) => s.rssMB > 0), 'node RSS at each size');
+  t.ok(report.sizes.every((s: { pageCacheMB: number }) => s.pageCacheMB > 0), 'the page cache at each size');
   t.same(report.writes.length, 3, 'create, patch and the framework chain');
   const md = readFileSync(join(out, 'smoke.md'), 'utf8');
   for (const heading of ['## Reads', '## Latency by stored tenders', '## Sizes, memory and loading', '## Writes', '## Targets']) {
