@@ -94,13 +94,14 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
   };
 }
 
-/** The server's CPU and storage reads per request from now until the returned function is called. */
+/** The server's CPU and storage reads per request from now until the returned function is called (NaN without a pid). */
 function serverUsageFrom(pid: number | undefined): (requests: number) => Pick<Measure, 'cpuUs' | 'storageKiB'> {
-  const cpu = pid ? cpuSecondsOf(pid) : NaN;
-  const storage = pid ? storageReadBytesOf(pid) : NaN;
+  if (!pid) return () => ({ cpuUs: NaN, storageKiB: NaN });
+  const cpu = cpuSecondsOf(pid);
+  const storage = storageReadBytesOf(pid);
   return (requests) => ({
-    cpuUs: (((pid ? cpuSecondsOf(pid) : NaN) - cpu) * 1e6) / requests,
-    storageKiB: ((pid ? storageReadBytesOf(pid) : NaN) - storage) / 1024 / requests,
+    cpuUs: ((cpuSecondsOf(pid) - cpu) * 1e6) / requests,
+    storageKiB: (storageReadBytesOf(pid) - storage) / 1024 / requests,
   });
 }
 

@@ -13,46 +13,37 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export function memoryOf(pid: number) {
+/** The text of a Linux /proc file, or null where there is none (another OS, a process that has exited). */
+function procText(path: string): string | null {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-    return { rssMB: kb('VmRSS') / 1024, peakMB: kb('VmHWM') / 1024 };
+    return readFileSync(path, 'utf8');
   } catch {
-    return { rssMB: NaN, peakMB: NaN };
+    return null;
   }
+}
+
+/** The number a pattern's first group finds in a /proc file; NaN where the file or the field is missing. */
+const procNumber = (text: string | null, pattern: RegExp) => Number((text && pattern.exec(text)?.[1]) ?? NaN);
+
+export function memoryOf(pid: number) {
+  const status = procText(`/proc/${pid}/status`);
+  return { rssMB: procNumber(status, /^VmRSS:\s+(\d+)/m) / 1024, peakMB: procNumber(status, /^VmHWM:\s+(\d+)/m) / 1024 };
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build node runs on
 
 /** User + system CPU seconds a process has used (Linux /proc; NaN elsewhere). */
 export function cpuSecondsOf(pid: number): number {
-  try {
-    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return NaN;
-  }
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+  const fields = procText(`/proc/${pid}/stat`)?.split(') ')[1]?.split(' ');
+  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : NaN;
 }
 
 /** Bytes a process has made the kernel read from storage, not from the page cache (Linux /proc; NaN elsewhere). */
-export function storageReadBytesOf(pid: number): number {
-  try {
-    return Number(/^read_bytes: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
-  } catch {
-    return NaN;
-  }
-}
+export const storageReadBytesOf = (pid: number): number => procNumber(procText(`/proc/${pid}/io`), /^read_bytes: (\d+)$/m);
 
 /** The kernel's page cache, in MiB (Linux /proc/meminfo `Cached`; NaN elsewhere). */
-export function pageCacheMB(): number {
-  try {
-    return Number(/^Cached:\s+(\d+) kB$/m.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? NaN) / 1024;
-  } catch {
-    return NaN;
-  }
-}
+export const pageCacheMB = (): number => procNumber(procText('/proc/meminfo'), /^Cached:\s+(\d+) kB$/m) / 1024;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -12,14 +12,10 @@ const DAY = 86_400_000;
 /** Each calendar's days off as day numbers (days since 1970-01-01), made on first use. */
 const daysOffByNumber = new WeakMap<WorkingCalendar, ReadonlySet<number>>();
 
-/** True when the date (`YYYY-MM-DD`) is neither a Saturday, a Sunday nor a listed day off. */
-export function isWorkingDate(isoDate: string, calendar: WorkingCalendar = ukrainianCalendar): boolean {
-  return isWorkingWallDay(Date.parse(`${isoDate}T00:00:00Z`), calendar);
-}
-
 /**
- * `isWorkingDate` of the day of a Kyiv wall-clock reading (its milliseconds read as UTC). The working-day
- * arithmetic asks this for every day it steps over; formatting each day as `YYYY-MM-DD` was a third of its time.
+ * True when the day of a Kyiv wall-clock reading (its milliseconds read as UTC) is neither a Saturday, a Sunday
+ * nor a listed day off. The working-day arithmetic asks this for every day it steps over, so days are compared
+ * as day numbers: formatting each day as `YYYY-MM-DD` was a third of its time.
  */
 export function isWorkingWallDay(wallMs: number, calendar: WorkingCalendar = ukrainianCalendar): boolean {
   const day = Math.floor(wallMs / DAY);

@@ -1,5 +1,8 @@
 import t from 'tap';
-import { isWorkingDate, isWorkingWallDay, ukrainianCalendar } from '../../../src/time/calendar';
+import { isWorkingWallDay, ukrainianCalendar, type WorkingCalendar } from '../../../src/time/calendar';
+
+/** The day of a date (`YYYY-MM-DD`), as the wall-clock reading of its midnight. */
+const isWorkingDate = (isoDate: string, calendar?: WorkingCalendar) => isWorkingWallDay(Date.parse(`${isoDate}T00:00:00Z`), calendar);
 
 t.test('the shipped calendar holds the 97 days off of standards 1.0.274, the last 2022-06-28', async (t) => {
   const days = [...ukrainianCalendar.daysOff];
