@@ -1,9 +1,5 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import type Redis from 'ioredis';
-import type { Logger } from 'pino';
-import type { Config } from './config';
-import type { Account } from './http/auth';
 import { RenderedViews, renderedViews } from './http/rendered-views';
 import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
@@ -14,26 +10,15 @@ import { prettyJson } from './http/render';
 import { requestTimeout } from './http/request-timeout';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
-import { openApiRoutes } from './http/openapi/openapi-routes';
+import { openApiRoutes } from './openapi/openapi-routes';
 import { sporeRoutes } from './http/spore';
 import { systemRoutes } from './http/system-routes';
-import type { Membership } from './membership/membership';
-import type { Store } from './store/port';
-import type { Clock } from './time/clock';
 import { domainRouters } from './domain/routers';
+import type { AppDeps } from './app-deps';
+import type { Clock } from './time/clock';
 
-/** What the app is built from; tests build it with their own store, clock and accounts. */
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  membership: Membership;
-  accounts: Map<string, Account>;
-  clock: Clock;
-  logger: Logger;
-  readinessChecks?: (() => Promise<void>)[];
-  /** Where per-key request counts are shared between nodes (RATE_LIMIT_PER_MINUTE); per process without. */
-  rateLimitRedis?: Redis | null;
-}
+export type { AppDeps } from './app-deps';
+
 
 function requestClock(clock: Clock): Koa.Middleware {
   return async function stampNow(ctx, next) {

@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import type { RequestState } from '../http/context';
 import { chronographRoutes } from './chronograph/chronograph-routes';
+import { constantsRoutes } from './constants-routes';
 import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
@@ -10,6 +11,7 @@ import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
   return [
+    constantsRoutes(),
     chronographRoutes(),
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),

@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import type { RequestState } from './context';
-import { CONSTANTS } from '../domain/constants';
 import type { Store } from '../store/port';
 import { metrics } from '../metrics';
 
-/** Health, readiness, metrics and the constants endpoint. */
+/** Health, readiness and metrics. */
 export function systemRoutes(store: Store, readinessChecks: (() => Promise<void>)[] = []) {
   const router = new Router<RequestState>();
   router.get('/healthz', (ctx) => {
@@ -21,9 +20,6 @@ export function systemRoutes(store: Store, readinessChecks: (() => Promise<void>
   router.get('/metrics', async (ctx) => {
     ctx.type = metrics.contentType;
     ctx.body = await metrics.metrics();
-  });
-  router.get('/api/2.5/constants', (ctx) => {
-    ctx.body = CONSTANTS;
   });
   return router;
 }

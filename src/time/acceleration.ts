@@ -1,5 +1,10 @@
 import type { Doc } from '../store/port';
-import type { DayCount } from './periods';
+
+/** A whole number of days, counted as working (business) days or as calendar days. */
+export interface DayCount {
+  days: number;
+  working: boolean;
+}
 
 const DAY = 86_400_000;
 /** `tender/core/utils.py::ACCELERATOR_RE`: at least one character must precede `accelerator`. */

@@ -1,6 +1,8 @@
 import { isWorkingWallDay, ukrainianCalendar, type WorkingCalendar } from './calendar';
 import { fromKyivWallMs, kyivOffsetMs } from './kyiv';
-import { acceleratedDate } from './acceleration';
+import { acceleratedDate, type DayCount } from './acceleration';
+
+export type { DayCount } from './acceleration';
 
 const DAY = 86_400_000;
 
@@ -9,12 +11,6 @@ const DAY = 86_400_000;
  * keep the start's UTC offset (`api/utils.py::calculate_date`, notes/frameworks.md §3.1 step 4).
  */
 export const DST_AWARE_PERIODS_FROM = new Date('2020-10-25T03:00:00+03:00');
-
-/** A whole number of days, counted as working (business) days or as calendar days. */
-export interface DayCount {
-  days: number;
-  working: boolean;
-}
 
 /** Options of the date arithmetic; the defaults are what the reference uses for every object today. */
 export interface DateMathOptions {

@@ -7,7 +7,7 @@ import { createApp } from '../../src/app';
 import { createFrameworkSchema } from '../../src/domain/framework/framework.schema';
 import { patchQualificationSchema } from '../../src/domain/qualification/qualification.schema';
 import { soloMembership } from '../../src/membership/membership';
-import { openApiPath } from '../../src/http/openapi/openapi-document';
+import { openApiPath } from '../../src/openapi/openapi-document';
 import { ManualClock } from '../../src/time/clock';
 import { startTestServer } from '../fixtures/server';
 

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { bodyData } from '../../http/body';
 import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute } from '../../http/feed';
 import { commit, loadObject } from '../core/objects';
 import { answerObject } from '../core/object-reads';
 import { requireBroker, requireOwner } from '../core/owner';
-import { derivativeFeed, singleView } from '../framework/restricted-access';
+import { derivativeFeed, singleView } from '../core/restricted-access';
 import { agreementDerivative } from './agreement.access';
 import { addMilestone, changeMilestone, contractsOf, findContract, findMilestone } from './agreement-contracts';
 

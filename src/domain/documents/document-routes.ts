@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Ctx, RequestState } from '../../http/context';
 import { apiError, notFound } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
@@ -10,7 +10,7 @@ import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import type { Viewer } from '../../http/auth';
-import type { RestrictedMode } from '../framework/restricted-access';
+import type { RestrictedMode } from '../core/restricted-access';
 import { readFileField } from './multipart-file';
 import { itemById, itemsOf } from '../core/items';
 

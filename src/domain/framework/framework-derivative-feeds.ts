@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { RequestState } from '../../http/context';
 import { feedRoute } from '../../http/feed';
 import { qualificationDerivative } from '../qualification/qualification.access';
 import { submissionDerivative } from '../submission/submission.access';
-import { derivativeFeed, type Derivative } from './restricted-access';
+import { derivativeFeed, type Derivative } from '../core/restricted-access';
 
 /**
  * Default fields in the order the reference lists them (dps/tutorial/get-*-by-framework-id.http). That recording

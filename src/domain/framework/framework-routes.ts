@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute } from '../../http/feed';

@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { RequestState } from '../../http/context';
 import { agreementRoutes } from '../agreement/agreement-routes';
 import { documentRoutes } from '../documents/document-routes';
-import { derivativeDocuments } from './restricted-access';
+import { derivativeDocuments } from '../core/restricted-access';
 import { qualificationDerivative } from '../qualification/qualification.access';
 import { qualificationRoutes } from '../qualification/qualification-routes';
 import { questionRoutes } from '../question/question-routes';

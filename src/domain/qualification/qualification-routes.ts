@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { bodyData } from '../../http/body';
 import type { RequestState } from '../../http/context';
 import { loadObject } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
-import { derivativeReadRoutes } from '../framework/restricted-access';
+import { derivativeReadRoutes } from '../core/restricted-access';
 import { qualificationDerivative } from './qualification.access';
 import { decideQualification } from './qualification-lifecycle';
 

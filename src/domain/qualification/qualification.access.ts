@@ -1,5 +1,5 @@
 import { documentPaths } from '../../masking/fragments';
-import type { Derivative } from '../framework/restricted-access';
+import type { Derivative } from '../core/restricted-access';
 
 /**
  * Qualifications under restricted access: whole for the procuring entity's broker and for the participant whose

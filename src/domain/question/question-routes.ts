@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { bodyData } from '../../http/body';
 import type { Ctx, RequestState } from '../../http/context';

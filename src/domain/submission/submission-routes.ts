@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { RequestState } from '../../http/context';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
-import { derivativeReadRoutes } from '../framework/restricted-access';
+import { derivativeReadRoutes } from '../core/restricted-access';
 import { submissionDerivative } from './submission.access';
 import { createSubmission, patchSubmission } from './submission-lifecycle';
 

@@ -1,5 +1,5 @@
 import { addressPaths, documentPaths } from '../../masking/fragments';
-import type { Derivative } from '../framework/restricted-access';
+import type { Derivative } from '../core/restricted-access';
 
 const CONTACT = ['telephone', 'email', 'faxNumber', 'url', 'name', 'name_en', 'name_ru'];
 

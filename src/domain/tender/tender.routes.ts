@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../http/auth';
 import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { RequestState } from '../context';
+import type { RequestState } from '../http/context';
 import { buildOpenApiDocument } from './openapi-document';
 
 /** `GET /api/2.5/openapi.json`: built on first request (converting every joi schema takes a moment) and kept. */

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import parse from 'joi-to-json';
-import type { ConfigSpec } from '../../domain/tender/tender.config';
+import type { ConfigSpec } from '../domain/tender/tender.config';
 import { ROUTE_DESCRIPTIONS, type BodyVariant, type ResultShape, type RouteDescription } from './route-descriptions';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,15 +1,15 @@
 import type Joi from 'joi';
-import { createContract, patchChangeSchema, patchContract, postChangeSchema } from '../../domain/contract/contract.schema';
-import { frameworkChangeSchema } from '../../domain/framework/framework.schema';
-import { FRAMEWORK_PROCEDURES } from '../../domain/framework/procedures';
-import { createMilestoneSchema, patchMilestoneSchema } from '../../domain/agreement/milestone.schema';
-import { patchQualificationSchema } from '../../domain/qualification/qualification.schema';
-import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../../domain/question/question.schema';
-import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../../domain/submission/submission.schema';
-import { criteriaListSchema } from '../../domain/tender/criteria';
-import { TENDER_PROCEDURES } from '../../domain/tender/procedures';
-import { lotPatchSchema, lotSchema } from '../../domain/tender/tender.schema';
-import type { ConfigSpec } from '../../domain/tender/tender.config';
+import { createContract, patchChangeSchema, patchContract, postChangeSchema } from '../domain/contract/contract.schema';
+import { frameworkChangeSchema } from '../domain/framework/framework.schema';
+import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
+import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
+import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
+import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
+import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
+import { criteriaListSchema } from '../domain/tender/criteria';
+import { TENDER_PROCEDURES } from '../domain/tender/procedures';
+import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
+import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
 export type Access = 'public' | 'broker' | 'owner' | 'system';

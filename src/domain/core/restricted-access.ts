@@ -5,8 +5,8 @@ import type { RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { Doc, Kind } from '../../store/port';
-import { isRestricted, type ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
+import { isRestricted, type ObjectDoc } from './objects';
+import { answerObject } from './object-reads';
 import type { DocumentHost } from '../documents/document-routes';
 
 /** Spec variant A (`hidden`, later) or variant B (`forbidden`, earlier) of restricted reads. */
