@@ -78,8 +78,7 @@ t.test('GET /contracts/{id} → {data, config}; unknown id → 404 url/contract_
 });
 
 t.test('restricted contract: anonymous and other brokers get the hidden view, by the spec table (docs/masking.md §Contract)', async (t) => {
-  const c = await created(restrictedTender.id);
-  await patch(c.id, c.token, { changes: [{ rationale: 'Причина', rationale_en: 'Reason', rationale_ru: 'Причина' }] });
+  const c = await created(restrictedTender.id, { changes: [{ rationale: 'Причина', rationale_en: 'Reason', rationale_ru: 'Причина' }] });
   for (const key of [undefined, 'broker1']) {
     const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
     const s = data.suppliers[0];
@@ -161,11 +160,11 @@ t.test('a dateSigned in the future → 422 dateSigned', async (t) => {
   t.match(await patch(c.id, c.token, { dateSigned: '2026-10-06T00:00:00+03:00' }), error(422, 'body', 'dateSigned', ["Contract signature date can't be in the future"]));
 });
 
-t.test('changes get an id and a date; rationale is required', async (t) => {
+t.test('the owner PATCH may not write changes or documents → 422 Rogue field; they have their own routes (docs/platform.md §Server-managed arrays)', async (t) => {
   const c = await created(openTender.id);
-  const res = await patch(c.id, c.token, { changes: [{ rationale: 'Зміна ціни', rationaleTypes: ['priceReduction'] }] });
-  t.match(res.body.data.changes, [{ id: /^[0-9a-f]{32}$/, date: '2026-10-05T12:00:00+03:00', rationale: 'Зміна ціни' }]);
-  t.match(await patch(c.id, c.token, { changes: [{ rationale_en: 'x' }] }), error(422, 'body', 'changes', [{ rationale: ['This field is required.'] }]));
+  t.match(await patch(c.id, c.token, { changes: [{ rationale: 'Зміна ціни', rationaleTypes: ['priceReduction'] }] }), error(422, 'body', 'changes', 'Rogue field'));
+  t.match(await patch(c.id, c.token, { documents: [{ title: 'x.pdf', url: 'javascript:alert(1)', format: 'application/pdf' }] }), error(422, 'body', 'documents', 'Rogue field'));
+  t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`, { key: 'broker' })).body.data, c.body.data, 'nothing changed');
 });
 
 t.test('status: pending → active → terminated; then nothing may change', async (t) => {
