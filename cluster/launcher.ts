@@ -67,7 +67,7 @@ interface Managed {
 
 /**
  * N API nodes, one worker and (unless given) a redis-server on this machine, sharing one store, one Redis and
- * one SESSION_SECRET: what design.md §3 needs for cookies to travel between nodes.
+ * one SESSION_SECRET, which cookies need to travel between nodes (docs/architecture.md §Sessions and causal tokens).
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const cwd = options.cwd ?? REPO_ROOT;

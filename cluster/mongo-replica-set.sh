@@ -28,7 +28,8 @@ for port in "${PORTS[@]}"; do
     --fork --logpath "$DATA_DIR/$port/mongod.log"
 done
 
-# Majority writes and causally consistent sessions (design.md §2, §3) need every member to be able to vote.
+# Majority writes and causally consistent sessions (docs/architecture.md §MongoDB engine, §Sessions and causal tokens)
+# need every member to be able to vote.
 mongosh --quiet --port "${PORTS[0]}" --eval "
   try { rs.status(); print('replica set already initiated'); }
   catch (e) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts SecantusDB, a MongoDB wire-compatible server from PyPI, as an in-memory single-node replica set
-# for tests and CI (no real mongod can be installed on the build machines: design.md §2).
+# for tests and CI (no real mongod can be installed on the build machines: docs/cluster.md §What runs against MongoDB).
 #
 #   scripts/mongo-test-server.sh [PORT]                 foreground; prints the URL, Ctrl-C stops it
 #   scripts/mongo-test-server.sh --background [PORT]    prints the URL once it accepts connections, then exits;

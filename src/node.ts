@@ -21,7 +21,7 @@ export interface RunningNode {
 
 /** Starts what the node's ROLE asks for and returns a handle that stops it gracefully. */
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
-  // Writers use the jobs' store: its commits plan the next checks (design.md §4).
+  // Writers use the jobs' store: its commits plan the next checks (docs/architecture.md §Automatic transitions).
   const opened = instrumentedStore(
     await openStore(config.storeUrl, { readPreference: config.readPreference, testStaleReadsMs: config.testStaleReadsMs }),
   );
