@@ -42,7 +42,8 @@ function modelModule(apiVersion: string): string {
 function describe(body: Json): string {
   const meta = (body.metadata ?? {}) as Json;
   const ns = typeof meta.namespace === 'string' ? `${meta.namespace}/` : '';
-  return `${String(body.kind ?? '?')} ${ns}${String(meta.name ?? '?')}`;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '?');
+  return `${text(body.kind)} ${ns}${text(meta.name)}`;
 }
 
 export function parseManifests(text: string, source: string): { manifests: Manifest[]; problems: Problem[] } {
@@ -164,7 +165,7 @@ function unknownFieldPass(manifests: Manifest[]): Problem[] {
     // (its messages carry the JSON path), and would be duplicated here.
     const unknown = /Object literal may only specify known properties, and '([^']+)' does not exist in type '([^']+)'/.exec(text);
     if (unknown) {
-      problems.push({ ...pick(m), message: `unknown field "${unknown[1]!.replace(/^"|"$/g, '')}" (not in ${unknown[2]}), near: ${lines[line]!.trim()}` });
+      problems.push({ ...pick(m), message: `unknown field "${unknown[1].replace(/^"|"$/g, '')}" (not in ${unknown[2]}), near: ${lines[line].trim()}` });
     } else if (d.code === 2307 || d.code === 2305 || d.code === 2614) {
       problems.push({ ...pick(m), message: `internal: cannot load the model types: ${text}` });
     }

@@ -6,6 +6,6 @@ export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThresho
 
 /** The one lookup by type (style.md §2). A POST without `procurementMethodType` is belowThreshold (notes/tenders.md §1). */
 export function procedureOf(type: unknown): TenderProcedure | undefined {
-  const name = type === undefined ? 'belowThreshold' : String(type);
+  const name = type === undefined ? 'belowThreshold' : typeof type === 'string' ? type : '';
   return Object.hasOwn(TENDER_PROCEDURES, name) ? TENDER_PROCEDURES[name] : undefined;
 }
