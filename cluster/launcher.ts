@@ -182,7 +182,7 @@ async function waitReady(m: Managed): Promise<void> {
   let gone = false;
   void m.exited.then(() => (gone = true));
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`${m.node.id} exited during start-up${m.log ? ` (see ${m.log.path})` : ''}`);
+    if (gone) throw new Error(`${m.node.id} exited during start-up${m.log ? ` (see ${String(m.log.path)})` : ''}`);
     const ok = await fetch(`${m.node.url}/readyz`).then(
       (res) => res.status === 200,
       () => false,

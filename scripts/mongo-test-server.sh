@@ -63,7 +63,11 @@ run_server() {
   exec "$@" "$PYTHON" -m secantus --host 127.0.0.1 --port "$port" --storage-path :memory: --log-level WARNING
 }
 
+# The comment block above, as the usage text (--help, or a wrong option).
+usage() { sed -n '2,/^set -/{/^set -/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+
 case "${1:-}" in
+  -h | --help) usage ;;
   --stop)
     port=${2:?usage: $0 --stop PORT}
     pid_file="$STATE_DIR/$port.pid"
@@ -92,6 +96,11 @@ case "${1:-}" in
     echo $! >"$STATE_DIR/$port.pid"
     wait_until_listening "$port" "$!"
     url_for "$port"
+    ;;
+  -*)
+    echo "unknown option: $1" >&2
+    usage >&2
+    exit 2
     ;;
   *)
     install_server

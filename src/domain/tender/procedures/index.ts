@@ -9,6 +9,6 @@ export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThresho
  * belowThreshold (docs/tenders.md §Procedure types).
  */
 export function procedureOf(type: unknown): TenderProcedure | undefined {
-  const name = type === undefined ? 'belowThreshold' : String(type);
+  const name = type === undefined ? 'belowThreshold' : typeof type === 'string' ? type : '';
   return Object.hasOwn(TENDER_PROCEDURES, name) ? TENDER_PROCEDURES[name] : undefined;
 }
