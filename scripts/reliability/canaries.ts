@@ -46,7 +46,7 @@ export interface RestrictedKind {
   rows: string[];
   /** The stored object the canaries go into, and where in it: its `data`, or each element of a list beside it. */
   target(w: World): { kind: Kind; id: string; inList?: string };
-  /** Readers the spec's access table and docs/masking.md §Who sees what let see it whole. */
+  /** Readers that see it whole (docs/masking.md §Who sees what). */
   fullAccess: ReaderKey[];
   /** Single reads (object, sub-resources, documents): a full-access reader finds every canary in one of them. */
   reads(w: World, data: Doc): string[];

@@ -1,7 +1,7 @@
 /**
- * The spec's hiding tables are written with two abbreviations, `<addr>` and `<org>` (docs/masking.md §Shared
- * fragments). They are expanded here, once, and every kind's table is built from these expansions, so no table
- * can name an organization and forget one of its fields.
+ * The spec's hiding tables are written with two abbreviations, `<addr>` and `<org>`. They are expanded here, once,
+ * and every kind's table is built from these expansions, so no table can name an organization and forget one of
+ * its fields (docs/masking.md §Shared fragments).
  */
 
 /** A field and its `_en`/`_ru` variants (docs/masking.md §Shared fragments: translations are always hidden). */

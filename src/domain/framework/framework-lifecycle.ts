@@ -57,7 +57,7 @@ export async function createFramework(
 
 /**
  * PATCH /frameworks/{id} by the owner: draft edits, activation (periods, bounds, next_check) and the few
- * edits an active framework allows (notes/frameworks.md §1.1, §2.1).
+ * edits an active framework allows (docs/frameworks.md §Framework edits, §Framework status machine).
  */
 export async function patchFramework(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
   const before = stored.doc as ObjectDoc;

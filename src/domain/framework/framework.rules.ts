@@ -37,7 +37,10 @@ export const itemsRequiredWhenHasItems: FrameworkRule = (after) => {
   }
 };
 
-/** On activation: 365 to 1461 full calendar days from the qualification period's start (notes §3.3), 403. */
+/**
+ * On activation: 365 to 1461 full calendar days from the qualification period's start
+ * (docs/frameworks.md §Qualification-period bounds), 403.
+ */
 export const qualificationPeriodWithinBounds: FrameworkRule = (after) => {
   const { startDate, endDate } = after.data.qualificationPeriod;
   const bounds = qualificationPeriodBounds(parseIsoDate(startDate)!, dateMathOf(after.data));
@@ -50,5 +53,5 @@ export const qualificationPeriodWithinBounds: FrameworkRule = (after) => {
   }
 };
 
-/** Python `str(datetime)` in Kyiv, as the submission period messages print dates (notes §1.3). */
+/** Python `str(datetime)` in Kyiv, as the submission period messages print dates (docs/frameworks.md §Submissions). */
 export const pythonDateText = (iso: string) => formatKyiv(parseIsoDate(iso)!).replace('T', ' ');

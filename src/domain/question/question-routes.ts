@@ -18,7 +18,7 @@ import { answerQuestionSchema, createQuestionSchema } from './question.schema';
 
 /**
  * Questions live in the framework's document, outside its `data` (the framework view does not list them);
- * posting or answering one saves the framework and moves its dateModified (notes/frameworks.md §1.2).
+ * posting or answering one saves the framework and moves its dateModified (docs/frameworks.md §Questions).
  */
 const questionsOf = (doc: ObjectDoc): Doc[] => itemsOf(doc, 'questions');
 
@@ -27,8 +27,8 @@ type FrameworkDoc = ObjectDoc & { questionOwners?: Record<string, string> };
 
 /**
  * On a framework with restricted derivatives, the hidden view for everyone but the framework's owner, the
- * broker that asked the question (its own question, the 201 included) and `r` brokers (docs/masking.md
- * §Framework questions).
+ * broker that asked the question (its own question, the 201 included) and `r` brokers.
+ * See docs/masking.md §Framework questions, §Who sees what.
  */
 function presentQuestion(question: Doc, framework: FrameworkDoc, viewer: Viewer): Doc {
   const name = isBroker(viewer) ? viewer.account!.name : undefined;

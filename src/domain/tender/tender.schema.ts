@@ -10,8 +10,8 @@ import {
 import { isoDate } from '../core/validation';
 
 /**
- * Tender request shapes (spec: Tender; notes/tenders.md §2.2). Server-set fields are not accepted, nor are the
- * arrays their own routes write, documents included (docs/platform.md §Server-managed arrays).
+ * Tender request shapes (spec: Tender; docs/tenders.md §Tender creation). Server-set fields are not accepted, nor
+ * are the arrays their own routes write, documents included (docs/platform.md §Server-managed arrays).
  */
 const text = () => Joi.string().min(1);
 const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });

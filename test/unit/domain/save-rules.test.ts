@@ -14,7 +14,7 @@ const MANAGED: [Kind, string[]][] = [
   ['contracts', ['documents', 'changes']],
 ];
 
-const storedOf = (kind: Kind, doc: ObjectDoc): Stored => ({ kind, id: doc.data.id, rev: 1, seq: 1, doc }) as unknown as Stored;
+const storedOf = (kind: Kind, doc: ObjectDoc): Stored => ({ kind, id: doc.data.id, rev: 1, seq: 1, doc });
 const configOf = (change: Change) => (change as unknown as { doc: ObjectDoc }).doc.config!;
 const aDoc = (): ObjectDoc => ({ data: { id: 'a'.repeat(32), status: 'active', procuringEntity: { kind: 'general' } }, config: {} });
 
