@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { updateOf, type ObjectDoc } from '../../src/domain/core/objects';
 import type { Doc, Kind } from '../../src/store/port';
 import { activeFramework, activeSubmission, aQuestion, decideQualification, uploadDocument, type Created } from '../../test/fixtures/frameworks';
-import { aCompetitiveOrderingTender, aContract, competitiveOrderingConfig, createTender, insertAgreement } from '../../test/fixtures/tenders';
+import { aCompetitiveOrderingTender, aContract, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement } from '../../test/fixtures/tenders';
+import { newId } from '../../src/domain/core/ids';
 import { startTestServer, type TestServer } from '../../test/fixtures/server';
 import {
   AGREEMENT_ROWS, CONTRACT_ROWS, QUALIFICATION_ROWS, QUESTION_ROWS, SUBMISSION_ROWS, TENDER_ROWS, expandRows,
@@ -205,8 +206,16 @@ async function restrictedWorld(server: TestServer): Promise<World> {
   const agreementId = (await server.request('GET', `${API}/frameworks/${framework.id}`)).body.data.agreementID as string;
   const question = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, { key: 'broker1', body: { data: aQuestion() } });
   const tenderAgreement = await insertAgreement(server, { restricted: true });
-  const tender = await createTender(server, aCompetitiveOrderingTender(tenderAgreement), competitiveOrderingConfig({ restricted: true }));
+  const lot = newId();
+  const tender = await createTender(
+    server,
+    aCompetitiveOrderingTender(tenderAgreement, { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] }),
+    competitiveOrderingConfig({ restricted: true }),
+  );
   await uploadDocument(server, `${API}/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token });
+  // Active, so the tender is in its feed as well.
+  const activated = await server.request('PATCH', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  if (activated.status !== 200) throw new Error(`tender not activated: ${activated.status} ${activated.text}`);
   const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
   await uploadDocument(server, `${API}/contracts/${contract.body.data.id}/documents`, { key: 'broker', token: contract.body.access.token });
   const tokens = [framework.reply, submission.reply, contract].flatMap((r) => [r.body.access?.token, r.body.access?.transfer]);
