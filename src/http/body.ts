@@ -75,12 +75,25 @@ function pythonStyleMessage(text: string, jsMessage: string): string {
   return `${expected}: line ${line} column ${column} (char ${pos})`;
 }
 
-/** The `data` member of a JSON body, which every modifying endpoint requires to be an object. */
+/**
+ * The `data` member of a JSON body, which every modifying endpoint requires to be an object. A PATCH may carry
+ * the `id` of the object its URL names (the route's last parameter), as the reference's client sends the object
+ * it holds: that `id` is dropped here; any other `id` stays in and is refused by the schema (docs/platform.md
+ * §PATCH bodies).
+ */
 export function bodyData(ctx: Koa.Context): Record<string, unknown> {
   const body = ctx.state.body as { data?: unknown } | undefined;
   const data = body && typeof body === 'object' && !Array.isArray(body) ? body.data : undefined;
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw apiError(422, 'Data not available');
-  return data as Record<string, unknown>;
+  return ctx.method === 'PATCH' ? withoutOwnId(data as Record<string, unknown>, ctx.params) : (data as Record<string, unknown>);
+}
+
+function withoutOwnId(data: Record<string, unknown>, params: Record<string, string> | undefined): Record<string, unknown> {
+  if (!('id' in data) || !params) return data;
+  const urlIds = Object.values(params);
+  if (data.id !== urlIds[urlIds.length - 1]) return data;
+  const { id: _ownId, ...rest } = data;
+  return rest;
 }
 
 /** The optional `config` member of a JSON body. */
