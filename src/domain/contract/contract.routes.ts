@@ -25,6 +25,7 @@ export const contractDocuments: DocumentHost = {
   view: (doc, viewer) => visibleData(doc, viewer, CONTRACT_MASK),
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: () => ['pending', 'active'],
+  documentOf: ['tender', 'item', 'lot', 'contract', 'change'],
 };
 
 /** Endpoint 20 (`GET /contracts/{id}`), the contract feed, creation by the contracting system, owner PATCH, changes. */

@@ -12,7 +12,10 @@ import { requireBroker, requireOwner } from '../core/owner';
 import type { Viewer } from '../../http/auth';
 import type { RestrictedMode } from '../core/restricted-access';
 import { readFileField } from './multipart-file';
-import { itemById, itemsOf } from '../core/items';
+import { itemsOf } from '../core/items';
+import { bodyData } from '../../http/body';
+import { mergePatch, validated } from '../core/validation';
+import { documentPatchSchema } from './document.schema';
 
 /** An object kind that holds documents: who reads them, who uploads, and in which statuses. */
 export interface DocumentHost {
@@ -23,65 +26,127 @@ export interface DocumentHost {
   view(doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Doc;
   /** The object whose owner token authorizes uploads: the object itself, or its framework. */
   authority(session: StoreSession, stored: Stored): Promise<ObjectDoc>;
-  /** Statuses in which documents may be added; the reference's message names the current one. */
+  /** Statuses in which documents may be added, changed or replaced; the reference's message names the current one. */
   acceptsIn(data: Doc): string[];
+  /** What a document may say it is about (`documentOf`), where the kind's documents have it. */
+  documentOf?: readonly string[];
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
-const findDocument = (data: Doc, id: string) => itemById(data, 'documents', id, 'document_id');
+/** Every version of a document, oldest first (docs/platform.md §Document versions); 404 `document_id` if none. */
+function versionsOf(data: Doc, id: string): Doc[] {
+  const versions = documentsOf(data).filter((d) => d.id === id);
+  if (!versions.length) throw notFound('document_id');
+  return versions;
+}
+const findDocument = (data: Doc, id: string): Doc => versionsOf(data, id).at(-1)!;
+
+/** The latest version of each document, ordered by `dateModified` (the list without `?all`). */
+function latestVersions(documents: Doc[]): Doc[] {
+  const byId = new Map<unknown, Doc>();
+  for (const d of documents) byId.set(d.id, d);
+  return [...byId.values()].sort((a, b) => String(a.dateModified).localeCompare(String(b.dateModified)));
+}
 
 /**
  * Documents of every kind that has them (beyond the spec's table except #22): upload as multipart `file` by the
- * owner, the server computing `md5:` hash, format and dates; list and read with restricted access as the
- * object; `?download=KEY` answers the bytes (endpoint 22). `url` is the download address, hidden with the title.
+ * owner, the server computing `md5:` hash, format and dates; a new version of the file under the same id (PUT)
+ * and metadata changes (PATCH) by the owner (docs/platform.md §Document versions); list and read with restricted
+ * access as the object; `?download=KEY` answers the bytes (endpoint 22). `url` is the download address, hidden
+ * with the title.
  */
 export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<RequestState> {
   const { kind, name } = host;
   const router = new Router<RequestState>({ prefix: `/api/2.5/${kind}/:id/documents` });
   const { publicBaseUrl, restrictedMode, bodyLimit } = deps.config;
+  const patchSchema = documentPatchSchema(host.documentOf);
   const load = (ctx: Ctx) => loadObject(ctx.state.session, kind, ctx.params.id);
   // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
   const view = (ctx: Ctx, doc: ObjectDoc) => host.view(doc, ctx.state.viewer, restrictedMode);
 
-  router.post('/', async (ctx) => {
-    const stored = await load(ctx);
+  /** The owner's write in a status that accepts documents; `verb` names the refusal (`add`, `update`). */
+  async function ownedWritable(ctx: Ctx, stored: Stored, verb: string): Promise<void> {
     requireBroker(ctx);
     requireOwner(ctx, await host.authority(ctx.state.session, stored));
-    const doc = stored.doc;
-    if (!host.acceptsIn(doc.data).includes(doc.data.status)) {
-      throw apiError(403, `Can't add document in current (${doc.data.status}) ${name} status`);
+    const { status } = stored.doc.data;
+    if (!host.acceptsIn(stored.doc.data).includes(status)) {
+      throw apiError(403, `Can't ${verb} document in current (${status}) ${name} status`);
     }
+  }
+
+  /** The uploaded `file` stored as a blob: the document members the server computes from it. */
+  async function uploaded(ctx: Ctx, path: string): Promise<Doc> {
     // Documents come as files: a JSON body would name a URL of a document service we do not trust.
     if (!ctx.is('multipart/form-data')) throw apiError(403, 'Can add document only from document service.', { name: 'url' });
     const file = await readFileField(ctx, bodyLimit);
-    const id = newId();
     const key = newId();
     await ctx.state.session.putBlob({ id: key, contentType: file.mimeType, data: file.data });
-    const stamp = formatKyiv(ctx.state.now);
-    const path = `/api/2.5/${kind}/${doc.data.id}/documents/${id}`;
-    const document = {
-      id,
+    return {
       title: file.filename,
       format: file.mimeType,
       url: absoluteUrl(ctx, publicBaseUrl, `${path}?download=${key}`),
       hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
-      language: 'uk',
-      datePublished: stamp,
-      dateModified: stamp,
     };
-    const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: stamp };
+  }
+
+  /** Saves the object with `documents` and a new `dateModified`. */
+  async function save(ctx: Ctx, stored: Stored, documents: Doc[]): Promise<void> {
+    const doc = stored.doc;
+    const data = { ...doc.data, documents, dateModified: formatKyiv(ctx.state.now) };
     await commit(ctx.state.session, [updateOf(stored, { ...doc, data }, ['documents'])]);
+  }
+
+  const pathOf = (stored: Stored, id: string) => `/api/2.5/${kind}/${stored.doc.data.id}/documents/${id}`;
+
+  router.post('/', async (ctx) => {
+    const stored = await load(ctx);
+    await ownedWritable(ctx, stored, 'add');
+    const id = newId();
+    const path = pathOf(stored, id);
+    const stamp = formatKyiv(ctx.state.now);
+    const { title, format, url, hash } = await uploaded(ctx, path);
+    const document = { id, title, format, url, hash, language: 'uk', datePublished: stamp, dateModified: stamp };
+    await save(ctx, stored, [...documentsOf(stored.doc.data), document]);
     created(ctx, absoluteUrl(ctx, publicBaseUrl, path), { data: document });
+  });
+
+  // A new version: the file's members and new dates; the rest of the latest version carried over; appended, the
+  // earlier versions kept (`update_doc_fields_on_put_document`).
+  router.put('/:documentId', async (ctx) => {
+    const stored = await load(ctx);
+    const latest = findDocument(stored.doc.data, ctx.params.documentId);
+    await ownedWritable(ctx, stored, 'update');
+    const file = await uploaded(ctx, pathOf(stored, ctx.params.documentId));
+    const stamp = formatKyiv(ctx.state.now);
+    const document = { ...latest, title: file.title, url: file.url, hash: file.hash, datePublished: stamp, dateModified: stamp };
+    await save(ctx, stored, [...documentsOf(stored.doc.data), document]);
+    ctx.body = { data: document };
+  });
+
+  // Metadata of the latest version, changed in place (`set_item`); `null` removes a member.
+  router.patch('/:documentId', async (ctx) => {
+    const stored = await load(ctx);
+    const latest = findDocument(stored.doc.data, ctx.params.documentId);
+    await ownedWritable(ctx, stored, 'update');
+    const patch = validated<Doc>(patchSchema, bodyData(ctx));
+    const merged = { ...mergePatch(latest, patch), dateModified: formatKyiv(ctx.state.now) };
+    const document = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
+    const documents = documentsOf(stored.doc.data);
+    await save(ctx, stored, documents.map((d) => (d === latest ? document : d)));
+    ctx.body = { data: document };
   });
 
   router.get('/', async (ctx) => {
     const { doc } = await load(ctx);
-    ctx.body = { data: documentsOf(view(ctx, doc)) };
+    const documents = documentsOf(view(ctx, doc));
+    ctx.body = { data: ctx.query.all ? documents : latestVersions(documents) };
   });
 
   router.get('/:documentId', async (ctx) => {
     const { doc } = await load(ctx);
-    const visible = findDocument(view(ctx, doc), ctx.params.documentId);
+    const versions = versionsOf(view(ctx, doc), ctx.params.documentId);
+    const previousVersions = versions.slice(0, -1);
+    const visible = { ...versions.at(-1), ...(previousVersions.length ? { previousVersions } : {}) };
     const download = ctx.query.download;
     if (download === undefined) {
       ctx.body = { data: visible };

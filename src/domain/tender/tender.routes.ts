@@ -40,6 +40,7 @@ export const tenderDocuments: DocumentHost = {
   view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
+  documentOf: ['tender', 'item', 'lot'],
 };
 
 /** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
