@@ -1,5 +1,6 @@
 import type { Ctx } from '../../http/context';
 import { bodyData } from '../../http/body';
+import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { newId } from '../core/ids';
 import type { ObjectDoc } from '../core/objects';
@@ -37,3 +38,31 @@ export async function patchLot(ctx: Ctx, tenderId: string, lotId: string): Promi
   const doc: ObjectDoc = await saveTenderChange(ctx, stored, { ...before, lots });
   return findLot(doc.data, lotId);
 }
+
+/** Lists of the tender whose members name a lot by `relatedLot`: a lot they name cannot be deleted. */
+const RELATED_LISTS = ['cancellations', 'milestones', 'items'];
+
+/**
+ * `DELETE /tenders/{id}/lots/{lot_id}` by the owner, in the statuses that let lots change (docs/tenders.md §Lots):
+ * refused while a criterion with active requirements, a cancellation, a milestone or an item names the lot;
+ * 200 with the deleted lot.
+ */
+export async function deleteLot(ctx: Ctx, tenderId: string, lotId: string): Promise<Doc> {
+  const stored = await ownedEditableTender(ctx, tenderId, refusal('delete'));
+  const before = stored.doc.data;
+  const lot = findLot(before, lotId);
+  const criteria = itemsOf(before, 'criteria').filter((c) => c.relatedItem === lotId);
+  if (criteria.some((c) => activeRequirements(c))) {
+    throw apiError(403, `Can't delete ${lotId} lot while related criterion has active requirements`);
+  }
+  for (const list of RELATED_LISTS) {
+    if (itemsOf(before, list).some((x) => x.relatedLot === lotId)) throw apiError(422, `Cannot delete lot with related ${list}`);
+  }
+  const { lots: _lots, ...rest } = before;
+  const lots = lotsOf(before).filter((x) => x.id !== lotId);
+  await saveTenderChange(ctx, stored, lots.length ? { ...rest, lots } : rest);
+  return lot;
+}
+
+const activeRequirements = (criterion: Doc): boolean =>
+  itemsOf(criterion, 'requirementGroups').some((group) => itemsOf(group, 'requirements').some((r) => r.status === 'active'));

@@ -9,7 +9,7 @@ import type { ObjectDoc } from '../core/objects';
 import { answerObject } from '../core/object-reads';
 import { refuseSandboxDetails } from '../core/sandbox';
 import { addCriteria } from './tender-criteria';
-import { addLot, findLot, patchLot } from './tender-lots';
+import { addLot, deleteLot, findLot, patchLot } from './tender-lots';
 import { answerQuestion, askQuestion, findQuestion } from './tender-questions';
 import { createTender, loadTender, patchTender, procedureOfStored } from './tender-lifecycle';
 import { TENDER_MASK } from './tender.mask';
@@ -85,6 +85,10 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
 
   router.patch('/tenders/:id/lots/:lotId', async (ctx) => {
     ctx.body = { data: await patchLot(ctx, ctx.params.id, ctx.params.lotId) };
+  });
+
+  router.delete('/tenders/:id/lots/:lotId', async (ctx) => {
+    ctx.body = { data: await deleteLot(ctx, ctx.params.id, ctx.params.lotId) };
   });
 
   router.post('/tenders/:id/questions', async (ctx) => {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
+import { DEFAULT_NOW, errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import { aLot, anItem, aTender, createTender, type Created } from '../../fixtures/tenders';
 
 let server: TestServer;
@@ -95,4 +95,36 @@ t.test('lots cannot be added or changed once the tender is past the statuses its
   t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status, 'active.tendering');
   t.match(await postLot(tender, aLot()), error(403, 'body', 'data', "Can't add lot in current (active.tendering) tender status"));
   t.match(await patchLot(tender, lot.id, { title: 'late' }), error(403, 'body', 'data', "Can't update lot in current (active.tendering) tender status"));
+});
+
+t.test('DELETE of a lot nothing names → 200 with the lot; the tender keeps the others', async (t) => {
+  server.clock.set(DEFAULT_NOW);
+  const tender = await createTender(server, aTender());
+  const kept = (await postLot(tender, aLot())).body.data;
+  const dropped = (await postLot(tender, aLot({ title: 'другий лот' }))).body.data;
+  const deleted = await server.request('DELETE', lotsPath(tender, dropped.id), { key: 'broker', token: tender.token });
+  t.equal(deleted.status, 200, deleted.text);
+  t.same(deleted.body.data, dropped);
+  t.same((await server.request('GET', lotsPath(tender))).body.data.map((l: { id: string }) => l.id), [kept.id]);
+  t.equal((await server.request('DELETE', lotsPath(tender, kept.id), { key: 'broker', token: tender.token })).status, 200);
+  t.notOk((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.lots, 'no lots left: no lots member');
+});
+
+t.test('DELETE of a lot is refused while an item names it, past the editable statuses, and for others', async (t) => {
+  server.clock.set(DEFAULT_NOW);
+  const tender = await createTender(server, aTender());
+  const lot = (await postLot(tender, aLot())).body.data;
+  const other = (await postLot(tender, aLot({ title: 'другий лот' }))).body.data;
+  await patchTender(tender, { items: [{ ...anItem(), relatedLot: lot.id }] });
+  const del = (lotId: string, o: { key?: string; token?: string } = {}) =>
+    server.request('DELETE', lotsPath(tender, lotId), { key: o.key ?? 'broker', token: o.token ?? tender.token });
+  t.match(await del(lot.id), error(422, 'body', 'data', 'Cannot delete lot with related items'));
+  t.match(await del('f'.repeat(32)), error(404, 'url', 'lot_id', 'Not Found'));
+  t.match(await del(other.id, { key: 'broker1' }), error(403, 'url', 'permission', 'Forbidden'));
+  t.match(await del(other.id, { token: 'f'.repeat(32) }), error(403, 'url', 'permission', 'Forbidden'));
+  t.equal((await patchTender(tender, { status: 'active.enquiries', items: [{ ...anItem(), relatedLot: lot.id }, { ...anItem(), relatedLot: other.id }] })).status, 200);
+  server.clock.set(new Date(Date.parse('2026-10-12T00:00:00+03:00') + 1000));
+  await server.request('PATCH', `/api/2.5/tenders/${tender.id}/chronograph`, { key: 'chronograph', body: { data: { id: tender.id } } });
+  t.match(await del(other.id), error(403, 'body', 'data', "Can't delete lot in current (active.tendering) tender status"));
+  t.equal((await server.request('GET', lotsPath(tender))).body.data.length, 2, 'refusals deleted nothing');
 });
