@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { KINDS, type Kind } from '../../src/store/port';
 import {
-  aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
+  aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification, uploadDocument,
 } from '../../test/fixtures/frameworks';
 import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
@@ -12,7 +12,7 @@ const SEED = 20261005;
 const ERROR_LOCATIONS = new Set(['body', 'url', 'querystring', 'header', '']);
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   key?: string;
   token?: string;
@@ -127,6 +127,8 @@ async function buildWorld(server: TestServer) {
   const contractId = contract.body.data.id as string;
   const lot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
   const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
+  const documentPath = `${API}/tenders/${tender.id}/documents/${(await uploadDocument(server, `${API}/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token })).body.data.id}`;
+  const spareLot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
@@ -148,6 +150,10 @@ async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${API}/tenders/${tender.id}/lots`, key: 'broker', token: tender.token, valid: { data: aLot() } },
     { method: 'PATCH', path: lotPath, key: 'broker', token: tender.token, valid: { data: { title: 'Лот 2' } } },
     { method: 'POST', path: `${API}/tenders/${tender.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
+    { method: 'PATCH', path: documentPath, key: 'broker', token: tender.token, valid: { data: { description: 'опис', documentType: 'notice' } } },
+    // A PUT takes a file: every JSON body is refused, and the fuzzer checks how.
+    { method: 'PUT', path: documentPath, key: 'broker', token: tender.token, valid: { data: { title: 'v2.doc' } } },
+    { method: 'DELETE', path: `${API}/tenders/${tender.id}/lots/${spareLot.body.data.id}`, key: 'broker', token: tender.token },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),

@@ -9,6 +9,9 @@ import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema }
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
+import { documentPatchSchema } from '../domain/documents/document.schema';
+import { tenderDocuments } from '../domain/tender/tender.routes';
+import { contractDocuments } from '../domain/contract/contract.routes';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -24,7 +27,7 @@ export interface BodyVariant {
 export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description';
 
 export interface RouteDescription {
-  method: 'get' | 'head' | 'post' | 'patch';
+  method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
   /** The router's path, with `:param` segments. */
   path: string;
   summary: string;
@@ -51,19 +54,25 @@ const feed = (collection: string): RouteDescription => ({
 const read = (path: string, summary: string, result: ResultShape = 'object'): RouteDescription => ({
   method: 'get', path, summary, tag: tagOf(path), access: 'public', result,
 });
-/** A POST answers 201 with the created object, a PATCH 200 with the changed one; both compare revisions. */
-const write = (method: 'post' | 'patch', path: string, summary: string, access: Access, body: RouteDescription['body']): RouteDescription => ({
+/** A POST answers 201 with the created object, a PATCH, PUT or DELETE 200 with the changed one; all compare revisions. */
+const write = (method: 'post' | 'patch' | 'put' | 'delete', path: string, summary: string, access: Access, body: RouteDescription['body']): RouteDescription => ({
   method, path, summary, tag: tagOf(path), access, body, result: method === 'post' ? 'created' : 'object', writes: true,
 });
 const chronograph = (collection: string): RouteDescription => ({
   ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
   tag: 'chronograph',
 });
-const documents = (collection: string): RouteDescription[] => [
+/** The document routes of a kind; `documentOf` as its document host allows it (docs/platform.md §Document versions). */
+const documents = (collection: string, documentOf?: readonly string[]): RouteDescription[] => [
   write('post', `/api/2.5/${collection}/:id/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
-  read(`/api/2.5/${collection}/:id/documents`, 'Documents of the object', 'list'),
+  write('put', `/api/2.5/${collection}/:id/documents/:documentId`, 'Uploads a new version of a document as the multipart field `file`', 'owner', 'file'),
+  write('patch', `/api/2.5/${collection}/:id/documents/:documentId`, "Changes the latest version's metadata", 'owner', [{ data: documentPatchSchema(documentOf) }]),
   {
-    ...read(`/api/2.5/${collection}/:id/documents/:documentId`, 'One document, or its bytes with `download`', 'document'),
+    ...read(`/api/2.5/${collection}/:id/documents`, 'Documents of the object: the latest version of each', 'list'),
+    query: [{ name: 'all', description: 'any value: every version of every document' }],
+  },
+  {
+    ...read(`/api/2.5/${collection}/:id/documents/:documentId`, 'One document (its earlier versions in previousVersions), or its bytes with `download`', 'document'),
     query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
   },
 ];
@@ -125,6 +134,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('post', '/api/2.5/tenders/:id/criteria', 'Adds criteria to a draft tender', 'owner', [{ data: criteriaListSchema }]),
   write('post', '/api/2.5/tenders/:id/lots', 'Adds a lot to a tender', 'owner', [{ data: lotSchema }]),
   write('patch', '/api/2.5/tenders/:id/lots/:lotId', 'Changes a lot of a tender', 'owner', [{ data: lotPatchSchema }]),
+  write('delete', '/api/2.5/tenders/:id/lots/:lotId', 'Deletes a lot nothing names', 'owner', undefined),
   read('/api/2.5/tenders/:id/lots', 'Lots of a tender', 'list'),
   read('/api/2.5/tenders/:id/lots/:lotId', 'One lot of a tender'),
   write('post', '/api/2.5/tenders/:id/questions', 'Asks a question of a tender', 'broker', [{ data: createTenderQuestionSchema }]),
@@ -133,7 +143,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
   objectOf('tenders'),
   feed('tenders'),
-  ...documents('tenders'),
+  ...documents('tenders', tenderDocuments.documentOf),
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
@@ -143,5 +153,5 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [{ data: patchChangeSchema }]),
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
-  ...documents('contracts'),
+  ...documents('contracts', contractDocuments.documentOf),
 ];
