@@ -78,8 +78,8 @@ function pythonStyleMessage(text: string, jsMessage: string): string {
 /**
  * The `data` member of a JSON body, which every modifying endpoint requires to be an object. A PATCH may carry
  * the `id` of the object its URL names (the route's last parameter), as the reference's client sends the object
- * it holds: that `id` is dropped here; any other `id` stays in and is refused by the schema (docs/platform.md
- * §PATCH bodies).
+ * it holds: that `id` is dropped here; any other `id` stays in and is refused by the schema
+ * (docs/platform.md §PATCH bodies).
  */
 export function bodyData(ctx: Koa.Context): Record<string, unknown> {
   const body = ctx.state.body as { data?: unknown } | undefined;
