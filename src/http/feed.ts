@@ -5,6 +5,7 @@ import { apiError } from './errors';
 import { absoluteUrl } from './render';
 import { pickFields } from '../store/listing';
 import type { Doc, FeedQuery, Kind } from '../store/port';
+import { apiJson } from '../store/api-json';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -107,7 +108,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   const { listed } = params;
   const entryJson = (doc: Doc) => {
     const entry = source.entry(doc, viewer);
-    return Buffer.from(JSON.stringify(entry.fixed ? entry.data : pickFields(entry.data, listed)));
+    return Buffer.from(apiJson(entry.fixed ? entry.data : pickFields(entry.data, listed)));
   };
   const objects = source.entryReads
     ? (await ctx.state.session.feedListing({ ...params.query, listed, reads: source.entryReads })).map(

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { Ctx } from './context';
+import { apiJson } from '../store/api-json';
 
 /**
  * Renders JSON bodies to bytes, once; `?opt_pretty=1` with an indent of 4, as the reference's pretty renderer.
@@ -13,7 +14,7 @@ export function prettyJson(): Koa.Middleware {
     if (!body || (Object.getPrototypeOf(body) !== Object.prototype && !Array.isArray(body))) return;
     const pretty = ctx.query.opt_pretty;
     // Koa typed the body JSON when it was set; a Buffer keeps that type.
-    ctx.body = Buffer.from(pretty && pretty !== '0' ? JSON.stringify(body, null, 4) : JSON.stringify(body));
+    ctx.body = Buffer.from(pretty && pretty !== '0' ? apiJson(body, 4) : apiJson(body));
   };
 }
 

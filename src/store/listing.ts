@@ -1,4 +1,5 @@
 import type { Doc, Listing, ListingQuery } from './port';
+import { apiJson } from './api-json';
 
 /** The `fields` that `data` has, in the order of `fields`. */
 export function pickFields(data: Doc, fields: readonly string[]): Doc {
@@ -18,7 +19,7 @@ export function listingOf(seq: number, doc: Doc, query: ListingQuery): Listing {
   const restricted = doc.config?.restricted;
   const data: Doc = doc.data ?? {};
   if (restricted === undefined || restricted === null || restricted === false || restricted === 0) {
-    return { seq, json: Buffer.from(JSON.stringify(pickFields(data, query.listed))) };
+    return { seq, json: Buffer.from(apiJson(pickFields(data, query.listed))) };
   }
   return { seq, doc: { config: { restricted }, data: pickFields(data, listedAndRead(query)) } };
 }

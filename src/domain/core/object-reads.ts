@@ -2,6 +2,7 @@ import type { Viewer } from '../../http/auth';
 import type { Ctx } from '../../http/context';
 import type { Doc, Kind } from '../../store/port';
 import { loadObject, loadView, type ObjectDoc } from './objects';
+import { apiJson } from '../../store/api-json';
 
 /** What `GET /{kind}/{id}` answers a viewer: `{data, config}` as that viewer may see them. */
 export type Present = (doc: ObjectDoc, viewer: Viewer) => Doc;
@@ -27,7 +28,7 @@ export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Prom
     views.remember(kind, id, viewer.account, { seq: stored.seq, body: stored.json, forEveryone: true });
     return sendRendered(ctx, stored.json);
   }
-  const body = Buffer.from(JSON.stringify(present(stored.doc, viewer)));
+  const body = Buffer.from(apiJson(present(stored.doc, viewer)));
   views.remember(kind, id, viewer.account, { seq: stored.seq, body, forEveryone: false });
   sendRendered(ctx, body);
 }

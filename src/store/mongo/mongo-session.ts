@@ -7,6 +7,7 @@ import { nextCounterValue } from './counters';
 import type { Blobs } from './gridfs-blobs';
 import { toStored, type ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
+import { apiJson } from '../api-json';
 
 /**
  * A StoreSession on MongoDB. Each operation runs in its own causally consistent ClientSession started at the
@@ -61,7 +62,7 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
       if (!stored) return null;
       if (stored.seq === kept?.seq) return 'unchanged';
       if (isRestricted(stored.doc)) return stored;
-      return { seq: stored.seq, json: Buffer.from(JSON.stringify({ data: stored.doc.data, config: stored.doc.config })) };
+      return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })) };
     },
 
     getMany: (kind, ids) =>

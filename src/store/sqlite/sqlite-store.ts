@@ -22,6 +22,7 @@ import { listedAndRead } from '../listing';
 import { SCHEMA } from './schema';
 import { groupCommits } from './group-commit';
 import { commitBatchSize } from '../../metrics';
+import { apiJson } from '../api-json';
 
 interface Row {
   kind: Kind;
@@ -222,7 +223,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         isPublic: change.index.isPublic ? 1 : 0,
         isTest: change.index.isTest ? 1 : 0,
         nextCheck: change.index.nextCheck,
-        doc: JSON.stringify(change.doc),
+        doc: apiJson(change.doc),
       };
       let rev: number;
       if (change.op === 'insert') {

@@ -1,0 +1,20 @@
+/**
+ * The members the reference declares `FloatType` (docs/platform.md §Numbers): written with a decimal point even
+ * when whole (`500.0`), as the reference's JSON renderer writes Python floats.
+ */
+const FLOAT_MEMBERS = ['amount', 'amountNet', 'quantity', 'percentage'];
+
+/**
+ * A float member whose JSON.stringify text is a whole number. A member name can only match as a key: inside a
+ * JSON string every `"` is escaped, so `{` or `,` then `"amount":` is never string content.
+ */
+const WHOLE_FLOAT = new RegExp(`([{,]\\s*"(?:${FLOAT_MEMBERS.join('|')})":\\s*-?\\d+)(?![\\d.eE])`, 'g');
+
+/** JSON text with every whole float member written as a float. */
+export const withFloats = (json: string): string => json.replace(WHOLE_FLOAT, '$1.0');
+
+/**
+ * JSON.stringify as the API writes: whole float members as `500.0`. Every JSON text the API answers or the
+ * SQLite store keeps (whence SQL renders feeds and views) is written by this.
+ */
+export const apiJson = (value: unknown, indent?: number): string => withFloats(JSON.stringify(value, null, indent));
