@@ -96,7 +96,7 @@ t.test('a stored document url that is not one the API wrote downloads as 404, ne
     title: 'planted.pdf',
     url,
   }));
-  await session.commit([updateOf(stored, { ...stored.doc, data: { ...stored.doc.data, documents: planted } })]);
+  await session.commit([updateOf(stored, { ...stored.doc, data: { ...stored.doc.data, documents: planted } }, ['documents'])]);
   for (const document of planted) {
     for (const download of ['x', '', 'not a url']) {
       const reply = await server.request('GET', `${route.path}/${document.id}?download=${encodeURIComponent(download)}`);
