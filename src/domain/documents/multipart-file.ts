@@ -31,7 +31,7 @@ export function readFileField(ctx: Ctx, limit: number): Promise<UploadedFile> {
     parser = busboy({
       headers: ctx.req.headers,
       defParamCharset: 'utf8',
-      limits: { fileSize: limit + 1, files: 1, parts: MAX_PARTS, fieldSize: FORM_OVERHEAD_BYTES },
+      limits: { fileSize: limit + 1, parts: MAX_PARTS, fieldSize: FORM_OVERHEAD_BYTES },
     });
   } catch {
     // busboy's constructor throws on a multipart type without a usable boundary.
@@ -59,12 +59,15 @@ export function readFileField(ctx: Ctx, limit: number): Promise<UploadedFile> {
       received += chunk.length;
       if (received > limit + FORM_OVERHEAD_BYTES) tooLarge();
     };
+    let taken = false;
     parser.on('file', (name, stream, info) => {
       stream.on('error', unreadable);
-      if (name !== 'file') {
+      // The first part named `file` is the upload; any other file part is read and dropped.
+      if (name !== 'file' || taken) {
         stream.resume();
         return;
       }
+      taken = true;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', tooLarge);

@@ -52,6 +52,18 @@ t.test(`a file of exactly BODY_LIMIT (${LIMIT}) bytes is stored; one byte more â
   t.match(await upload(routes[0], huge.body, huge.contentType), error(413, 'body', 'file', `File exceeds the limit of ${LIMIT} bytes`));
 });
 
+t.test('the first part named file is the upload, after or before other file parts', async (t) => {
+  const boundary = 'b0undary';
+  const part = (name: string, content: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n`;
+  const body = Buffer.from(`${part('other', 'not this')}${part('file', 'this one')}${part('file', 'nor this')}--${boundary}--\r\n`);
+  const reply = await upload(routes[0], body, `multipart/form-data; boundary=${boundary}`);
+  t.equal(reply.status, 201, reply.text);
+  t.equal(reply.body.data.title, 'file.txt');
+  const url = new URL(reply.body.data.url);
+  t.equal(await (await fetch(`${server.url}${url.pathname}${url.search}`)).text(), 'this one');
+});
+
 t.test('a stored document url is built on the configured base, never on the client Host or X-Forwarded-Host', async (t) => {
   const { body, contentType } = multipartFile('hosted');
   const reply = await upload(routes[0], body, contentType, { host: 'evil.example', 'x-forwarded-host': 'evil2.example' });
