@@ -47,7 +47,9 @@ t.test(`a file of exactly BODY_LIMIT (${LIMIT}) bytes is stored; one byte more â
   const stored = await upload(routes[0], exact.body, exact.contentType);
   t.equal(stored.status, 201, stored.text);
   const over = multipartFile(Buffer.alloc(LIMIT + 1, 'a'));
-  t.match(await upload(routes[0], over.body, over.contentType), error(413, 'body', 'file', `File exceeds the limit of ${LIMIT} bytes`));
+  const refused = await upload(routes[0], over.body, over.contentType);
+  t.match(refused, error(413, 'body', 'file', `File exceeds the limit of ${LIMIT} bytes`));
+  t.equal(refused.headers.get('connection'), 'close', 'the rest of a refused body is not waited for');
   const huge = multipartFile(Buffer.alloc(LIMIT * 50, 'a'));
   t.match(await upload(routes[0], huge.body, huge.contentType), error(413, 'body', 'file', `File exceeds the limit of ${LIMIT} bytes`));
 });
