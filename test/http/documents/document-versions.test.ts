@@ -61,6 +61,11 @@ for (const [kind, create] of Object.entries(owners)) {
     t.same((await server.request('GET', `${base}?all=1`)).body.data, [first, second], '?all=1 shows every version');
     t.same((await server.request('GET', `${base}/${first.id}`)).body.data, { ...second, previousVersions: [first] });
     t.same((await server.request('GET', `/api/2.5/${kind}/${owned.id}`, { key: owned.key })).body.data.documents, [first, second], 'the object keeps both');
+    for (const [version, content] of [[first, 'first'], [second, 'second']] as const) {
+      const url = new URL(version.url);
+      const download = await server.request('GET', `${url.pathname}${url.search}`, { key: owned.key, token: owned.token });
+      t.equal(download.text, content, `${version.title} downloads by its own key`);
+    }
 
     later();
     const patched = await server.request('PATCH', `${base}/${first.id}`, {
