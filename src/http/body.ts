@@ -20,6 +20,12 @@ function depthOf(value: unknown): number {
 }
 
 /**
+ * POSTs the reference routes by a member of their body (`procurementMethodType`, `frameworkType`…): it reads the
+ * body before it checks the content type (docs/platform.md §Request bodies).
+ */
+const BODY_DISPATCHED = /\/(?:tenders|frameworks|submissions|qualifications|agreements)$/;
+
+/**
  * Parses JSON request bodies into `ctx.state.body` with the reference's errors: 415 for another content
  * type, 422 with a Python-json-like text for malformed JSON, 413 over the size limit. Multipart bodies are
  * left to the routes that accept files.
@@ -33,25 +39,31 @@ export function jsonBody(limit: number): Koa.Middleware {
       return next();
     }
     if (!ctx.is('application/json', 'application/*+json')) {
+      if (ctx.method === 'POST' && BODY_DISPATCHED.test(ctx.path)) {
+        ctx.state.body = parseJson(await readText(ctx, limit, length));
+        bodyData(ctx);
+      }
       throw apiError(415, "Content-Type header should be one of ['application/json']", {
         location: 'header',
         name: 'Content-Type',
       });
     }
-    let text: string;
-    try {
-      text = await getRawBody(ctx.req, { limit, length: length || undefined, encoding: 'utf8' });
-    } catch (err) {
-      if ((err as { type?: string }).type === 'entity.too.large') {
-        throw apiError(413, `Request body exceeds the limit of ${limit} bytes`);
-      }
-      throw apiError(400, 'Request body could not be read');
-    }
-    const body = parseJson(text);
+    const body = parseJson(await readText(ctx, limit, length));
     if (depthOf(body) > MAX_DEPTH) throw apiError(422, `JSON nested deeper than ${MAX_DEPTH} levels`);
     ctx.state.body = body;
     await next();
   };
+}
+
+async function readText(ctx: Koa.Context, limit: number, length: number): Promise<string> {
+  try {
+    return await getRawBody(ctx.req, { limit, length: length || undefined, encoding: 'utf8' });
+  } catch (err) {
+    if ((err as { type?: string }).type === 'entity.too.large') {
+      throw apiError(413, `Request body exceeds the limit of ${limit} bytes`);
+    }
+    throw apiError(400, 'Request body could not be read');
+  }
 }
 
 function parseJson(text: string): unknown {
@@ -65,7 +77,9 @@ function parseJson(text: string): unknown {
 /** The reference answers with simplejson's text (`Expecting value: line 1 column 1 (char 0)`). */
 function pythonStyleMessage(text: string, jsMessage: string): string {
   const match = /position (\d+)/.exec(jsMessage);
-  const pos = match ? Number(match[1]) : text.trim() === '' ? 0 : text.length;
+  // No position in V8's text when the first character starts no JSON value at all (a form body: `data=1`).
+  const first = text.search(/\S/);
+  const pos = match ? Number(match[1]) : first === -1 ? 0 : /[{["\d\-tfn]/.test(text[first]) ? text.length : first;
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');

@@ -34,8 +34,19 @@ t.test('malformed JSON → 422 body/data with the position, as simplejson words 
 });
 
 t.test('a body that is not JSON by content type → 415 header/Content-Type', async (t) => {
-  const res = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', raw: 'data=1', contentType: 'application/x-www-form-urlencoded' });
+  const res = await server.request('PATCH', `/api/2.5/frameworks/${'f'.repeat(32)}`, { key: 'broker', raw: 'data=1', contentType: 'application/x-www-form-urlencoded' });
   t.match(res, errorBody(415, 'header', 'Content-Type', "Content-Type header should be one of ['application/json']"));
+});
+
+t.test('a form body on a POST the reference routes by its body → 422 body/data, the body read first (tender-post-attempt.http)', async (t) => {
+  const form = { key: 'broker', raw: 'data', contentType: 'application/x-www-form-urlencoded' };
+  for (const kind of ['tenders', 'frameworks', 'submissions']) {
+    t.match(await server.request('POST', `/api/2.5/${kind}`, form), errorBody(422, 'body', 'data', 'Expecting value: line 1 column 1 (char 0)'), kind);
+  }
+  const notData = await server.request('POST', '/api/2.5/tenders', { ...form, raw: '[1]' });
+  t.match(notData, errorBody(422, 'body', 'data', 'Data not available'));
+  const json = await server.request('POST', '/api/2.5/tenders', { ...form, raw: '{"data": {}}' });
+  t.match(json, errorBody(415, 'header', 'Content-Type', "Content-Type header should be one of ['application/json']"), 'JSON text under another type');
 });
 
 t.test('a body over the configured limit → 413 body/data, nothing read past the limit', async (t) => {
