@@ -9,6 +9,7 @@ import { parseIsoDate } from '../../time/kyiv';
 export function validated<T>(schema: Joi.Schema, value: unknown): T {
   const { error, value: out } = schema.validate(value, { abortEarly: false, convert: false });
   if (error) {
+    error.details = conversionErrorsFirst(error.details);
     for (const detail of error.details) {
       detail.message = schematicsText(detail);
       // A duplicate is reported on the list itself (`validate_list_uniq_factory`), not on the element.
@@ -17,6 +18,21 @@ export function validated<T>(schema: Joi.Schema, value: unknown): T {
     throw withBareRogueFields(fromJoi(error));
   }
   return out as T;
+}
+
+/**
+ * The errors schematics raises while it converts the input (unknown members, values of the wrong type): the
+ * reference builds the model first and validates it only when that succeeds, so where there are any they are
+ * the whole answer, without the missing required fields and the rules (docs/platform.md §Request bodies).
+ */
+const CONVERSION_ERRORS = new Set([
+  'object.unknown', 'any.unknown', 'string.base', 'number.base', 'number.integer', 'boolean.base', 'object.base',
+  'array.base', 'date.iso', 'string.hex', 'string.length',
+]);
+
+function conversionErrorsFirst(details: Joi.ValidationErrorItem[]): Joi.ValidationErrorItem[] {
+  const conversion = details.filter((d) => CONVERSION_ERRORS.has(d.type));
+  return conversion.length ? conversion : details;
 }
 
 /** An unknown field is the bare string `Rogue field`, at the top level and nested (docs/platform.md §Request bodies). */

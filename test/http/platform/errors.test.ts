@@ -92,3 +92,14 @@ t.test('JSON nested deeper than 32 levels → 422 before any handler sees it', a
   const res = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', raw: deep });
   t.match(res, errorBody(422, 'body', 'data', 'JSON nested deeper than 32 levels'));
 });
+
+t.test('an unknown field alone → one Rogue field error, not the missing required fields (framework_blanks.py)', async (t) => {
+  for (const data of [{ invalid_field: 1 }, { frameworkType: 'dynamicPurchasingSystem', invalid_field: 'invalid_value' }]) {
+    const res = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data } });
+    t.same(res.body, { status: 'error', errors: [{ location: 'body', name: 'invalid_field', description: 'Rogue field' }] }, JSON.stringify(data));
+  }
+  const wrongType = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: { title: 5 } } });
+  t.same(wrongType.body.errors, [{ location: 'body', name: 'title', description: ["Couldn't interpret '5' as string."] }], 'a value of the wrong type alike');
+  const missing = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: { frameworkType: 'dynamicPurchasingSystem', title_ru: 'x' } } });
+  t.ok(missing.body.errors.some((e: { name: string }) => e.name === 'procuringEntity'), 'with no such error the required fields are listed');
+});
