@@ -8,13 +8,14 @@ t.test('whole float members are written with a decimal point; other numbers and 
     milestones: [{ percentage: 45.55, duration: { days: 2 }, sequenceNumber: 0 }],
     minimalStep: { amount: 0 },
     description: '{"amount":5,"quantity":3}',
+    title: 'amount',
     huge: { amount: 1e21 },
   };
   t.equal(
     apiJson(doc),
     '{"value":{"amount":500.0,"amountNet":450.0,"currency":"UAH"},"items":[{"quantity":5.0,"unit":{"code":"KGM"}},{"quantity":-1.0}],' +
       '"milestones":[{"percentage":45.55,"duration":{"days":2},"sequenceNumber":0}],"minimalStep":{"amount":0.0},' +
-      '"description":"{\\"amount\\":5,\\"quantity\\":3}","huge":{"amount":1e+21}}',
+      '"description":"{\\"amount\\":5,\\"quantity\\":3}","title":"amount","huge":{"amount":1e+21}}',
   );
   t.same(JSON.parse(apiJson(doc)), doc, 'the same values');
 });
