@@ -1,9 +1,10 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 import { tendererSchema } from '../framework/organization.schema';
 
 /** POST /submissions `data` (notes/frameworks.md §1.3); `submissionType` is set by the server from the framework. */
 export const createSubmissionSchema = Joi.object({
-  tenderers: Joi.array().items(tendererSchema).min(1).required(),
+  tenderers: list('tenderers', tendererSchema).min(1).required(),
   frameworkID: Joi.string().required(),
   status: Joi.string().valid('draft'),
   submissionType: Joi.string(),
@@ -11,7 +12,7 @@ export const createSubmissionSchema = Joi.object({
 
 /** PATCH /submissions/{id} `data`; moving a submission to another framework is not allowed (notes §9.11). */
 export const patchSubmissionSchema = Joi.object({
-  tenderers: Joi.array().items(tendererSchema).min(1),
+  tenderers: list('tenderers', tendererSchema).min(1),
   status: Joi.string().valid('draft', 'active', 'deleted', 'complete'),
 });
 
