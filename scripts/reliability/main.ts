@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { BUDGETS } from './budgets';
 import { runBoundedWork } from './bounded-work';
 import { runCanaries, type CanaryResult } from './canaries';
 import { runClusterStorm } from './cluster-storm';
 import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
 import { runFuzz } from './fuzz';
+import { parseCli } from '../cli';
 
 /** No request may block the event loop longer (docs/platform.md §Limits). */
 const MAX_LOOP_DELAY_MS = 100;
@@ -17,7 +17,16 @@ interface Row {
 
 /** `npm run reliability [-- --ci]`: every scenario with bounded counts, one table; exits 1 if any check fails. */
 async function main() {
-  const { values } = parseArgs({ options: { ci: { type: 'boolean', default: false } } });
+  const { values } = parseCli(
+    `usage: npm run reliability [-- --ci]
+
+Every reliability scenario with bounded counts (write storm with kill -9, canaries, fuzzing, faults, hostile
+input), printed as one table; exits 1 if any check fails.
+
+  --ci        the small budgets CI uses
+  -h, --help  this text`,
+    { ci: { type: 'boolean', default: false } },
+  );
   const budget = values.ci ? BUDGETS.ci : BUDGETS.full;
   const started = Date.now();
   const progress = (what: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
@@ -44,9 +53,9 @@ async function main() {
     { check: 'changes missed by crawlers (forward / descending)', measured: `${storm.crawl.missedForward} / ${storm.crawl.missedDescending}`, ok: storm.crawl.missedForward + storm.crawl.missedDescending === 0 },
     { check: 'dateModified going backwards in a crawl', measured: String(storm.crawl.dateModifiedBackwards), ok: storm.crawl.dateModifiedBackwards === 0 },
     {
-      check: `canaries planted / leaked / missing (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
-      measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)}`,
-      ok: sum((c) => c.leaked + c.missing) === 0,
+      check: `canaries planted / leaked / missing / 5xx (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
+      measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)} / ${sum((c) => c.failed)}`,
+      ok: sum((c) => c.leaked + c.missing + c.failed) === 0,
     },
     { check: 'owner/transfer tokens in views, feeds, logs', measured: String(sum((c) => c.tokensLeaked)), ok: sum((c) => c.tokensLeaked) === 0 },
     {

@@ -70,7 +70,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
       dateModified: stamp,
     };
     const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: stamp };
-    await commit(ctx.state.session, [updateOf(stored, { ...doc, data })]);
+    await commit(ctx.state.session, [updateOf(stored, { ...doc, data }, ['documents'])]);
     created(ctx, absoluteUrl(ctx, publicBaseUrl, path), { data: document });
   });
 

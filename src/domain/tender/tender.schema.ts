@@ -2,7 +2,6 @@ import Joi from 'joi';
 import { list } from '../core/lists';
 import {
   businessOrganizationSchema,
-  documentSchema,
   itemSchema,
   md5,
   periodSchema,
@@ -11,7 +10,10 @@ import {
 } from './parts.schema';
 import { isoDate } from '../core/validation';
 
-/** Tender request shapes (spec: Tender; notes/tenders.md §2.2). Server-set fields are not accepted. */
+/**
+ * Tender request shapes (spec: Tender; docs/tenders.md §Tender creation). Server-set fields are not accepted, nor
+ * are the arrays their own routes write, documents included (docs/platform.md §Server-managed arrays).
+ */
 const text = () => Joi.string().min(1);
 const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
@@ -77,7 +79,6 @@ const tenderKeys = {
   lots: uniqueById('lots', lotSchema),
   features: list('features', featureSchema),
   milestones: list('milestones', milestoneSchema),
-  documents: list('documents', documentSchema),
   funders: list('funders', businessOrganizationSchema),
   plans: list('plans', model('PlanRelation', { id: md5().required() })),
   procurementMethod: Joi.string().valid('open', 'selective', 'limited'),
