@@ -54,7 +54,9 @@ function unknownMembers(schema: Joi.Schema, value: unknown): { count: number; fi
     const [s, v, path, place] = next;
     const terms = (s as unknown as { $_terms: Record<string, any> }).$_terms;
     const keys: { key: string; schema: Joi.Schema }[] | null = terms.keys;
-    if (s.type === 'array' && Array.isArray(v) && terms.items?.length === 1) {
+    if (s.type === 'array' && Array.isArray(v) && v.length > (s.$_getRule('max')?.args?.limit ?? Infinity)) {
+      place(v); // refused by its bound before joi looks at an element (docs/platform.md §Limits)
+    } else if (s.type === 'array' && Array.isArray(v) && terms.items?.length === 1) {
       const copy: unknown[] = [];
       place(copy);
       v.forEach((element, i) => pending.push([terms.items[0], element, [...path, i], (c) => (copy[i] = c)]));
