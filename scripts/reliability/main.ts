@@ -4,6 +4,7 @@ import { runCanaries, type CanaryResult } from './canaries';
 import { runClusterStorm } from './cluster-storm';
 import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
 import { runFuzz } from './fuzz';
+import { runMultipartFuzz } from './multipart-fuzz';
 import { parseCli } from '../cli';
 
 /** No request may block the event loop longer (docs/platform.md §Limits). */
@@ -38,6 +39,8 @@ input), printed as one table; exits 1 if any check fails.
   for (const mode of budget.canaryModes) canaries.push(await runCanaries(mode));
   progress('fuzzing');
   const fuzz = await runFuzz(budget.fuzzRunsPerEndpoint);
+  progress('multipart fuzzing');
+  const multipart = await runMultipartFuzz(budget.multipartCasesPerRoute);
   progress('worst bodies at BODY_LIMIT');
   const bounded = await runBoundedWork();
   progress('faults');
@@ -64,6 +67,11 @@ input), printed as one table; exits 1 if any check fails.
       ok: fuzz.serverErrors + fuzz.badFormat + fuzz.stateCorrupted === 0,
     },
     {
+      check: `multipart uploads run / stored / bad answer / stored on refusal / node not answering (${multipart.routes} upload routes)`,
+      measured: `${multipart.cases} / ${multipart.stored} / ${multipart.bad} / ${multipart.stateChanged} / ${multipart.deadAfter}`,
+      ok: multipart.bad + multipart.stateChanged + multipart.deadAfter === 0,
+    },
+    {
       check: `worst bodies at BODY_LIMIT (${bounded.requests} requests): max loop delay / 5xx; worst: ${bounded.worst}`,
       measured: `${bounded.maxLoopDelayMs.toFixed(0)} ms / ${bounded.serverErrors}`,
       ok: bounded.maxLoopDelayMs <= MAX_LOOP_DELAY_MS && bounded.serverErrors === 0,
@@ -78,7 +86,7 @@ input), printed as one table; exits 1 if any check fails.
   console.log(renderTable(rows));
   for (const f of faults) console.log(`- ${f.survived ? 'survived' : 'FAILED'}: ${f.fault} (${f.detail})`);
   for (const [shape, ms] of Object.entries(bounded.byShape)) console.log(`- max loop delay, ${shape}: ${ms.toFixed(0)} ms`);
-  for (const example of [...fuzz.examples, ...bounded.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
+  for (const example of [...fuzz.examples, ...multipart.examples, ...bounded.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }
