@@ -79,7 +79,6 @@ const tenderKeys = {
   milestones: Joi.array().items(milestoneSchema),
   documents: Joi.array().items(documentSchema),
   funders: Joi.array().items(businessOrganizationSchema),
-  plans: Joi.array().items(model('PlanRelation', { id: md5().required() })),
   procurementMethod: Joi.string().valid('open', 'selective', 'limited'),
   procurementMethodRationale: text(),
   procurementMethodRationale_en: text(),
@@ -95,6 +94,8 @@ const enquiryPeriodSchema = model('Period', { startDate: isoDate(), endDate: iso
 
 const createKeys = {
   ...tenderKeys,
+  // Set by creation only (`POST /plans/{id}/tenders`, docs/plans.md §Tenders); a PATCH naming it is a Rogue field.
+  plans: Joi.array().items(model('PlanRelation', { id: md5().required() })),
   procurementMethodType: Joi.string(),
   status: Joi.string().valid('draft'),
   mode: Joi.string().valid('test'),
