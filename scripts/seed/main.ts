@@ -1,5 +1,5 @@
 /**
- * `npm run seed [-- --target URL] [--force] [--frameworks N] [--tenders N]`: fills a fresh registry with a demo
+ * `npm run seed [-- --target URL] [--force] [--frameworks N] [--tenders N] [--plans N]`: fills a fresh registry with a demo
  * set through the HTTP API. Without `--target` it starts a node in-process on the configured STORE_URL. A store
  * whose feeds already list objects is left alone unless `--force`.
  */
@@ -11,7 +11,7 @@ import { startNode } from '../../src/node';
 import { systemClock } from '../../src/time/clock';
 import { seed, seedSteps } from './demo-data';
 
-const FEEDS = ['frameworks', 'tenders', 'submissions', 'agreements', 'contracts'];
+const FEEDS = ['frameworks', 'tenders', 'submissions', 'agreements', 'contracts', 'plans'];
 
 async function isEmpty(baseUrl: string): Promise<boolean> {
   for (const feed of FEEDS) {
@@ -28,9 +28,10 @@ async function main() {
       force: { type: 'boolean', default: false },
       frameworks: { type: 'string', default: '2' },
       tenders: { type: 'string', default: '6' },
+      plans: { type: 'string', default: '4' },
     },
   });
-  const plan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders) };
+  const plan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders), plans: Number(values.plans) };
   const node = values.target ? null : await startNode(loadConfig({ ...process.env, PORT: '0', ROLE: 'api' }), systemClock, pino({ level: 'warn' }));
   const baseUrl = values.target ?? node!.url!;
   try {
@@ -45,7 +46,7 @@ async function main() {
     bar.stop();
     process.stdout.write(
       `seeded ${baseUrl}: ${result.frameworks.length} frameworks, ${result.agreements.length} agreements, ` +
-        `${result.tenders.length} tenders, ${result.contracts.length} contracts\n`,
+        `${result.tenders.length} tenders, ${result.contracts.length} contracts, ${result.plans.length} plans\n`,
     );
   } finally {
     await node?.stop();
