@@ -29,14 +29,14 @@ function withServerMembers(plan: Doc, stamp: string): Doc {
   return out;
 }
 
-/** §Statuses: an active cancellation makes the plan `cancelled`, a tender makes it `complete`. */
+/** docs/plans.md §Statuses: an active cancellation makes the plan `cancelled`, a tender makes it `complete`. */
 function withStatusMoves(plan: Doc): Doc {
   if (plan.cancellation?.status === 'active') return { ...plan, status: 'cancelled' };
   if (plan.tender_id) return { ...plan, status: 'complete' };
   return plan;
 }
 
-/** §Rationale: its `date` is when its description last changed. */
+/** docs/plans.md §Fields: the rationale's `date` is when its description last changed. */
 function withRationaleDate(plan: Doc, before: Doc | null, stamp: string): Doc {
   if (!plan.rationale) return plan;
   const previous = before?.rationale;
@@ -51,7 +51,7 @@ function checked(plan: Doc, createdAt: string, now: Date): Doc {
   return valid;
 }
 
-/** §Procedures: the availability and kind checks of creation (`PlanState.validate_on_post`), both 403. */
+/** docs/plans.md §Procedures: the availability and kind checks of creation (`PlanState.validate_on_post`), both 403. */
 function requirePlannableType(plan: Doc, now: Date, createdAt: string): void {
   const type: string = plan.tender.procurementMethodType;
   if (unavailableType(type, now)) throw apiError(403, `procedure with procurementMethodType = ${type} is not available`);
@@ -66,7 +66,7 @@ function requirePlannableType(plan: Doc, now: Date, createdAt: string): void {
   }
 }
 
-/** `POST /plans` (docs/plans.md §Creation): broker levels 1, 3 or 5; `scheduled` unless `status` says otherwise. */
+/** `POST /plans` (docs/plans.md §Endpoints): broker levels 1, 3 or 5; `scheduled` unless `status` says otherwise. */
 export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
   requireBroker(ctx);
   const { now, session } = ctx.state;
@@ -87,7 +87,7 @@ export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Ac
   return { doc, access };
 }
 
-/** §Statuses: what a PATCH may not do to a plan's status or to a finished plan (`PlanState.validate_on_patch`). */
+/** docs/plans.md §Statuses: what a PATCH may not do to a plan's status or to a finished plan (`PlanState.validate_on_patch`). */
 function requireAllowedChange(before: Doc, after: Doc, now: Date): void {
   if (FINAL.includes(before.status)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);

@@ -21,13 +21,13 @@ const CENTRAL_PROCUREMENT_IDENTIFIER = '01101100';
 
 const unprocessable = (name: string, description: unknown) => apiError(422, description, { name });
 
-/** §Tenders: the plan may still get a tender (`_validate_plan_scheduled`, `_validate_plan_has_not_tender`). */
+/** docs/plans.md §Tenders: the plan may still get a tender (`_validate_plan_scheduled`, `_validate_plan_has_not_tender`). */
 function requireOpenPlan(plan: Doc): void {
   if (plan.status && plan.status !== 'scheduled') throw unprocessable('status', `Can't create tender in '${plan.status}' plan status`);
   if (plan.tender_id) throw unprocessable('tender_id', 'This plan has already got a tender');
 }
 
-/** §Tenders: a first-stage procedure of the plan's type (a plan of `centralizedProcurement` takes any; belowThreshold allows priceQuotation). */
+/** docs/plans.md §Tenders: a first-stage procedure of the plan's type (a plan of `centralizedProcurement` takes any; belowThreshold allows priceQuotation). */
 function requireMatchingType(plan: Doc, tender: Doc): void {
   const type = tender.procurementMethodType;
   if (!FIRST_STAGE.includes(type)) {
@@ -38,7 +38,7 @@ function requireMatchingType(plan: Doc, tender: Doc): void {
   throw unprocessable('procurementMethodType', `procurementMethodType doesn't match: ${planned} != ${type}`);
 }
 
-/** §Tenders: the tender's buyer is the plan's (its buyer's for the central purchasing body) and its items are of the plan's CPV group. */
+/** docs/plans.md §Tenders: the tender's buyer is the plan's (its buyer's for the central purchasing body) and its items are of the plan's CPV group. */
 function requireMatchingContent(plan: Doc, tender: Doc): void {
   const errors: ErrorEntry[] = [];
   const central = plan.tender.procurementMethodType === 'centralizedProcurement' && plan.procuringEntity.identifier.id === CENTRAL_PROCUREMENT_IDENTIFIER;
@@ -66,7 +66,7 @@ function requireMatchingContent(plan: Doc, tender: Doc): void {
   if (errors.length) throw new ApiError(422, errors);
 }
 
-/** §Tenders: a tender is made only from a plan with a budget breakdown. */
+/** docs/plans.md §Tenders: a tender is made only from a plan with a budget breakdown. */
 function requireBreakdown(plan: Doc): void {
   if (!plan.budget?.breakdown?.length) throw unprocessable('budget.breakdown', 'Plan should contain budget breakdown');
 }

@@ -5,7 +5,7 @@ import { PROCEDURES } from './plan.schema';
 
 /**
  * What a whole plan must satisfy after every POST and PATCH (the reference's `Plan` model validators,
- * docs/plans.md §Validation). `createdAt` is the plan's `dateCreated` (now while it is being created): the
+ * docs/plans.md §Organizations, §Procedures, §Statuses, §Budget, §Items). `createdAt` is the plan's `dateCreated` (now while it is being created): the
  * date-dependent rules follow it, except the budget's period/year, which follow the request's time.
  */
 export type PlanRule = (plan: Doc, createdAt: string, now: Date) => void;
@@ -16,7 +16,7 @@ const invalid = (name: string, description: unknown) => apiError(422, descriptio
 /** Python's repr of a tuple of strings, as the reference prints its choices: `('a', 'b')`, `('a',)`. */
 const tupleText = (values: string[]) => `(${values.map((v) => `'${v}'`).join(', ')}${values.length === 1 ? ',' : ''})`;
 
-/** §Organizations: `address` and `kind` of an organization, required from PLAN_ADDRESS_KIND_REQUIRED_FROM. */
+/** docs/plans.md §Organizations: `address` and `kind` of an organization, required from PLAN_ADDRESS_KIND_REQUIRED_FROM. */
 function missingAddressKind(org: Doc): Doc | null {
   const missing: Doc = {};
   if (!org.address) missing.address = REQUIRED;
@@ -30,7 +30,7 @@ export const procuringEntityAddressKind: PlanRule = (plan, createdAt) => {
   if (missing) throw invalid('procuringEntity', missing);
 };
 
-/** §Tender: `procurementMethodType` is one of its `procurementMethod`'s; `""` allows only centralizedProcurement from the date. */
+/** docs/plans.md §Procedures: `procurementMethodType` is one of its `procurementMethod`'s; `""` allows only centralizedProcurement from the date. */
 export const procurementMethodTypeOfMethod: PlanRule = (plan, createdAt) => {
   const { procurementMethod = '', procurementMethodType = '' } = plan.tender;
   const allowed = procurementMethod === '' && appliesFrom('PLAN_ADDRESS_KIND_REQUIRED_FROM', createdAt)
@@ -41,7 +41,7 @@ export const procurementMethodTypeOfMethod: PlanRule = (plan, createdAt) => {
   }
 };
 
-/** §Statuses: `cancelled` needs an active cancellation; `complete` without a tender only for a few types. */
+/** docs/plans.md §Statuses: `cancelled` needs an active cancellation; `complete` without a tender only for a few types. */
 export const statusPreconditions: PlanRule = (plan) => {
   if (plan.status === 'cancelled' && plan.cancellation?.status !== 'active') {
     throw invalid('status', ['An active cancellation object is required']);
@@ -54,7 +54,7 @@ export const statusPreconditions: PlanRule = (plan) => {
   }
 };
 
-/** §Budget: `period` before BUDGET_PERIOD_FROM, `year` from it (by the request's time, `is_const_active`). */
+/** docs/plans.md §Budget: `period` before BUDGET_PERIOD_FROM, `year` from it (by the request's time, `is_const_active`). */
 export const budgetPeriodOrYear: PlanRule = (plan, _createdAt, now) => {
   const { budget } = plan;
   if (!budget) return;
@@ -63,7 +63,7 @@ export const budgetPeriodOrYear: PlanRule = (plan, _createdAt, now) => {
   if (budget.year && periodEra) throw invalid('budget', { year: ["Can't use year field, use period field instead"] });
 };
 
-/** §Budget: breakdown members (an `other` one describes itself) and one currency for them all and the budget. */
+/** docs/plans.md §Budget: breakdown members (an `other` one describes itself) and one currency for them all and the budget. */
 export const budgetBreakdownMembers: PlanRule = (plan) => {
   const breakdown: Doc[] = plan.budget?.breakdown ?? [];
   if (breakdown.some((b) => b.title === 'other' && !b.description)) {
@@ -79,7 +79,7 @@ const MULTI_YEAR = ['closeFrameworkAgreementUA'];
 const MULTI_YEAR_MAX = 4;
 const yearOf = (iso: string) => Number(iso.slice(0, 4));
 
-/** §Budget: the plan-level budget checks (`validate_budget`), in the reference's order. */
+/** docs/plans.md §Budget: the plan-level budget checks (`validate_budget`), in the reference's order. */
 export const budgetFitsProcedure: PlanRule = (plan, createdAt) => {
   const type: string = plan.tender.procurementMethodType ?? '';
   const { budget } = plan;
@@ -111,7 +111,7 @@ const CPV_PREFIX_NAMES: Record<number, string> = { 3: 'group', 4: 'class' };
 const prefixLength = (ids: string[]) => (ids.some((id) => id.startsWith('336')) ? 3 : 4);
 const samePrefix = (ids: string[], length: number) => new Set(ids.map((id) => id.slice(0, length))).size === 1;
 
-/** §Items: unique ids; one CPV class (group for 336) among the items, and the same as the plan's own. */
+/** docs/plans.md §Items: unique ids; one CPV class (group for 336) among the items, and the same as the plan's own. */
 export const itemsShareCpv: PlanRule = (plan) => {
   const items: Doc[] = plan.items ?? [];
   if (!items.length) return;
@@ -128,7 +128,7 @@ export const itemsShareCpv: PlanRule = (plan) => {
 /** Schemes one of which a `99999999-9` item's additional classifications must use (`ADDITIONAL_CLASSIFICATIONS_SCHEMES`). */
 const SPECIAL_SCHEMES = ['ДК003', 'ДК015', 'ДК018', 'specialNorms'];
 
-/** §Items: a `99999999-9` item that lists additional classifications lists one of a special scheme. */
+/** docs/plans.md §Items: a `99999999-9` item that lists additional classifications lists one of a special scheme. */
 export const notCpvItemsClassified: PlanRule = (plan) => {
   const items: Doc[] = plan.items ?? [];
   const bad = (i: Doc) =>
@@ -139,7 +139,7 @@ export const notCpvItemsClassified: PlanRule = (plan) => {
   }
 };
 
-/** §Organizations: `buyers` required from PLAN_BUYERS_REQUIRED_FROM; a buyer's address and kind as the procuring entity's. */
+/** docs/plans.md §Organizations: `buyers` required from PLAN_BUYERS_REQUIRED_FROM; a buyer's address and kind as the procuring entity's. */
 export const buyersGiven: PlanRule = (plan, createdAt) => {
   const buyers: Doc[] | undefined = plan.buyers;
   if (!buyers?.length) {
@@ -166,11 +166,11 @@ export const PLAN_RULES: PlanRule[] = [
 
 const DEFENSE_TYPES = ['aboveThresholdUA.defense', 'simple.defense'];
 
-/** §Procedures: the defense type the date retired (`aboveThresholdUA.defense`) or did not yet open (`simple.defense`). */
+/** docs/plans.md §Procedures: the defense type the date retired (`aboveThresholdUA.defense`) or did not yet open (`simple.defense`). */
 export const unavailableType = (type: string, now: Date): boolean =>
   appliesFrom('RELEASE_SIMPLE_DEFENSE_FROM', now) ? type === 'aboveThresholdUA.defense' : type === 'simple.defense';
 
-/** §Procedures: which types a procuring entity's `kind` may plan (`_validate_tender_procurement_method_type`). */
+/** docs/plans.md §Procedures: which types a procuring entity's `kind` may plan (`_validate_tender_procurement_method_type`). */
 export function typesAllowedFor(kind: string, createdAt: string): string[] | null {
   const table = { ...PROCEDURES, ...(appliesFrom('PLAN_ADDRESS_KIND_REQUIRED_FROM', createdAt) ? { '': ['centralizedProcurement'] } : {}) };
   const all = Object.values(table).flat();
