@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { addressSchema, classificationSchema, md5, periodSchema, PROCURING_ENTITY_KINDS, unitSchema } from '../tender/parts.schema';
+import { addressSchema, classificationSchema, contactPointSchema, cpvSchema, md5, periodSchema, PROCURING_ENTITY_KINDS, unitSchema } from '../tender/parts.schema';
 import { isoDate } from '../core/validation';
 
 /** Plan request shapes (docs/plans.md §Fields): one schema for a whole plan, its optional form for a PATCH. */
@@ -28,14 +28,6 @@ export const BREAKDOWN_TITLES = ['state', 'crimea', 'local', 'own', 'fund', 'loa
 
 const identifierSchema = model('Identifier', { scheme: text().required(), id: text().required(), uri: text(), ...translated('legalName') });
 
-const contactPointSchema = model('ContactPoint', {
-  ...translated('name'),
-  email: Joi.string().email({ tlds: false }),
-  telephone: text(),
-  faxNumber: text(),
-  url: text(),
-});
-
 /** `PlanOrganization`: `address` and `kind` become required by date (plan.rules.ts). */
 const organizationKeys = {
   id: md5(),
@@ -47,22 +39,14 @@ const organizationKeys = {
 const procuringEntitySchema = model('PlanOrganization', organizationKeys).fork(['name'], (s) => s.required());
 const buyerSchema = model('BuyerOrganization', { ...organizationKeys, contactPoint: contactPointSchema }).fork(['name'], (s) => s.required());
 
-/** Plan classifications are ДК021 only (`validate_scheme`). */
-const cpvSchema = model('CPVClassification', {
-  scheme: Joi.string().valid('ДК021').required(),
-  id: Joi.string()
-    .pattern(/^\d{8}-\d$/)
-    .required()
-    .messages({ 'string.pattern.base': 'Value must be one of ДК021 codes' }),
-  ...translated('description'),
-  uri: text(),
-}).fork(['description'], (s) => s.required());
+/** Plan classifications are ДК021 only (`validate_scheme`), as tender items'. */
+const planCpvSchema = cpvSchema.keys({ description_en: text(), description_ru: text() });
 
 const additionalClassificationSchema = classificationSchema.keys({ description_en: text(), description_ru: text() });
 
 const itemSchema = model('Item', {
   id: text(),
-  classification: cpvSchema.required(),
+  classification: planCpvSchema.required(),
   additionalClassifications: Joi.array().items(additionalClassificationSchema),
   unit: unitSchema,
   quantity: Joi.number().min(0),
@@ -118,7 +102,7 @@ const planKeys = {
   procuringEntity: procuringEntitySchema,
   tender: tenderSchema,
   budget: budgetSchema,
-  classification: cpvSchema,
+  classification: planCpvSchema,
   additionalClassifications: Joi.array().items(additionalClassificationSchema),
   tender_id: md5(),
   mode: Joi.string().valid('test'),

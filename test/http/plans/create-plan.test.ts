@@ -1,6 +1,7 @@
 import t from 'tap';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
-import { aBudget, aPlan, aPlanItem, planOrganization } from '../../fixtures/plans';
+import { aBudget, aPlan, planOrganization } from '../../fixtures/plans';
+import { anItem } from '../../fixtures/tenders';
 
 let server: TestServer;
 t.before(async () => {
@@ -156,16 +157,16 @@ t.test('a kind plans only its procedures → 403 body/kind; a retired defense ty
 
 t.test('items: unique ids, one CPV class (group for 336), the same as the plan classification', async (t) => {
   const id = 'a'.repeat(32);
-  t.match(await post(aPlan({ items: [aPlanItem({ id }), aPlanItem({ id })] })), error(422, 'body', 'items', ['Item id should be uniq for all items']));
+  t.match(await post(aPlan({ items: [anItem({ id }), anItem({ id })] })), error(422, 'body', 'items', ['Item id should be uniq for all items']));
   const cls = (code: string) => ({ scheme: 'ДК021', id: code, description: 'x' });
-  t.match(await post(aPlan({ classification: cls('33600000-6'), items: [aPlanItem({ classification: cls('33600000-6') }), aPlanItem({ classification: cls('31519200-9') })] })), error(422, 'body', 'items', ['CPV group of items should be identical']));
-  t.match(await post(aPlan({ classification: cls('33600000-6'), items: [aPlanItem({ classification: cls('31519200-9') })] })), error(422, 'body', 'items', ['CPV group of items should be identical to root cpv']));
-  t.match(await post(aPlan({ classification: cls('31519200-9'), items: [aPlanItem({ classification: cls('03222321-9') }), aPlanItem({ classification: cls('31519200-9') })] })), error(422, 'body', 'items', ['CPV class of items should be identical']));
-  t.match(await post(aPlan({ classification: cls('31519200-9'), items: [aPlanItem({ classification: cls('03222321-9') })] })), error(422, 'body', 'items', ['CPV class of items should be identical to root cpv']));
-  const inn = await post(aPlan({ classification: cls('33600000-6'), items: [aPlanItem({ classification: cls('33651000-5') })] }));
+  t.match(await post(aPlan({ classification: cls('33600000-6'), items: [anItem({ classification: cls('33600000-6') }), anItem({ classification: cls('31519200-9') })] })), error(422, 'body', 'items', ['CPV group of items should be identical']));
+  t.match(await post(aPlan({ classification: cls('33600000-6'), items: [anItem({ classification: cls('31519200-9') })] })), error(422, 'body', 'items', ['CPV group of items should be identical to root cpv']));
+  t.match(await post(aPlan({ classification: cls('31519200-9'), items: [anItem({ classification: cls('03222321-9') }), anItem({ classification: cls('31519200-9') })] })), error(422, 'body', 'items', ['CPV class of items should be identical']));
+  t.match(await post(aPlan({ classification: cls('31519200-9'), items: [anItem({ classification: cls('03222321-9') })] })), error(422, 'body', 'items', ['CPV class of items should be identical to root cpv']));
+  const inn = await post(aPlan({ classification: cls('33600000-6'), items: [anItem({ classification: cls('33651000-5') })] }));
   t.equal(inn.status, 201, 'the INN rules are the tender items\' (docs/plans.md §Items), not the plan\'s');
   t.match(
-    await post(aPlan({ classification: cls('99999999-9'), items: [aPlanItem({ classification: cls('99999999-9') })] })),
+    await post(aPlan({ classification: cls('99999999-9'), items: [anItem({ classification: cls('99999999-9') })] })),
     error(422, 'body', 'items', [{ additionalClassifications: ['One of additional classifications should be one of [ДК003, ДК015, ДК018, specialNorms].'] }]),
   );
 });
