@@ -24,6 +24,16 @@ t.test('the plan owner uploads documents; everyone lists and reads them; the pla
   t.match(await uploadDocument(server, base, { key: 'broker1', token: plan.token }), error(403, 'url', 'permission', 'Forbidden'));
 });
 
+t.test('documents are written by their route only: in a plan POST or PATCH body they are a Rogue field', async (t) => {
+  const plan = await createPlan(server);
+  const documents = [{ title: 'x.pdf', url: 'http://example.com/x.pdf' }];
+  const patched = await server.request('PATCH', `/api/2.5/plans/${plan.id}`, { key: 'broker', token: plan.token, body: { data: { documents } } });
+  t.match(patched, error(422, 'body', 'documents', 'Rogue field'));
+  const posted = await server.request('POST', '/api/2.5/plans', { key: 'broker', body: { data: { ...plan.data, documents } } });
+  t.equal(posted.status, 422);
+  t.ok(posted.body.errors.some((e: { name: string; description: unknown }) => e.name === 'documents' && e.description === 'Rogue field'));
+});
+
 t.test('a complete or cancelled plan takes no documents → 422 body/status', async (t) => {
   const plan = await createPlan(server);
   await server.request('PATCH', `/api/2.5/plans/${plan.id}`, { key: 'broker', token: plan.token, body: { data: { status: 'complete' } } });
