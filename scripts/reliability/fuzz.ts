@@ -5,6 +5,7 @@ import {
 } from '../../test/fixtures/frameworks';
 import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
 import { aPlan, createPlan } from '../../test/fixtures/plans';
+import { MILESTONE_APPROVAL_TITLE } from '../../src/domain/plan/plan.schema';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -156,6 +157,7 @@ async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${API}/plans`, key: 'broker', valid: { data: aPlan() } },
     { method: 'PATCH', path: `${API}/plans/${plan.id}`, key: 'broker', token: plan.token, valid: { data: { rationale: { description: 'Обгрунтування' } } } },
     { method: 'POST', path: `${API}/plans/${plan.id}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/milestones`, key: 'broker', valid: { data: { title: MILESTONE_APPROVAL_TITLE, type: 'approval', author: plan.data.procuringEntity, dueDate: '2026-10-08T12:00:00+03:00' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },

@@ -9,7 +9,7 @@ import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema }
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
-import { patchPlanSchema, planSchema } from '../domain/plan/plan.schema';
+import { patchMilestoneSchema as patchPlanMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema as postPlanMilestoneSchema } from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -153,5 +153,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('post', '/api/2.5/plans/:id/tenders', 'Creates a tender (draft) from a scheduled plan, which becomes complete', 'broker',
     tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
   read('/api/2.5/plans/:id/tenders', 'Refused: 405 Method not allowed, as the reference', 'refused'),
+  write('post', '/api/2.5/plans/:id/milestones', "Adds an approval milestone by the plan's procuring entity (its own owner token)", 'broker', [{ data: postPlanMilestoneSchema }]),
+  read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
+  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [{ data: patchPlanMilestoneSchema }]),
   ...documents('plans'),
 ];

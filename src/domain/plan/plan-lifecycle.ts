@@ -9,11 +9,9 @@ import { dailyId, newId } from '../core/ids';
 import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
-import { PLAN_RULES, typesAllowedFor, unavailableType } from './plan.rules';
+import { PLAN_RULES, requireAllowedChange, typesAllowedFor, unavailableType } from './plan.rules';
+import { withMilestonesAfterEntityChange } from './plan-milestones';
 import { patchPlanSchema, planSchema } from './plan.schema';
-
-/** Statuses after which only `rationale` may change (docs/plans.md §Statuses). */
-const FINAL = ['cancelled', 'complete'];
 
 /** The members the server fills in a plan: ids of organizations, items, breakdown and cancellation; the tender's defaults. */
 function withServerMembers(plan: Doc, stamp: string): Doc {
@@ -87,26 +85,8 @@ export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Ac
   return { doc, access };
 }
 
-/** docs/plans.md §Statuses: what a PATCH may not do to a plan's status or to a finished plan (`PlanState.validate_on_patch`). */
-function requireAllowedChange(before: Doc, after: Doc, now: Date): void {
-  if (FINAL.includes(before.status)) {
-    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-    keys.delete('rationale');
-    for (const key of keys) {
-      if (!isDeepStrictEqual(before[key], after[key])) throw apiError(403, `Can't update ${key} in ${before.status} status`);
-    }
-  }
-  const [from, to] = [before.tender.procurementMethodType, after.tender.procurementMethodType];
-  if (from !== to && unavailableType(to, now)) {
-    throw apiError(422, `Plan tender.procurementMethodType can not be changed from '${from}' to '${to}'`, { name: 'tender' });
-  }
-  if (after.status === 'draft' && before.status !== 'draft') {
-    throw apiError(422, "Plan status can not be changed back to 'draft'", { name: 'status' });
-  }
-}
-
 /** Server-kept members a client never sends back: they survive a PATCH untouched. */
-const SERVER_KEYS = ['id', 'planID', 'owner', 'datePublished', 'dateCreated', 'dateModified', 'documents'];
+const SERVER_KEYS = ['id', 'planID', 'owner', 'datePublished', 'dateCreated', 'dateModified', 'documents', 'milestones'];
 const clientPart = (data: Doc): Doc => Object.fromEntries(Object.entries(data).filter(([key]) => !SERVER_KEYS.includes(key)));
 
 /**
@@ -118,7 +98,7 @@ export function changedPlan(stored: Stored & { doc: ObjectDoc }, change: Doc, no
   const stamp = formatKyiv(now);
   const merged: Doc = { ...before, ...checked({ ...clientPart(before), ...change }, before.dateCreated, now) };
   requireAllowedChange(before, merged, now);
-  const after = withRationaleDate(withStatusMoves(merged), before, stamp);
+  const after = withRationaleDate(withStatusMoves(withMilestonesAfterEntityChange(before, merged, now)), before, stamp);
   if (isDeepStrictEqual(after, before)) return null;
   return { ...stored.doc, data: { ...after, dateModified: stamp } };
 }
@@ -132,6 +112,7 @@ export async function patchPlan(ctx: Ctx, id: string): Promise<ObjectDoc> {
   if (Object.entries(patch).every(([key, value]) => isDeepStrictEqual(stored.doc.data[key], value))) return stored.doc;
   const doc = changedPlan(stored, patch, ctx.state.now);
   if (!doc) return stored.doc;
-  await commit(ctx.state.session, [updateOf(stored, doc)]);
+  // The save may invalidate milestones (docs/plans.md §Milestones); a client never sends them (SERVER_KEYS).
+  await commit(ctx.state.session, [updateOf(stored, doc, ['milestones'])]);
   return doc;
 }

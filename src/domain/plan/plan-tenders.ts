@@ -88,7 +88,7 @@ export async function createTenderFromPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; 
     plans: [{ id: plan.id }],
     writes: (created) => {
       const linked = changedPlan(stored, { tender_id: created.data.id }, ctx.state.now);
-      return linked ? [updateOf(stored, linked)] : [];
+      return linked ? [updateOf(stored, linked, ['milestones'])] : [];
     },
   });
 }

@@ -8,6 +8,7 @@ import { loadObject, type ObjectDoc } from '../core/objects';
 import { answerObject } from '../core/object-reads';
 import type { DocumentHost } from '../documents/document-routes';
 import { createPlan, patchPlan } from './plan-lifecycle';
+import { addMilestone, findMilestone, patchMilestone } from './plan-milestones';
 import { createTenderFromPlan } from './plan-tenders';
 
 /** Spec-era `listing_allowed_fields` of plans (docs/plans.md §Feed). */
@@ -28,7 +29,7 @@ export const planDocuments: DocumentHost = {
   refusal: (status) => apiError(422, `Can't update plan in '${status}' status`, { name: 'status' }),
 };
 
-/** `/plans`: creation, owner PATCH, reads, the feed, and tenders created from a plan (docs/plans.md). */
+/** `/plans`: creation, owner PATCH, reads, the feed, milestones, and tenders created from a plan (docs/plans.md). */
 export function planRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
@@ -53,6 +54,20 @@ export function planRoutes(deps: AppDeps): Router<RequestState> {
   router.post('/plans/:id/tenders', async (ctx) => {
     const { doc, access } = await createTenderFromPlan(ctx);
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${doc.data.id}`), { data: doc.data, config: doc.config, access });
+  });
+
+  router.post('/plans/:id/milestones', async (ctx) => {
+    const { milestone, token } = await addMilestone(ctx);
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${ctx.params.id}/milestones/${milestone.id}`), { data: milestone, access: { token } });
+  });
+
+  router.get('/plans/:id/milestones/:milestoneId', async (ctx) => {
+    const { doc } = await loadObject(ctx.state.session, 'plans', ctx.params.id);
+    ctx.body = { data: findMilestone(doc.data, ctx.params.milestoneId) };
+  });
+
+  router.patch('/plans/:id/milestones/:milestoneId', async (ctx) => {
+    ctx.body = { data: await patchMilestone(ctx) };
   });
 
   feedRoute(router, '/plans', planFeed, base);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { appliesFrom } from '../constants';
@@ -178,4 +179,25 @@ export function typesAllowedFor(kind: string, createdAt: string): string[] | nul
   if (kind === 'other') return ['belowThreshold', 'reporting', 'priceQuotation'];
   if (['general', 'special', 'central', 'authority', 'social'].includes(kind)) return all.filter((t) => !DEFENSE_TYPES.includes(t));
   return null;
+}
+
+/** Statuses after which only `rationale` may change (docs/plans.md §Statuses). */
+const FINAL = ['cancelled', 'complete'];
+
+/** docs/plans.md §Statuses: what a PATCH may not do to a plan's status or to a finished plan (`PlanState.validate_on_patch`). */
+export function requireAllowedChange(before: Doc, after: Doc, now: Date): void {
+  if (FINAL.includes(before.status)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    keys.delete('rationale');
+    for (const key of keys) {
+      if (!isDeepStrictEqual(before[key], after[key])) throw apiError(403, `Can't update ${key} in ${before.status} status`);
+    }
+  }
+  const [from, to] = [before.tender.procurementMethodType, after.tender.procurementMethodType];
+  if (from !== to && unavailableType(to, now)) {
+    throw apiError(422, `Plan tender.procurementMethodType can not be changed from '${from}' to '${to}'`, { name: 'tender' });
+  }
+  if (after.status === 'draft' && before.status !== 'draft') {
+    throw apiError(422, "Plan status can not be changed back to 'draft'", { name: 'status' });
+  }
 }

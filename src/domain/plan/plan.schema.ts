@@ -117,3 +117,26 @@ export const planSchema = Joi.object(planKeys).fork(['procuringEntity', 'tender'
 
 /** `PATCH /plans/{id}` data (`PatchPlan`): any member, each replacing the stored one whole. */
 export const patchPlanSchema = Joi.object(planKeys);
+
+/** The one milestone title and its default description (`MILESTONE_APPROVAL_TITLE`, `…_DESCRIPTION`). */
+export const MILESTONE_APPROVAL_TITLE = 'Підготовка до проведення процедури';
+const MILESTONE_APPROVAL_DESCRIPTION =
+  'Узагальнення та аналіз отриманної інформації щодо проведення закупівель товарів, послуг (крім поточного ремонту) в інтересах замовників';
+export const MILESTONE_STATUSES = ['scheduled', 'met', 'notMet', 'invalid'];
+
+/** `POST /plans/{id}/milestones` data (`PostMilestone`, docs/plans.md §Milestones). */
+export const postMilestoneSchema = Joi.object({
+  status: Joi.string().valid(...MILESTONE_STATUSES).default('scheduled'),
+  dueDate: isoDate().required(),
+  title: Joi.string().valid(MILESTONE_APPROVAL_TITLE).required(),
+  description: Joi.string().min(3).default(MILESTONE_APPROVAL_DESCRIPTION),
+  type: Joi.string().valid('approval').required(),
+  author: model('BaseOrganization', organizationKeys).fork(['name'], (s) => s.required()).required(),
+});
+
+/** `PATCH /plans/{id}/milestones/{milestone_id}` data (`PatchMilestone`). */
+export const patchMilestoneSchema = Joi.object({
+  status: Joi.string().valid(...MILESTONE_STATUSES),
+  dueDate: isoDate(),
+  description: Joi.string().min(3),
+});
