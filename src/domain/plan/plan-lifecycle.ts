@@ -90,8 +90,8 @@ const SERVER_KEYS = ['id', 'planID', 'owner', 'datePublished', 'dateCreated', 'd
 const clientPart = (data: Doc): Doc => Object.fromEntries(Object.entries(data).filter(([key]) => !SERVER_KEYS.includes(key)));
 
 /**
- * Saves a plan changed by `change` (a PATCH, or a tender created from it) through the same checks and status
- * moves; nothing is saved when nothing changed. The one save path of a plan's later versions.
+ * The plan as `change` (a PATCH, or a tender created from it) leaves it, through every check and status move, or
+ * null when nothing changes: the one way a plan's later version is made (milestone routes add only their own array).
  */
 export function changedPlan(stored: Stored & { doc: ObjectDoc }, change: Doc, now: Date): ObjectDoc | null {
   const before: Doc = stored.doc.data;
