@@ -1,4 +1,7 @@
 import t from 'tap';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import { aBudget, aPlan, planOrganization } from '../../fixtures/plans';
 import { anItem } from '../../fixtures/tenders';
@@ -55,6 +58,19 @@ t.test('a plan created as draft stays draft; the tender defaults procurementMeth
 
 t.test('creation without a broker key → 403 url/permission', async (t) => {
   t.match(await server.request('POST', '/api/2.5/plans', { body: { data: aPlan() } }), error(403, 'url', 'permission', 'Forbidden'));
+});
+
+t.test('a broker of accreditation level 2 alone may not create plans → 403 url/accreditation', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'plans-auth-'));
+  const authFile = join(dir, 'auth.ini');
+  writeFileSync(authFile, readFileSync(join(__dirname, '../../../auth.ini'), 'utf8').replace('[brokers]\n', '[brokers]\nlevel2 = level2,2\n'));
+  const limited = await startTestServer({ env: { AUTH_FILE: authFile } });
+  t.teardown(async () => {
+    await limited.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const refused = await limited.request('POST', '/api/2.5/plans', { key: 'level2', body: { data: aPlan() } });
+  t.match(refused, error(403, 'url', 'accreditation', 'Broker Accreditation level does not permit plan creation'));
 });
 
 t.test('an unknown plan → 404 url/plan_id', async (t) => {
