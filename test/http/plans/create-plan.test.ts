@@ -89,6 +89,13 @@ t.test('shape refusals: Rogue field, required members, a budget that is no mappi
   const nameless = planOrganization() as Record<string, unknown>;
   delete nameless.name;
   t.match(await post(aPlan({ procuringEntity: nameless })), error(422, 'body', 'procuringEntity', { name: ['This field is required.'] }));
+  const badDate = { procurementMethod: 'open', procurementMethodType: 'belowThreshold', tenderPeriod: { startDate: 'invalid_value' } };
+  t.match(await post(aPlan({ tender: badDate })), error(422, 'body', 'tender', { tenderPeriod: { startDate: ['Could not parse invalid_value. Should be ISO8601.'] } }));
+  t.match(
+    await server.request('POST', '/api/2.5/plans', { key: 'broker', raw: 'data', contentType: 'application/x-www-form-urlencoded' }),
+    error(415, 'header', 'Content-Type', "Content-Type header should be one of ['application/json']"),
+  );
+  t.match(await post('data'), error(422, 'body', 'data', 'Data not available'));
   t.match(await post(aPlan({ classification: { scheme: 'CPV', id: '44617000-8', description: 'x' } })), error(422, 'body', 'classification', { scheme: ["Value must be one of ['ДК021']."] }));
 });
 
