@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ReferenceClient } from '../../ecosystem/reference-client';
 import { DEFAULT_NOW, startTestServer, type TestServer } from '../../fixtures/server';
-import { aPlan, createPlan, type CreatedPlan } from '../../fixtures/plans';
+import { aPlan, createPlan, planOrganization, type CreatedPlan } from '../../fixtures/plans';
 
 let server: TestServer;
 t.before(async () => {
@@ -59,4 +59,48 @@ t.test("the reference's crawler pointed at /plans follows next_page to the end, 
   t.equal(rationale.status, 200);
   const resumed = await client.getResourceItems();
   t.same(resumed.body.data.map((e: { id: string; status: string }) => [e.id, e.status]), [[created[1].id, 'scheduled']]);
+});
+
+/** Follows the plan feed's `next_page` from `offset` to an empty page: each plan's `procuringEntity.name`, and the last offset. */
+async function crawl(offset?: string): Promise<{ names: Map<string, string>; offset: string }> {
+  const names = new Map<string, string>();
+  let next = offset;
+  for (;;) {
+    const path = `/api/2.5/plans?opt_fields=procuringEntity&limit=5${next === undefined ? '' : `&offset=${next}`}`;
+    const reply = await server.request('GET', path);
+    if (reply.status !== 200) throw new Error(`feed ${path}: ${reply.status} ${reply.text}`);
+    next = String(reply.body.next_page.offset);
+    if (reply.body.data.length === 0) return { names, offset: next };
+    for (const e of reply.body.data) names.set(e.id, e.procuringEntity.name);
+  }
+}
+
+t.test('a crawler following next_page while writers create and patch plans sees the last acknowledged write of each', async (t) => {
+  const acknowledged = new Map<string, string>();
+  const seen = new Map<string, string>();
+  let crawling = true;
+  let offset: string | undefined;
+  const crawler = (async () => {
+    while (crawling) {
+      const page = await crawl(offset);
+      offset = page.offset;
+      for (const [id, name] of page.names) seen.set(id, name);
+    }
+  })();
+  const named = (name: string) => ({ ...planOrganization(), name });
+  await Promise.all(
+    Array.from({ length: 4 }, async (_, w) => {
+      const plan = await createPlan(server, aPlan({ procuringEntity: named(`writer ${w} created`) }));
+      acknowledged.set(plan.id, `writer ${w} created`);
+      for (let i = 0; i < 6; i += 1) {
+        const reply = await patch(plan, { procuringEntity: named(`writer ${w} write ${i}`) });
+        t.equal(reply.status, 200);
+        acknowledged.set(plan.id, `writer ${w} write ${i}`);
+      }
+    }),
+  );
+  crawling = false;
+  await crawler;
+  for (const [id, name] of (await crawl(offset)).names) seen.set(id, name);
+  for (const [id, name] of acknowledged) t.equal(seen.get(id), name, `plan ${id} at its last acknowledged state`);
 });
