@@ -4,6 +4,8 @@ import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
 import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+import { aPlan, createPlan } from '../../test/fixtures/plans';
+import { MILESTONE_APPROVAL_TITLE } from '../../src/domain/plan/plan.schema';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -130,6 +132,7 @@ export async function buildWorld(server: TestServer) {
   const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
+  const plan = await createPlan(server);
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
@@ -151,6 +154,10 @@ export async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${API}/tenders/${tender.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
+    { method: 'POST', path: `${API}/plans`, key: 'broker', valid: { data: aPlan() } },
+    { method: 'PATCH', path: `${API}/plans/${plan.id}`, key: 'broker', token: plan.token, valid: { data: { rationale: { description: 'Обгрунтування' } } } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/milestones`, key: 'broker', valid: { data: { title: MILESTONE_APPROVAL_TITLE, type: 'approval', author: plan.data.procuringEntity, dueDate: '2026-10-08T12:00:00+03:00' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -158,6 +165,7 @@ export async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/agreements/${agreementId}` },
     { method: 'GET', path: `${API}/tenders/${tender.id}` },
     { method: 'GET', path: `${API}/contracts/${contractId}` },
+    { method: 'GET', path: `${API}/plans/${plan.id}` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/submissions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/qualifications` },
@@ -173,6 +181,7 @@ export async function buildWorld(server: TestServer) {
     ['agreements', agreementId],
     ['tenders', tender.id],
     ['contracts', contractId],
+    ['plans', plan.id],
   ];
   return { endpoints, objects };
 }

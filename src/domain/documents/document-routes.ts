@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import type { Ctx, RequestState } from '../../http/context';
-import { apiError, notFound } from '../../http/errors';
+import { apiError, notFound, type ApiError } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
 import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
@@ -25,6 +25,8 @@ export interface DocumentHost {
   authority(session: StoreSession, stored: Stored): Promise<ObjectDoc>;
   /** Statuses in which documents may be added; the reference's message names the current one. */
   acceptsIn(data: Doc): string[];
+  /** The kind's own refusal in other statuses, where it is not the common 403 `Can't add document in current (…) status`. */
+  refusal?(status: string): ApiError;
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
@@ -49,7 +51,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     requireOwner(ctx, await host.authority(ctx.state.session, stored));
     const doc = stored.doc;
     if (!host.acceptsIn(doc.data).includes(doc.data.status)) {
-      throw apiError(403, `Can't add document in current (${doc.data.status}) ${name} status`);
+      throw host.refusal?.(doc.data.status) ?? apiError(403, `Can't add document in current (${doc.data.status}) ${name} status`);
     }
     // Documents come as files: a JSON body would name a URL of a document service we do not trust.
     if (!ctx.is('multipart/form-data')) throw apiError(403, 'Can add document only from document service.', { name: 'url' });
