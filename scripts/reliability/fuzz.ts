@@ -4,6 +4,8 @@ import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification, uploadDocument,
 } from '../../test/fixtures/frameworks';
 import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+import { aPlan, createPlan } from '../../test/fixtures/plans';
+import { MILESTONE_APPROVAL_TITLE } from '../../src/domain/plan/plan.schema';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -115,7 +117,7 @@ async function snapshot(server: TestServer, objects: [Kind, string][]): Promise<
 }
 
 /** One object of every kind, and every endpoint that reads or changes them. */
-async function buildWorld(server: TestServer) {
+export async function buildWorld(server: TestServer) {
   const now = server.clock.now();
   const framework = await activeFramework(server);
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
@@ -132,6 +134,7 @@ async function buildWorld(server: TestServer) {
   const spareLot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
+  const plan = await createPlan(server);
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
@@ -157,6 +160,10 @@ async function buildWorld(server: TestServer) {
     { method: 'DELETE', path: `${API}/tenders/${tender.id}/lots/${spareLot.body.data.id}`, key: 'broker', token: tender.token },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
+    { method: 'POST', path: `${API}/plans`, key: 'broker', valid: { data: aPlan() } },
+    { method: 'PATCH', path: `${API}/plans/${plan.id}`, key: 'broker', token: plan.token, valid: { data: { rationale: { description: 'Обгрунтування' } } } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/milestones`, key: 'broker', valid: { data: { title: MILESTONE_APPROVAL_TITLE, type: 'approval', author: plan.data.procuringEntity, dueDate: '2026-10-08T12:00:00+03:00' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -164,6 +171,7 @@ async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/agreements/${agreementId}` },
     { method: 'GET', path: `${API}/tenders/${tender.id}` },
     { method: 'GET', path: `${API}/contracts/${contractId}` },
+    { method: 'GET', path: `${API}/plans/${plan.id}` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/submissions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/qualifications` },
@@ -179,6 +187,7 @@ async function buildWorld(server: TestServer) {
     ['agreements', agreementId],
     ['tenders', tender.id],
     ['contracts', contractId],
+    ['plans', plan.id],
   ];
   return { endpoints, objects };
 }

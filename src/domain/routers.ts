@@ -6,6 +6,7 @@ import { constantsRoutes } from './constants-routes';
 import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
+import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
@@ -18,5 +19,7 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     documentRoutes(deps, tenderDocuments),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
+    planRoutes(deps),
+    documentRoutes(deps, planDocuments),
   ];
 }

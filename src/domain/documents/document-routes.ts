@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import type { Ctx, RequestState } from '../../http/context';
-import { apiError, notFound } from '../../http/errors';
+import { apiError, notFound, type ApiError } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
 import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
@@ -30,6 +30,8 @@ export interface DocumentHost {
   acceptsIn(data: Doc): string[];
   /** What a document may say it is about (`documentOf`), where the kind's documents have it. */
   documentOf?: readonly string[];
+  /** The kind's own refusal in other statuses, where it is not the common 403 `Can't add document in current (…) status`. */
+  refusal?(status: string): ApiError;
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
@@ -70,7 +72,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     requireOwner(ctx, await host.authority(ctx.state.session, stored));
     const { status } = stored.doc.data;
     if (!host.acceptsIn(stored.doc.data).includes(status)) {
-      throw apiError(403, `Can't ${verb} document in current (${status}) ${name} status`);
+      throw host.refusal?.(status) ?? apiError(403, `Can't ${verb} document in current (${status}) ${name} status`);
     }
   }
 
