@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import { aFramework, aQuestion, aTenderer, createSubmission } from '../fixtures/frameworks';
 import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
 import { aContract, createLottedTender } from '../fixtures/tenders';
+import { aPlan, createPlan, planOrganization } from '../fixtures/plans';
 import { ReferenceClient } from './reference-client';
 
 /**
@@ -115,6 +116,24 @@ t.test('contracts and contract changes: changed with their ids', async (t) => {
   }));
   const edited = await replay(t, 'broker', `${path}/changes/${change.data.id}`, change.data.id, { rationale: 'інша причина' }, contract.token);
   t.equal(edited.rationale, 'інша причина');
+});
+
+t.test('plans and plan milestones: changed with their ids', async (t) => {
+  const central = { ...planOrganization(), identifier: { scheme: 'UA-EDR', id: '111111', legalName: 'ЦЗО №1' }, kind: 'central' };
+  const plan = await createPlan(server, aPlan({
+    status: 'draft',
+    procuringEntity: central,
+    tender: { procurementMethod: '', procurementMethodType: 'centralizedProcurement', tenderPeriod: { startDate: '2026-10-12T12:00:00+03:00' } },
+  }));
+  const scheduled = await replay(t, 'broker', `/api/2.5/plans/${plan.id}`, plan.id, { status: 'scheduled' }, plan.token);
+  t.equal(scheduled.status, 'scheduled');
+  const milestone = await ok(server.request('POST', `/api/2.5/plans/${plan.id}/milestones`, {
+    key: 'broker1',
+    body: { data: { title: 'Підготовка до проведення процедури', type: 'approval', author: central, dueDate: '2026-10-08T12:00:00+03:00' } },
+  }));
+  const path = `/api/2.5/plans/${plan.id}/milestones/${milestone.data.id}`;
+  const met = await replay(t, 'broker1', path, milestone.data.id, { status: 'met' }, milestone.access.token);
+  t.equal(met.status, 'met');
 });
 
 t.test('a POST with an id is not a PATCH: the id stays a rogue field', async (t) => {

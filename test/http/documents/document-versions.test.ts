@@ -2,6 +2,7 @@ import t from 'tap';
 import { activeFramework, createSubmission, activeSubmission, uploadDocument } from '../../fixtures/frameworks';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import { aContract, createLottedTender } from '../../fixtures/tenders';
+import { createPlan } from '../../fixtures/plans';
 
 /**
  * Document versions and metadata on every kind that holds documents (docs/platform.md §Document versions), after
@@ -35,6 +36,7 @@ const owners: Record<string, () => Promise<Owned>> = {
     const framework = await activeFramework(server);
     return { ...(await createSubmission(server, framework.id)), key: 'broker1' };
   },
+  plans: async () => ({ ...(await createPlan(server)), key: 'broker' }),
   qualifications: async () => {
     const framework = await activeFramework(server);
     const submission = await activeSubmission(server, framework.id);
