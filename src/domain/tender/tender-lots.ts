@@ -25,7 +25,7 @@ export async function addLot(ctx: Ctx, tenderId: string): Promise<Doc> {
   const lot = { id: newId(), ...validated<Doc>(lotSchema, bodyData(ctx)) };
   const before = stored.doc.data;
   const doc = await saveTenderChange(ctx, stored, { ...before, lots: [...lotsOf(before), lot] });
-  return findLot(doc.data, lot.id as string);
+  return findLot(doc.data, lot.id);
 }
 
 /** `PATCH /tenders/{id}/lots/{lot_id}` by the owner: 200 with the stored lot. */
