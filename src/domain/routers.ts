@@ -7,6 +7,8 @@ import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
+import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
+import { complaintRoutes } from './tender/complaints/complaint.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -16,6 +18,8 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
+    cancellationRoutes(deps),
+    complaintRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
   ];

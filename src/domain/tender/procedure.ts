@@ -18,6 +18,23 @@ export type TenderRule = (tender: Doc, ctx: TenderContext) => void | Promise<voi
 export type QuestionRule = (tender: Doc, author: Doc, ctx: TenderContext) => void | Promise<void>;
 
 /**
+ * A rule on a cancellation being added or changed (as stored before the change): throws the reference's error.
+ * `operation` words the reference's `… can't be added|updated …` texts.
+ */
+export type CancellationRule = (cancellation: Doc, tender: Doc, ctx: { now: Date; operation: 'added' | 'updated' }) => void;
+
+/** What a procedure says about cancellations (docs/tenders.md §Cancellations). */
+export interface CancellationPolicy {
+  /** The `reasonType` values it accepts, in the reference's order (they appear in its refusal text). */
+  reasonTypes: string[];
+  /** Its own checks, run after the shared ones. */
+  rules: CancellationRule[];
+}
+
+/** Where a complaint may be posted: of the tender, of an award, of a cancellation (docs/tenders.md §Complaints). */
+export type ComplaintHost = 'tender' | 'award' | 'cancellation';
+
+/**
  * An automatic transition: when `due` has come, `apply` moves the tender on
  * (docs/architecture.md §Automatic transitions, §Where rules live).
  */
@@ -36,6 +53,9 @@ export interface TenderProcedure {
   activeStatus: string;
   /** Statuses in which the owner may PATCH the tender. */
   editableStatuses: string[];
+  cancellations: CancellationPolicy;
+  /** The complaint routes the reference has for it; each refuses by configuration (docs/tenders.md §Complaints). */
+  complaintRoutes: ComplaintHost[];
   config: ConfigSpec;
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
   rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };

@@ -53,6 +53,10 @@ export const belowThreshold: TenderProcedure = {
   accreditation: { create: ['1', '5'] },
   activeStatus: 'active.enquiries',
   editableStatuses: ['draft', 'active.enquiries'],
+  // Spec era and HEAD: no forceMajeure, no complaint-period check (docs/tenders.md §Cancellations).
+  cancellations: { reasonTypes: ['noDemand', 'unFixable', 'expensesCut'], rules: [] },
+  // No complaint routes in HEAD; the spec era's claims are not served (docs/tenders.md §Complaints).
+  complaintRoutes: [],
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
+import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../cancellations/cancellation.rules';
 import type { Doc } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
@@ -88,6 +89,12 @@ export const competitiveOrdering: TenderProcedure = {
   accreditation: { create: ['3', '5'] },
   activeStatus: 'active.tendering',
   editableStatuses: ['draft', 'active.tendering'],
+  // HEAD's list (spec era's plus noOffer); the open procedure's checks (docs/tenders.md §Cancellations).
+  cancellations: {
+    reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer'],
+    rules: [cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards],
+  },
+  complaintRoutes: ['tender', 'award', 'cancellation'],
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),
