@@ -10,7 +10,7 @@ import {
   postCancellation,
   uploadCancellationDocument,
 } from '../../fixtures/cancellations';
-import { createLottedTender, type Created } from '../../fixtures/tenders';
+import { aCompetitiveOrderingTender, aLot, anItem, competitiveOrderingConfig, createLottedTender, createTender, insertAgreement, type Created } from '../../fixtures/tenders';
 
 let server: TestServer;
 t.before(async () => {
@@ -202,4 +202,18 @@ t.test('a document may be added to a withdrawn cancellation and to an active lot
   await uploadCancellationDocument(server, tender, lot.id);
   await patchCancellation(server, tender, lot.id, { status: 'active' });
   t.equal((await uploadCancellationDocument(server, tender, lot.id)).status, 201);
+});
+
+t.test('a restricted tender: the hiding table names no part of a cancellation, so every reader sees it and its documents whole', async (t) => {
+  const lot = 'd'.repeat(32);
+  const data = aCompetitiveOrderingTender(await insertAgreement(server, { restricted: true }), { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] });
+  const tender = await createTender(server, data, competitiveOrderingConfig({ restricted: true }));
+  await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  const cancellation = await draftCancellation(tender);
+  const document = (await uploadCancellationDocument(server, tender, cancellation.id)).body.data;
+  const anonymous = await server.request('GET', `/api/2.5/tenders/${tender.id}`);
+  t.equal(anonymous.body.data.items[0].deliveryAddress.streetAddress, 'Приховано', 'the tender is hidden as the table says');
+  t.same(anonymous.body.data.cancellations, [{ ...cancellation, documents: [document] }]);
+  t.same((await server.request('GET', cancellationsPath(tender, cancellation.id, 'documents', document.id))).body.data, document);
+  t.equal((await fetch(document.url)).status, 200);
 });

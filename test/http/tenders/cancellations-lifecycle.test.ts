@@ -1,0 +1,200 @@
+import t from 'tap';
+import { insertOf } from '../../../src/domain/core/objects';
+import { DEFAULT_NOW, errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
+import {
+  aCancellation,
+  activeTender,
+  cancelBy,
+  getTender,
+  patchCancellation,
+  plant,
+  postCancellation,
+  uploadCancellationDocument,
+  type Procedure,
+} from '../../fixtures/cancellations';
+import { aContract, supplier } from '../../fixtures/tenders';
+
+let server: TestServer;
+t.before(async () => {
+  server = await startTestServer();
+});
+t.teardown(() => server.close());
+t.beforeEach(() => server.clock.set(DEFAULT_NOW));
+
+const PROCEDURES: Procedure[] = ['belowThreshold', 'competitiveOrdering'];
+const refused = (status: number, description: unknown) => error(status, 'body', 'data', description);
+const reply = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
+
+const runChronograph = (id: string) => server.request('PATCH', `/api/2.5/tenders/${id}/chronograph`, { key: 'chronograph', body: { data: { id } } });
+
+for (const procedure of PROCEDURES) {
+  t.test(`${procedure} without lots: a cancellation of the tender ends it → cancelled`, async (t) => {
+    const tender = await activeTender(server, procedure, 0);
+    const res = await cancelBy(server, tender, procedure);
+    t.equal(res.status, 200, res.text);
+    t.equal(res.body.data.status, 'active');
+    t.equal(res.body.data.cancellationOf, 'tender');
+    const after = await getTender(server, tender);
+    t.equal(after.status, 'cancelled');
+    t.notOk(after.auctionPeriod);
+    t.notOk(after.next_check);
+  });
+}
+
+t.test('belowThreshold with two lots: one lot cancelled, the tender goes on with the other; both cancelled → cancelled', async (t) => {
+  const tender = await activeTender(server, 'belowThreshold', 2);
+  const [lot1, lot2] = tender.data.lots;
+  server.clock.advance(60_000);
+  const first = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
+  t.equal(first.status, 200, first.text);
+  t.match(first.body.data, { status: 'active', cancellationOf: 'lot', relatedLot: lot1.id });
+  let after = await getTender(server, tender);
+  t.equal(after.status, 'active.enquiries');
+  t.same(after.lots.map((l: any) => l.status), ['cancelled', 'active']);
+  t.equal(after.lots[0].date, '2026-10-05T12:01:00+03:00', 'the lot is dated by its cancellation');
+  t.equal(after.next_check, after.tenderPeriod.startDate, 'its events still run');
+
+  server.clock.set(new Date(Date.parse(after.tenderPeriod.startDate) + 60_000));
+  t.equal((await runChronograph(tender.id)).status, 200);
+  after = await getTender(server, tender);
+  t.equal(after.status, 'active.tendering');
+  t.notOk(after.lots[0].auctionPeriod, 'no auction for the cancelled lot');
+  t.ok(after.lots[1].auctionPeriod.shouldStartAfter);
+  t.same(reply(await postCancellation(server, tender, aCancellation({ relatedLot: lot1.id }))), refused(403, 'Can perform cancellation only in active lot status'));
+
+  const second = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot2.id });
+  t.equal(second.status, 200, second.text);
+  after = await getTender(server, tender);
+  t.same(after.lots.map((l: any) => l.status), ['cancelled', 'cancelled']);
+  t.equal(after.status, 'cancelled');
+  t.notOk(after.lots[1].auctionPeriod);
+  t.equal(after.cancellations.length, 2);
+});
+
+t.test('competitiveOrdering with its lot: pending makes the cancellation active at once, dated; the lot and the tender are cancelled', async (t) => {
+  const tender = await activeTender(server, 'competitiveOrdering', 1);
+  const lot = tender.data.lots[0];
+  const created = await postCancellation(server, tender, aCancellation({ relatedLot: lot.id, reasonType: 'unFixable' }));
+  await uploadCancellationDocument(server, tender, created.body.data.id);
+  server.clock.advance(60_000);
+  const pending = await patchCancellation(server, tender, created.body.data.id, { status: 'pending' });
+  t.equal(pending.status, 200, pending.text);
+  t.match(pending.body.data, { status: 'active', date: '2026-10-05T12:01:00+03:00', reasonType: 'unFixable' });
+  const after = await getTender(server, tender);
+  t.same(after.lots.map((l: any) => l.status), ['cancelled']);
+  t.equal(after.status, 'cancelled');
+});
+
+t.test('competitiveOrdering accepts its own reason types', async (t) => {
+  const tender = await activeTender(server, 'competitiveOrdering', 1);
+  t.equal((await postCancellation(server, tender, aCancellation({ reasonType: 'forceMajeure' }))).status, 201);
+  t.equal((await postCancellation(server, tender, aCancellation({ reasonType: 'noOffer' }))).status, 201);
+  t.same(
+    reply(await postCancellation(server, tender, aCancellation({ reasonType: 'cancelled' }))),
+    error(422, 'body', 'reasonType', ["Value must be one of ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer']"]),
+  );
+});
+
+const bid = (id: string, lotIds: string[]) => ({
+  id,
+  status: 'pending',
+  tenderers: [supplier('Постачальник', '10000000')],
+  lotValues: lotIds.map((relatedLot) => ({ value: { amount: 400, currency: 'UAH', valueAddedTaxIncluded: true }, relatedLot, status: 'pending' })),
+});
+
+t.test('a lot cancelled in tendering takes its values out of bids; a bid left without one is invalid', async (t) => {
+  const tender = await activeTender(server, 'belowThreshold', 2);
+  const [lot1, lot2] = tender.data.lots;
+  await plant(server, tender.id, (d) => {
+    d.status = 'active.tendering';
+    d.bids = [bid('a'.repeat(32), [lot1.id]), bid('b'.repeat(32), [lot1.id, lot2.id])];
+  });
+  await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
+  const { doc } = (await server.store.session().get('tenders', tender.id))!;
+  const bids = (doc as any).data.bids;
+  t.equal(bids[0].status, 'invalid');
+  t.notOk(bids[0].lotValues);
+  t.equal(bids[1].status, 'pending');
+  t.same(bids[1].lotValues.map((v: any) => v.relatedLot), [lot2.id]);
+});
+
+t.test('a tender cancelled in tendering drops its bids', async (t) => {
+  const tender = await activeTender(server, 'belowThreshold', 1);
+  await plant(server, tender.id, (d) => {
+    d.status = 'active.tendering';
+    d.bids = [bid('a'.repeat(32), [d.lots[0].id])];
+  });
+  await cancelBy(server, tender, 'belowThreshold');
+  const { doc } = (await server.store.session().get('tenders', tender.id))!;
+  t.equal((doc as any).data.status, 'cancelled');
+  t.notOk((doc as any).data.bids);
+});
+
+/** Two lots in `active.awarded`: lot 1's award has a pending contract (also in the contracting module), lot 2 is complete. */
+async function awardedTender() {
+  const tender = await activeTender(server, 'belowThreshold', 2);
+  const [lot1, lot2] = tender.data.lots;
+  const contractId = 'c'.repeat(32);
+  await server.store.session().commit([insertOf('contracts', { data: { ...aContract(tender.id), id: contractId, status: 'pending', owner: 'broker' }, config: { restricted: false } })]);
+  await plant(server, tender.id, (d) => {
+    d.status = 'active.awarded';
+    d.lots[1].status = 'complete';
+    d.awards = [
+      { id: 'a'.repeat(32), lotID: lot1.id, status: 'active' },
+      { id: 'b'.repeat(32), lotID: lot2.id, status: 'active' },
+    ];
+    d.contracts = [
+      { id: contractId, awardID: 'a'.repeat(32), status: 'pending' },
+      { id: 'd'.repeat(32), awardID: 'b'.repeat(32), status: 'active' },
+    ];
+  });
+  return { tender, lot1, contractId };
+}
+
+t.test('a lot cancelled after its award: its pending contract is cancelled here and in the contracting module; the other lot complete → complete', async (t) => {
+  const { tender, lot1, contractId } = await awardedTender();
+  const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
+  t.equal(res.status, 200, res.text);
+  const after = await getTender(server, tender);
+  t.same(after.contracts.map((c: any) => c.status), ['cancelled', 'active']);
+  t.equal(after.status, 'complete');
+  const contract = await server.request('GET', `/api/2.5/contracts/${contractId}`);
+  t.equal(contract.body.data.status, 'cancelled');
+});
+
+t.test('competitiveOrdering: no cancellation while every award of the lot is unsuccessful → 403', async (t) => {
+  const tender = await activeTender(server, 'competitiveOrdering', 1);
+  const lot = tender.data.lots[0];
+  await plant(server, tender.id, (d) => {
+    d.status = 'active.qualification';
+    d.awards = [{ id: 'a'.repeat(32), lotID: lot.id, status: 'unsuccessful' }];
+  });
+  const text = "Can't perform cancellation if all awards are unsuccessful";
+  t.same(reply(await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))), refused(403, text));
+  t.same(reply(await postCancellation(server, tender, aCancellation())), refused(403, text), 'nor of the tender with that lot active');
+  await plant(server, tender.id, (d) => d.awards.push({ id: 'b'.repeat(32), lotID: lot.id, status: 'pending' }));
+  t.equal((await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))).status, 201);
+});
+
+t.test('competitiveOrdering: no cancellation while an award is in its complaint period → 403 "Cancellation can\'t be added|updated …"', async (t) => {
+  const tender = await activeTender(server, 'competitiveOrdering', 1);
+  const lot = tender.data.lots[0];
+  const draft = (await postCancellation(server, tender, aCancellation())).body.data;
+  await plant(server, tender.id, (d) => {
+    d.status = 'active.qualification';
+    d.awards = [{ id: 'a'.repeat(32), lotID: lot.id, status: 'active', complaintPeriod: { startDate: '2026-10-05T11:00:00+03:00', endDate: '2026-10-06T11:00:00+03:00' } }];
+  });
+  t.same(reply(await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))), refused(403, "Cancellation can't be added when exists active complaint period"));
+  t.same(reply(await patchCancellation(server, tender, draft.id, { reasonType: 'unFixable' })), refused(403, "Cancellation can't be updated when exists active complaint period"));
+  server.clock.set(new Date('2026-10-06T12:00:00+03:00'));
+  t.equal((await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))).status, 201, 'allowed once it ended');
+});
+
+t.test('belowThreshold has no complaint-period check', async (t) => {
+  const tender = await activeTender(server, 'belowThreshold', 1);
+  await plant(server, tender.id, (d) => {
+    d.status = 'active.qualification';
+    d.awards = [{ id: 'a'.repeat(32), lotID: d.lots[0].id, status: 'active', complaintPeriod: { startDate: '2026-10-05T11:00:00+03:00', endDate: '2026-10-06T11:00:00+03:00' } }];
+  });
+  t.equal((await postCancellation(server, tender, aCancellation())).status, 201);
+});
