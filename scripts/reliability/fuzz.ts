@@ -3,7 +3,7 @@ import { KINDS, type Kind } from '../../src/store/port';
 import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
-import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+import { aContract, aLot, aTender, belowThresholdConfig, createLottedTender, createTender } from '../../test/fixtures/tenders';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -127,6 +127,12 @@ async function buildWorld(server: TestServer) {
   const contractId = contract.body.data.id as string;
   const lot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
   const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
+  const open = await createLottedTender(server);
+  await server.request('PATCH', `${API}/tenders/${open.id}`, { key: 'broker', token: open.token, body: { data: { status: 'active.enquiries' } } });
+  const cancellations = `${API}/tenders/${open.id}/cancellations`;
+  const aCancellation = { reason: 'Причина', reasonType: 'noDemand' };
+  const cancellation = await server.request('POST', cancellations, { key: 'broker', token: open.token, body: { data: aCancellation } });
+  const cancellationPath = `${cancellations}/${cancellation.body.data.id}`;
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
@@ -150,6 +156,10 @@ async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${API}/tenders/${tender.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
+    { method: 'POST', path: cancellations, key: 'broker', token: open.token, valid: { data: aCancellation } },
+    { method: 'PATCH', path: cancellationPath, key: 'broker', token: open.token, valid: { data: { reasonType: 'unFixable' } } },
+    { method: 'POST', path: `${API}/tenders/${open.id}/complaints`, key: 'broker', valid: { data: { title: 'Скарга' } } },
+    { method: 'POST', path: `${cancellationPath}/complaints`, key: 'broker', valid: { data: { title: 'Скарга' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -162,6 +172,9 @@ async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/frameworks/${framework.id}/qualifications` },
     { method: 'GET', path: `${API}/tenders/${tender.id}/lots` },
     { method: 'GET', path: milestones },
+    { method: 'GET', path: cancellations },
+    { method: 'GET', path: cancellationPath },
+    { method: 'GET', path: `${cancellationPath}/documents` },
     { method: 'GET', path: `${API}/submissions/${submission.id}/documents` },
     { method: 'GET', path: `${API}/frameworks/${'f'.repeat(32)}` },
   ];
@@ -171,6 +184,7 @@ async function buildWorld(server: TestServer) {
     ['qualifications', submission.qualificationID],
     ['agreements', agreementId],
     ['tenders', tender.id],
+    ['tenders', open.id],
     ['contracts', contractId],
   ];
   return { endpoints, objects };

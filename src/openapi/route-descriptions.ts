@@ -6,6 +6,7 @@ import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement
 import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
 import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
+import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
@@ -21,7 +22,7 @@ export interface BodyVariant {
 }
 
 /** What a successful response carries. */
-export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description';
+export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch';
@@ -59,14 +60,21 @@ const chronograph = (collection: string): RouteDescription => ({
   ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
   tag: 'chronograph',
 });
-const documents = (collection: string): RouteDescription[] => [
-  write('post', `/api/2.5/${collection}/:id/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
-  read(`/api/2.5/${collection}/:id/documents`, 'Documents of the object', 'list'),
+/** The documents of an object (`holder` defaults to `/api/2.5/{collection}/:id`) or of a sub-resource of it. */
+const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): RouteDescription[] => [
+  write('post', `${holder}/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
+  read(`${holder}/documents`, 'Documents of the object', 'list'),
   {
-    ...read(`/api/2.5/${collection}/:id/documents/:documentId`, 'One document, or its bytes with `download`', 'document'),
+    ...read(`${holder}/documents/:documentId`, 'One document, or its bytes with `download`', 'document'),
     query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
   },
 ];
+/** Complaints are off for every tender procedure (docs/tenders.md §Complaints): a POST is always refused. */
+const complaints = (path: string, of: string): RouteDescription => ({
+  ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'),
+  result: 'refused',
+  writes: false,
+});
 const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
@@ -134,6 +142,14 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   objectOf('tenders'),
   feed('tenders'),
   ...documents('tenders'),
+  write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [{ data: postCancellationSchema }]),
+  write('patch', '/api/2.5/tenders/:id/cancellations/:cancellationId', 'Changes a draft cancellation, makes it take effect or withdraws it', 'owner', [{ data: patchCancellationSchema }]),
+  read('/api/2.5/tenders/:id/cancellations', 'Cancellations of a tender', 'list'),
+  read('/api/2.5/tenders/:id/cancellations/:cancellationId', 'One cancellation of a tender'),
+  ...documents('tenders', '/api/2.5/tenders/:id/cancellations/:cancellationId'),
+  complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
+  complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
+  complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),

@@ -3,7 +3,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { setTenderStatus } from '../tender-status';
 
 /**
- * What an active cancellation does to its tender (docs/tenders.md §Cancellations, §Effects), step by step as the
+ * What an active cancellation does to its tender (docs/tenders.md §Cancellations), step by step as the
  * reference's `cancel`, `cancel_tender`, `cancel_lot` and `set_contracts_cancelled`
  * (`tender/core/procedure/state/chronograph.py`). Each returns the ids of the contracts it cancelled, whose
  * objects in the contracting module change with the tender.
