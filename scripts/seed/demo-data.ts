@@ -17,14 +17,27 @@ const isDefense = (framework: number) => framework % 2 === 1;
 /** Steps of the plan, for a progress bar that knows its total. */
 export const seedSteps = (plan: SeedPlan) => {
   const active = Math.ceil(plan.tenders / 2);
-  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * 2;
+  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * 2 + CANCELLATION_STEPS;
 };
+
+/** Requests of the cancelled tender: create, activate, a draft cancellation, its document, its activation. */
+const CANCELLATION_STEPS = 5;
+
+/** A multipart body with one `file` field, as the document routes take it. */
+async function multipartFile(name: string, content: string): Promise<{ raw: string; contentType: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'text/plain' }), name);
+  const encoded = new Response(form);
+  return { contentType: encoded.headers.get('content-type')!, raw: await encoded.text() };
+}
 
 export interface SeedResult {
   frameworks: string[];
   agreements: string[];
   tenders: string[];
   contracts: string[];
+  /** Tenders cancelled by their owner. */
+  cancelled: string[];
 }
 
 /**
@@ -32,7 +45,7 @@ export interface SeedResult {
  * restricted derivatives) with three submissions each, their qualifications activated so the framework's
  * agreement exists; belowThreshold tenders (drafts among them); a competitiveOrdering tender against each
  * agreement (restricted for the defense ones); a contract for each active belowThreshold tender, posted as the
- * contracting system.
+ * contracting system; a belowThreshold tender cancelled by its owner.
  */
 export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): Promise<SeedResult> {
   const jar = new CookieJar();
@@ -42,7 +55,7 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     step();
     return reply;
   };
-  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [] };
+  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [], cancelled: [] };
   const now = new Date();
   const bodies = requestBodies(now.getTime());
 
@@ -96,5 +109,18 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     const created = await call('POST', '/contracts', { key: 'contracting', body: { data: { tender_id: tenderId, suppliers: [supplier] } } }, 201);
     result.contracts.push(created.body.data.id);
   }
+
+  // A tender cancelled by its owner (docs/tenders.md §Cancellations): a draft cancellation, its notice, then active.
+  const body = { data: { ...bodies.tender.data, title: `${bodies.tender.data.title} (скасована)` }, config: belowThresholdConfig() };
+  const created = await call('POST', '/tenders', { key: 'broker', body }, 201);
+  const tender = { id: created.body.data.id as string, token: created.body.access.token as string };
+  await call('PATCH', `/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: bodies.tenderActivation }, 200);
+  const cancellations = `/tenders/${tender.id}/cancellations`;
+  const cancellation = await call('POST', cancellations, { key: 'broker', token: tender.token, body: { data: { reason: 'Відсутність потреби', reasonType: 'noDemand' } } }, 201);
+  const path = `${cancellations}/${cancellation.body.data.id}`;
+  await call('POST', `${path}/documents`, { key: 'broker', token: tender.token, ...(await multipartFile('notice.txt', 'Повідомлення про скасування')) }, 201);
+  await call('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active' } } }, 200);
+  result.tenders.push(tender.id);
+  result.cancelled.push(tender.id);
   return result;
 }

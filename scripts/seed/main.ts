@@ -55,7 +55,7 @@ agreements, and tenders. Without --target it starts a node on STORE_URL (the def
     bar.stop();
     process.stdout.write(
       `seeded ${baseUrl}: ${result.frameworks.length} frameworks, ${result.agreements.length} agreements, ` +
-        `${result.tenders.length} tenders, ${result.contracts.length} contracts\n`,
+        `${result.tenders.length} tenders, ${result.contracts.length} contracts, ${result.cancelled.length} cancelled\n`,
     );
   } finally {
     await node?.stop();

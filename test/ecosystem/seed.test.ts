@@ -18,8 +18,8 @@ t.test('npm run seed fills a fresh store through the API, then refuses to seed i
   t.teardown(() => server.close());
   const first = await runSeed(['--target', server.url, '--frameworks', '2', '--tenders', '2']);
   t.equal(first.code, 0, 'seeded');
-  t.match(first.stderr, /seed \[.*\] 32\/32 requests/, 'progress line');
-  t.match(first.stdout, /2 frameworks, 2 agreements, 4 tenders, 1 contracts/);
+  t.match(first.stderr, /seed \[.*\] 37\/37 requests/, 'progress line');
+  t.match(first.stdout, /2 frameworks, 2 agreements, 5 tenders, 1 contracts, 1 cancelled/);
 
   const count = async (feed: string) => (await server.request('GET', `/api/2.5/${feed}?mode=_all_`, { key: 'brokerr' })).body.data.length;
   t.equal(await count('frameworks'), 2);
@@ -27,7 +27,8 @@ t.test('npm run seed fills a fresh store through the API, then refuses to seed i
   t.equal(await count('qualifications'), 6);
   t.equal(await count('contracts'), 1);
   const tenders = (await server.request('GET', '/api/2.5/tenders?mode=_all_&opt_fields=procurementMethodType,status')).body.data;
-  t.same(tenders.map((x: { procurementMethodType: string }) => x.procurementMethodType).sort(), ['belowThreshold', 'competitiveOrdering', 'competitiveOrdering']);
+  t.same(tenders.map((x: { procurementMethodType: string }) => x.procurementMethodType).sort(), ['belowThreshold', 'belowThreshold', 'competitiveOrdering', 'competitiveOrdering']);
+  t.equal(tenders.filter((x: { status: string }) => x.status === 'cancelled').length, 1, 'a cancelled tender');
 
   const again = await runSeed(['--target', server.url]);
   t.equal(again.code, 1);
