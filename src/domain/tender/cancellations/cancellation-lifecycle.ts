@@ -80,7 +80,9 @@ async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled
   const { session, now } = ctx.state;
   const stamp = formatKyiv(now);
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: stamp };
-  await commit(session, [updateOf(stored, { ...stored.doc, data }), ...(await contractChanges(session, cancelledContracts, stamp))]);
+  // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
+  const change = updateOf(stored, { ...stored.doc, data }, ['cancellations', 'bids', 'contracts']);
+  await commit(session, [change, ...(await contractChanges(session, cancelledContracts, stamp))]);
 }
 
 /** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
