@@ -135,7 +135,7 @@ async function awardedTender() {
   const tender = await activeTender(server, 'belowThreshold', 2);
   const [lot1, lot2] = tender.data.lots;
   const contractId = 'c'.repeat(32);
-  await server.store.session().commit([insertOf('contracts', { data: { ...aContract(tender.id), id: contractId, status: 'pending', owner: 'broker' }, config: { restricted: false } })]);
+  await server.store.session().commit([insertOf('contracts', { data: { ...aContract(tender.id), id: contractId, status: 'pending', owner: 'broker' }, config: { restricted: false } }, ['documents'])]);
   await plant(server, tender.id, (d) => {
     d.status = 'active.awarded';
     d.lots[1].status = 'complete';
