@@ -7,6 +7,7 @@ import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
+import { bidRoutes } from './tender/bids/bid.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -16,6 +17,7 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
+    bidRoutes(deps),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
   ];
