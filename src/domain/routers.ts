@@ -8,6 +8,7 @@ import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { bidRoutes } from './tender/bids/bid.routes';
+import { auctionRoutes } from './tender/auction/auction.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -18,6 +19,7 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
     bidRoutes(deps),
+    auctionRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
   ];

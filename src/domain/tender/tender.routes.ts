@@ -12,14 +12,14 @@ import { addCriteria } from './tender-criteria';
 import { addLot, findLot, patchLot } from './tender-lots';
 import { answerQuestion, askQuestion, findQuestion } from './tender-questions';
 import { createTender, loadTender, patchTender, procedureOfStored } from './tender-lifecycle';
-import { tenderData } from './tender-view';
-import { withBidsAsSeen } from './bids/bid.view';
+import { TENDER_MASK } from './tender.mask';
+import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../documents/document-routes';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
-export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: tenderData(doc, viewer), config: doc.config });
+export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
 
-/** Spec-era `listing_allowed_fields` of tenders (notes/platform.md §3.1), plus `bids` as they are seen (docs/tenders.md §Bids). */
+/** Spec-era `listing_allowed_fields` of tenders (notes/platform.md §3.1), plus `bids` once public (docs/tenders.md §Bids). */
 const FEED_FIELDS = [
   'dateCreated', 'dateModified', 'qualificationPeriod', 'auctionPeriod', 'awardPeriod', 'status', 'tenderID', 'lots',
   'contracts', 'bids', 'agreements', 'procuringEntity', 'procurementMethodType', 'procurementMethod', 'next_check', 'mode',
@@ -29,7 +29,7 @@ const FEED_FIELDS = [
 const tenderFeed: FeedSource = {
   kind: 'tenders',
   allowedFields: FEED_FIELDS,
-  entry: (doc, viewer) => ({ data: tenderData(doc as ObjectDoc, viewer) }),
+  entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, TENDER_MASK) }),
   entryReads: ['owner'],
 };
 
@@ -37,7 +37,7 @@ const tenderFeed: FeedSource = {
 export const tenderDocuments: DocumentHost = {
   kind: 'tenders',
   name: 'tender',
-  view: (doc, viewer) => tenderData(doc, viewer),
+  view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
 };
@@ -60,7 +60,7 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
 
   router.patch('/tenders/:id', sandboxOnly, async (ctx) => {
     const doc = await patchTender(ctx, ctx.params.id);
-    ctx.body = { data: withBidsAsSeen(doc.data), config: doc.config };
+    ctx.body = { data: doc.data, config: doc.config };
   });
 
   router.post('/tenders/:id/criteria', async (ctx) => {

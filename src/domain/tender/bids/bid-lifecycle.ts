@@ -11,14 +11,15 @@ import { isOwner, requireBroker } from '../../core/owner';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
 import { loadTender, procedureOfStored } from '../tender-lifecycle';
+import { sealedDoc, withBids, type SealedDoc } from './bid.view';
 
 /**
- * A tender's bids (docs/tenders.md §Bids): kept in the tender's `bids`, each with an owner token of its own. The
- * owner's name and the token hashes stay outside `data` (`bidAccess`), so no view can show them. Bid changes
+ * A tender's bids (docs/tenders.md §Bids): sealed while private, then in the tender's `bids`, each with an owner
+ * token of its own. The owner's name and the token hashes stay outside `data` (`bidAccess`). Bid changes
  * leave the tender's `dateModified` alone, as the reference's `save_tender(modified=False)`: bids are private
  * while tendering lasts, and a moving `dateModified` would tell readers when someone bids.
  */
-export type TenderDoc = ObjectDoc & { bidAccess?: Record<string, { owner: string; secrets: OwnerSecrets }> };
+export type TenderDoc = SealedDoc & { bidAccess?: Record<string, { owner: string; secrets: OwnerSecrets }> };
 type StoredTender = Stored & { doc: TenderDoc };
 
 export const bidsOf = (tender: Doc): Doc[] => itemsOf(tender, 'bids');
@@ -76,16 +77,15 @@ const contextOf = (ctx: Ctx, stored: StoredTender): TenderContext => ({
 });
 
 async function saveBids(ctx: Ctx, stored: StoredTender, bids: Doc[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
-  const { bids: _old, ...rest } = stored.doc.data;
-  const data = bids.length > 0 ? { ...rest, bids } : rest;
-  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data, bidAccess })]);
+  const doc = sealedDoc({ ...stored.doc, bidAccess }, { ...stored.doc.data, bids });
+  await commit(ctx.state.session, [updateOf(stored, doc)]);
 }
 
 /** `POST /tenders/{id}/bids` (spec-era `BidState.on_post`): 201 with the bid and its own owner token. */
 export async function createBid(ctx: Ctx, tenderId: string): Promise<{ bid: Doc; access: Access }> {
   const stored: StoredTender = await loadTender(ctx, tenderId);
   requireBroker(ctx);
-  const tender = stored.doc.data;
+  const tender = withBids(stored.doc);
   const policy = procedureOfStored(tender).bids;
   requireBidAccreditation(ctx, policy.accreditation);
   requireTenderingOpen(ctx, tender);
@@ -105,7 +105,7 @@ export async function createBid(ctx: Ctx, tenderId: string): Promise<{ bid: Doc;
 /** The stored tender and bid, for a change by the bid's owner (403 Forbidden for anyone else). */
 async function ownedBid(ctx: Ctx, tenderId: string, bidId: string): Promise<{ stored: StoredTender; bid: Doc }> {
   const stored: StoredTender = await loadTender(ctx, tenderId);
-  const bid = findBid(stored.doc.data, bidId);
+  const bid = findBid(withBids(stored.doc), bidId);
   requireBroker(ctx);
   if (!isBidOwner(ctx, stored.doc, bidId)) throw apiError(403, 'Forbidden', { location: 'url', name: 'permission' });
   return { stored, bid };
@@ -124,7 +124,7 @@ function patchedLotValues(before: Doc[], patch: Doc[], now: string): Doc[] {
 /** `PATCH /tenders/{id}/bids/{bid_id}` by the bid's owner (spec-era `BidState.on_patch`). */
 export async function patchBid(ctx: Ctx, tenderId: string, bidId: string): Promise<Doc> {
   const { stored, bid: before } = await ownedBid(ctx, tenderId, bidId);
-  const tender = stored.doc.data;
+  const tender = withBids(stored.doc);
   const patch = validated<Doc>(procedureOfStored(tender).bids.schemas.patch, bodyData(ctx));
   requireTenderingOpen(ctx, tender);
   if (patch.status !== undefined && patch.status !== before.status && patch.status !== 'pending') {
@@ -147,6 +147,6 @@ export async function deleteBid(ctx: Ctx, tenderId: string, bidId: string): Prom
   const { stored, bid } = await ownedBid(ctx, tenderId, bidId);
   requireTenderingOpen(ctx, stored.doc.data);
   const { [bidId]: _gone, ...bidAccess } = stored.doc.bidAccess ?? {};
-  await saveBids(ctx, stored, bidsOf(stored.doc.data).filter((b) => b.id !== bidId), bidAccess);
+  await saveBids(ctx, stored, bidsOf(withBids(stored.doc)).filter((b) => b.id !== bidId), bidAccess);
   return bid;
 }

@@ -10,9 +10,10 @@ import { commit, updateOf } from '../../core/objects';
 import { requireBroker } from '../../core/owner';
 import { answerDocument, uploadedDocument } from '../../documents/document-routes';
 import { loadTender } from '../tender-lifecycle';
-import { tenderData } from '../tender-view';
+import { visibleData } from '../restricted-view';
+import { TENDER_MASK } from '../tender.mask';
 import { bidsOf, createBid, deleteBid, findBid, isBidOwner, patchBid, type TenderDoc } from './bid-lifecycle';
-import { bidAsSeen, bidsArePrivate } from './bid.view';
+import { bidsArePrivate, sealedDoc, withBids } from './bid.view';
 
 const documentsOf = (bid: Doc): Doc[] => itemsOf(bid, 'documents');
 
@@ -24,16 +25,16 @@ const DOCUMENTS_IN = ['active.tendering', 'active.qualification', 'active.awarde
  * are private (`refusal` words the 403), else as the tender shows it (masked on a restricted tender).
  */
 function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: string) => string): Doc {
-  const bid = findBid(doc.data, bidId);
+  const bid = findBid(withBids(doc), bidId);
   if (isBidOwner(ctx, doc, bidId)) return bid;
   if (bidsArePrivate(doc.data)) throw apiError(403, refusal(doc.data.status));
-  return bidAsSeen(findBid(tenderData(doc, ctx.state.viewer), bidId));
+  return findBid(visibleData(doc, ctx.state.viewer, TENDER_MASK), bidId);
 }
 
 /** A bid's documents as this reader sees them (spec-era `validate_view_bid_document`, `…_allowed_in_bid_status`). */
 function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
   const bid = visibleBid(ctx, doc, bidId, (status) => `Can't view bid documents in current (${status}) tender status`);
-  const { status } = findBid(doc.data, bidId);
+  const { status } = findBid(withBids(doc), bidId);
   if (['invalid', 'deleted'].includes(status) && !isBidOwner(ctx, doc, bidId)) {
     throw apiError(403, `Can't view bid documents in current (${status}) bid status`);
   }
@@ -69,7 +70,7 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
   router.get('/', async (ctx) => {
     const { doc } = await loadTender(ctx, ctx.params.id);
     if (bidsArePrivate(doc.data)) throw apiError(403, `Can't view bids in current (${doc.data.status}) tender status`);
-    ctx.body = { data: tenderData(doc, ctx.state.viewer).bids ?? [] };
+    ctx.body = { data: visibleData(doc, ctx.state.viewer, TENDER_MASK).bids ?? [] };
   });
 
   router.get('/:bidId', async (ctx) => {
@@ -88,16 +89,17 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
   router.post('/:bidId/documents', async (ctx) => {
     const stored = await loadTender(ctx, ctx.params.id);
     const doc: TenderDoc = stored.doc;
-    const bid = findBid(doc.data, ctx.params.bidId);
+    const tender = withBids(doc);
+    const bid = findBid(tender, ctx.params.bidId);
     requireBroker(ctx);
     if (!isBidOwner(ctx, doc, bid.id)) throw forbidden();
-    requireBidDocumentAllowed(ctx, doc.data, bid);
+    requireBidDocumentAllowed(ctx, tender, bid);
     const listPath = `${bidPath(ctx, bid.id)}/documents`;
     const document = await uploadedDocument(ctx, deps, listPath);
-    const bids = bidsOf(doc.data).map((b) => (b.id === bid.id ? { ...b, documents: [...documentsOf(b), document] } : b));
+    const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents: [...documentsOf(b), document] } : b));
     // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
-    const dateModified = bidsArePrivate(doc.data) ? doc.data.dateModified : formatKyiv(ctx.state.now);
-    await commit(ctx.state.session, [updateOf(stored, { ...doc, data: { ...doc.data, bids, dateModified } })]);
+    const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
+    await commit(ctx.state.session, [updateOf(stored, sealedDoc(doc, { ...tender, bids, dateModified }))]);
     created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
   });
 
@@ -109,7 +111,7 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
   router.get('/:bidId/documents/:documentId', async (ctx) => {
     const { doc } = await loadTender(ctx, ctx.params.id);
     const visible = visibleBidDocuments(ctx, doc, ctx.params.bidId);
-    await answerDocument(ctx, visible, documentsOf(findBid(doc.data, ctx.params.bidId)));
+    await answerDocument(ctx, visible, documentsOf(findBid(withBids(doc), ctx.params.bidId)));
   });
 
   return router;
