@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { BUDGETS } from './budgets';
 import { runCanaries, type CanaryResult } from './canaries';
 import { runClusterStorm } from './cluster-storm';
 import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
 import { runFuzz } from './fuzz';
+import { parseCli } from '../cli';
 
 interface Row {
   check: string;
@@ -13,7 +13,16 @@ interface Row {
 
 /** `npm run reliability [-- --ci]`: every scenario with bounded counts, one table; exits 1 if any check fails. */
 async function main() {
-  const { values } = parseArgs({ options: { ci: { type: 'boolean', default: false } } });
+  const { values } = parseCli(
+    `usage: npm run reliability [-- --ci]
+
+Every reliability scenario with bounded counts (write storm with kill -9, canaries, fuzzing, faults, hostile
+input), printed as one table; exits 1 if any check fails.
+
+  --ci        the small budgets CI uses
+  -h, --help  this text`,
+    { ci: { type: 'boolean', default: false } },
+  );
   const budget = values.ci ? BUDGETS.ci : BUDGETS.full;
   const started = Date.now();
   const progress = (what: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);

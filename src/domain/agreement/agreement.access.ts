@@ -7,7 +7,7 @@ const SUPPLIER = '$.contracts[*].suppliers[*]';
 /**
  * Agreements under restricted access: whole only for the procuring entity's broker, its owner (spec: Access
  * rules by object, participant "none"); hidden: suppliers' address and contacts, documents' title and url;
- * procuringEntity is never hidden (notes/frameworks.md §5.2).
+ * procuringEntity is never hidden (docs/frameworks.md §Restricted derivatives).
  */
 export const agreementDerivative: Derivative = {
   kind: 'agreements',

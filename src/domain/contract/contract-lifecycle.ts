@@ -20,7 +20,7 @@ const FINAL = ['terminated', 'cancelled'];
 
 /**
  * `POST /contracts` from the `contracting` system: a `pending` contract of an existing tender, owned by the
- * tender's platform, `contractID` = `{tenderID}-a{n}`, restricted when the tender is (notes/tenders.md §11).
+ * tender's platform, `contractID` = `{tenderID}-a{n}`, restricted when the tender is (docs/contracts.md §Contract creation).
  */
 export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
   if (!inGroup(ctx.state.viewer, 'contracting')) throw forbidden();

@@ -4,7 +4,7 @@ import { addressPaths, deliveryPaths, documentPaths } from '../../masking/fragme
 const SUPPLIER = '$.suppliers[*]';
 
 /**
- * Spec: Hiding rules, Contract, as the spec's contract example shows them (spec-era mapping, notes/tenders.md §10):
+ * Spec: Hiding rules, Contract, as the spec's contract example shows them (spec-era mapping, docs/contracts.md §Restricted contracts):
  * supplier contact telephone, url and name are hidden, its email and fax stay visible.
  */
 export const CONTRACT_MASK: MaskTable = [

@@ -16,7 +16,7 @@ export interface ObjectDoc extends Doc {
 
 export { isRestricted } from '../../store/port';
 
-/** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (notes/platform.md §4.3). */
+/** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (docs/platform.md §Not found). */
 export const idName = (kind: Kind) => `${kind.slice(0, -1)}_id`;
 
 const OBJECT_ID = /^[0-9a-f]{32}$/;
@@ -73,7 +73,7 @@ export const updateOf = (stored: Stored, doc: ObjectDoc): Change => ({
 });
 
 /**
- * A request stamps `now` when it starts (notes/platform.md §7), so one that loads an object after a later-stamped
+ * A request stamps `now` when it starts (docs/platform.md §Time and dates), so one that loads an object after a later-stamped
  * write committed it would move dateModified back; it moves 1 ms past the stored one instead. The document is
  * changed in place so the reply shows what is stored.
  */

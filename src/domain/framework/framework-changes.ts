@@ -12,7 +12,7 @@ import { frameworkChangeSchema, PERIOD_CHANGE_CAUSES } from './framework.schema'
 
 const periodError = (description: string) => apiError(422, description, { name: 'modifications.qualificationPeriod' });
 
-/** The checks of a requested qualification-period change, in the reference's order (notes/frameworks.md §1.7). */
+/** The checks of a requested qualification-period change, in the reference's order (docs/frameworks.md §Framework changes). */
 function checkChange(framework: Doc, change: Doc, now: Date): void {
   const required = PERIOD_CHANGE_CAUSES[change.rationaleType];
   if (required !== null && change.rationale !== required) {

@@ -18,7 +18,7 @@ import { answerQuestionSchema, createQuestionSchema } from './question.schema';
 
 /**
  * Questions live in the framework's document, outside its `data` (the framework view does not list them);
- * posting or answering one saves the framework and moves its dateModified (notes/frameworks.md §1.2).
+ * posting or answering one saves the framework and moves its dateModified (docs/frameworks.md §Questions).
  */
 const questionsOf = (doc: ObjectDoc): Doc[] => itemsOf(doc, 'questions');
 

@@ -6,7 +6,7 @@ const CONTACT = ['telephone', 'email', 'faxNumber', 'url', 'name', 'name_en', 'n
 /**
  * Submissions under restricted access: whole for the participant that owns it and for the procuring
  * entity's broker (spec: Access rules by object); hidden: tenderers' address and contact point, documents'
- * title and url; name, identifier and scale stay visible (spec: Hiding rules; notes/frameworks.md §5.2).
+ * title and url; name, identifier and scale stay visible (spec: Hiding rules; docs/frameworks.md §Restricted derivatives).
  */
 export const submissionDerivative: Derivative = {
   kind: 'submissions',

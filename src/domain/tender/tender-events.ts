@@ -7,7 +7,7 @@ import { tenderingEndHandler } from './tendering-end';
 
 /**
  * `auctionPeriod.shouldStartAfter` = tenderPeriod.endDate ceiled to midnight, per active lot (or on the tender
- * without lots), only with an auction and only from `active.tendering` on (spec era, notes/tenders.md §8).
+ * without lots), only with an auction and only from `active.tendering` on (spec era, docs/tenders.md §Auction period).
  */
 export function planAuctions(t: Doc, config: Doc): void {
   if (!config.hasAuction) return;

@@ -5,9 +5,9 @@ import { procedureOfStored, withNextCheck } from './tender-lifecycle';
 import { sealedDoc, withBids } from './bids/bid.view';
 
 /**
- * The tender's automatic transitions (notes/tenders.md §9): applies every event whose time has come, in order
- * (one run may pass several) to the tender with its bids, then sets the next `next_check` and seals the bids while
- * they are private (docs/tenders.md §Bids). Nothing due → no change.
+ * The tender's automatic transitions (docs/tenders.md §Tender events and next_check): applies every event whose
+ * time has come, in order (one run may pass several) to the tender with its bids, then sets the next `next_check`
+ * and seals the bids while they are private (docs/tenders.md §Bids). Nothing due → no change.
  */
 export const tenderCheck: CheckRunner = async (_session, stored, now) => {
   const doc = stored.doc as ObjectDoc;

@@ -10,7 +10,7 @@ import {
 } from './parts.schema';
 import { isoDate } from '../core/validation';
 
-/** Tender request shapes (spec: Tender; notes/tenders.md §2.2). Server-set fields are not accepted. */
+/** Tender request shapes (spec: Tender; docs/tenders.md §Tender creation). Server-set fields are not accepted. */
 const text = () => Joi.string().min(1);
 const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);

@@ -12,7 +12,7 @@ import {
   restrictedDerivativesOnlyForDefense,
 } from '../framework.rules';
 
-/** `dynamicPurchasingSystem` (notes/frameworks.md §1.1, §2.1, §3). */
+/** `dynamicPurchasingSystem` (docs/frameworks.md §Framework creation, §Framework status machine, §Framework periods). */
 export const dynamicPurchasingSystem: FrameworkProcedure = {
   type: 'dynamicPurchasingSystem',
   accreditation: { create: ['1', '3', '5'] },
