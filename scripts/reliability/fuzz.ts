@@ -3,7 +3,9 @@ import { KINDS, type Kind } from '../../src/store/port';
 import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
-import { aContract, aLot, aTender, belowThresholdConfig, createLottedTender, createTender } from '../../test/fixtures/tenders';
+import {
+  aBid, aContract, aLot, aTender, belowThresholdConfig, createLottedTender, createTender, placeBid, tenderAfterTendering, tenderInTendering,
+} from '../../test/fixtures/tenders';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -116,6 +118,14 @@ async function snapshot(server: TestServer, objects: [Kind, string][]): Promise<
 /** One object of every kind, and every endpoint that reads or changes them. */
 async function buildWorld(server: TestServer) {
   const now = server.clock.now();
+  // A tender in its auction (the clock moved past its tendering, then back), and one open for bids.
+  const { tender: auctioned, bids: sealed } = await tenderAfterTendering(server);
+  server.clock.set(now);
+  const auctionLot = auctioned.data.lots[0].id;
+  const bidding = await tenderInTendering(server, { procedure: 'competitiveOrdering' });
+  const bid = await placeBid(server, bidding, 450, 1);
+  const bidPath = `${API}/tenders/${bidding.id}/bids/${bid.id}`;
+  const auction = `${API}/tenders/${auctioned.id}/auction`;
   const framework = await activeFramework(server);
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
   await decideQualification(server, framework, submission.qualificationID, 'active');
@@ -160,6 +170,14 @@ async function buildWorld(server: TestServer) {
     { method: 'PATCH', path: cancellationPath, key: 'broker', token: open.token, valid: { data: { reasonType: 'unFixable' } } },
     { method: 'POST', path: `${API}/tenders/${open.id}/complaints`, key: 'broker', valid: { data: { title: 'Скарга' } } },
     { method: 'POST', path: `${cancellationPath}/complaints`, key: 'broker', valid: { data: { title: 'Скарга' } } },
+    { method: 'POST', path: `${API}/tenders/${bidding.id}/bids`, key: 'broker2', valid: { data: aBid(bidding, 440, 2) } },
+    { method: 'PATCH', path: bidPath, key: 'broker1', token: bid.token, valid: { data: { status: 'pending' } } },
+    { method: 'PATCH', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { lots: [{ auctionUrl: 'https://auction.example.org/x' }], bids: sealed.map(() => ({ lotValues: [{ participationUrl: 'https://auction.example.org/y' }] })) } } },
+    { method: 'POST', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { bids: sealed.map(() => ({ lotValues: [{ value: { amount: 400 } }] })) } } },
+    { method: 'GET', path: `${API}/tenders/${bidding.id}/bids` },
+    { method: 'GET', path: bidPath, key: 'broker1', token: bid.token },
+    { method: 'GET', path: `${bidPath}/documents`, key: 'broker2' },
+    { method: 'GET', path: auction, key: 'auction' },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -185,6 +203,8 @@ async function buildWorld(server: TestServer) {
     ['agreements', agreementId],
     ['tenders', tender.id],
     ['tenders', open.id],
+    ['tenders', bidding.id],
+    ['tenders', auctioned.id],
     ['contracts', contractId],
   ];
   return { endpoints, objects };

@@ -9,6 +9,8 @@ import { documentRoutes } from './documents/document-routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
 import { complaintRoutes } from './tender/complaints/complaint.routes';
+import { bidRoutes } from './tender/bids/bid.routes';
+import { auctionRoutes } from './tender/auction/auction.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -20,6 +22,8 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     documentRoutes(deps, tenderDocuments),
     cancellationRoutes(deps),
     complaintRoutes(),
+    bidRoutes(deps),
+    auctionRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
   ];

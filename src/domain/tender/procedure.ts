@@ -17,6 +17,17 @@ export type TenderRule = (tender: Doc, ctx: TenderContext) => void | Promise<voi
 /** A rule on who may ask a question of the tender: throws the reference's error for an author it refuses. */
 export type QuestionRule = (tender: Doc, author: Doc, ctx: TenderContext) => void | Promise<void>;
 
+/** A rule on a bid as it will be saved (created or changed): throws the reference's error for a bid it refuses. */
+export type BidRule = (bid: Doc, tender: Doc, ctx: TenderContext) => void | Promise<void>;
+
+/** What a procedure says about bids (docs/tenders.md §Bids). */
+export interface BidPolicy {
+  /** Broker accreditation levels that may bid. */
+  accreditation: string[];
+  schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
+  rules: BidRule[];
+}
+
 /**
  * A rule on a cancellation being added or changed (as stored before the change): throws the reference's error.
  * `operation` words the reference's `… can't be added|updated …` texts.
@@ -59,6 +70,7 @@ export interface TenderProcedure {
   config: ConfigSpec;
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
   rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };
+  bids: BidPolicy;
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
   periods: (tender: Doc, ctx: TenderContext) => void;
   /** Effects of activation beyond `status` and `date` (invalidationDate, criteria, auction periods). */

@@ -12,7 +12,7 @@ import {
   uploadCancellationDocument,
   type Procedure,
 } from '../../fixtures/cancellations';
-import { aContract, supplier } from '../../fixtures/tenders';
+import { aBid, aContract, placeBid, tenderInTendering } from '../../fixtures/tenders';
 
 let server: TestServer;
 t.before(async () => {
@@ -95,39 +95,36 @@ t.test('competitiveOrdering accepts its own reason types', async (t) => {
   );
 });
 
-const bid = (id: string, lotIds: string[]) => ({
-  id,
-  status: 'pending',
-  tenderers: [supplier('Постачальник', '10000000')],
-  lotValues: lotIds.map((relatedLot) => ({ value: { amount: 400, currency: 'UAH', valueAddedTaxIncluded: true }, relatedLot, status: 'pending' })),
-});
-
 t.test('a lot cancelled in tendering takes its values out of bids; a bid left without one is invalid', async (t) => {
-  const tender = await activeTender(server, 'belowThreshold', 2);
+  const tender = await tenderInTendering(server, { lots: 2 });
   const [lot1, lot2] = tender.data.lots;
-  await plant(server, tender.id, (d) => {
-    d.status = 'active.tendering';
-    d.bids = [bid('a'.repeat(32), [lot1.id]), bid('b'.repeat(32), [lot1.id, lot2.id])];
+  const onlyLot1 = await server.request('POST', `/api/2.5/tenders/${tender.id}/bids`, {
+    key: 'broker1',
+    body: { data: aBid(tender, 450, 1, { status: 'pending', lotValues: [{ value: { amount: 450 }, relatedLot: lot1.id }] }) },
   });
-  await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
-  const { doc } = (await server.store.session().get('tenders', tender.id))!;
-  const bids = (doc as any).data.bids;
-  t.equal(bids[0].status, 'invalid');
-  t.notOk(bids[0].lotValues);
-  t.equal(bids[1].status, 'pending');
-  t.same(bids[1].lotValues.map((v: any) => v.relatedLot), [lot2.id]);
+  const both = await placeBid(server, tender, 440, 2, 'broker2');
+  const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
+  t.equal(res.status, 200, res.text);
+  const read = (id: string, key: string, token: string) => server.request('GET', `/api/2.5/tenders/${tender.id}/bids/${id}`, { key, token });
+  const first = (await read(onlyLot1.body.data.id, 'broker1', onlyLot1.body.access.token)).body.data;
+  t.equal(first.status, 'invalid');
+  t.notOk(first.lotValues);
+  const second = (await read(both.id, 'broker2', both.token)).body.data;
+  t.equal(second.status, 'pending');
+  t.same(second.lotValues.map((v: any) => v.relatedLot), [lot2.id]);
+  t.notOk((await getTender(server, tender)).bids, 'bids stay private while tendering lasts');
 });
 
 t.test('a tender cancelled in tendering drops its bids', async (t) => {
-  const tender = await activeTender(server, 'belowThreshold', 1);
-  await plant(server, tender.id, (d) => {
-    d.status = 'active.tendering';
-    d.bids = [bid('a'.repeat(32), [d.lots[0].id])];
-  });
-  await cancelBy(server, tender, 'belowThreshold');
-  const { doc } = (await server.store.session().get('tenders', tender.id))!;
-  t.equal((doc as any).data.status, 'cancelled');
-  t.notOk((doc as any).data.bids);
+  const tender = await tenderInTendering(server, { lots: 1 });
+  await placeBid(server, tender, 450, 1, 'broker1');
+  t.equal((await cancelBy(server, tender, 'belowThreshold')).status, 200);
+  const after = await getTender(server, tender);
+  t.equal(after.status, 'cancelled');
+  t.notOk(after.bids);
+  t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/bids`)).body.data, []);
+  const stored = (await server.store.session().get('tenders', tender.id))!.doc as any;
+  t.notOk(stored.sealedBids, 'nothing kept aside');
 });
 
 /** Two lots in `active.awarded`: lot 1's award has a pending contract (also in the contracting module), lot 2 is complete. */

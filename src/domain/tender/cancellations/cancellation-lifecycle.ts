@@ -11,6 +11,7 @@ import { requireBroker, requireOwner } from '../../core/owner';
 import { validated } from '../../core/validation';
 import { uploadedDocument } from '../../documents/document-routes';
 import type { TenderProcedure } from '../procedure';
+import { sealedDoc, withBids } from '../bids/bid.view';
 import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
 import { cancel } from './cancel';
 import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
@@ -81,7 +82,7 @@ async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled
   const stamp = formatKyiv(now);
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: stamp };
   // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
-  const change = updateOf(stored, { ...stored.doc, data }, ['cancellations', 'bids', 'contracts']);
+  const change = updateOf(stored, sealedDoc(stored.doc, data), ['cancellations', 'bids', 'contracts']);
   await commit(session, [change, ...(await contractChanges(session, cancelledContracts, stamp))]);
 }
 
@@ -89,7 +90,7 @@ async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled
 export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> {
   const { stored } = await ownedTender(ctx, tenderId);
   const { status: _ignored, cancellationOf: _asked, ...request } = validated<Doc>(postCancellationSchema, bodyData(ctx));
-  const tender = structuredClone(stored.doc.data);
+  const tender = structuredClone(withBids(stored.doc));
   checkRelatedLot(tender, { ...request, cancellationOf: _asked });
   const { now } = ctx.state;
   const cancellation = { ...request, id: newId(), date: formatKyiv(now), cancellationOf: request.relatedLot ? 'lot' : 'tender', status: 'draft' };
@@ -125,7 +126,7 @@ function statusUp(cancellation: Doc, tender: Doc, now: Date): string[] {
 export async function patchCancellation(ctx: Ctx, tenderId: string, cancellationId: string): Promise<Doc> {
   const { stored, cancellation: before } = await ownedTender(ctx, tenderId, cancellationId);
   const patch = validated<Doc>(patchCancellationSchema, bodyData(ctx));
-  const tender = structuredClone(stored.doc.data);
+  const tender = structuredClone(withBids(stored.doc));
   const after = { ...before!, ...patch };
   const { now } = ctx.state;
   checkCancellation(procedureOfStored(tender), tender, before!, after, now, 'updated');
@@ -143,7 +144,7 @@ export async function patchCancellation(ctx: Ctx, tenderId: string, cancellation
  */
 export async function addCancellationDocument(ctx: Ctx, deps: AppDeps, tenderId: string, cancellationId: string): Promise<Doc> {
   const { stored, cancellation } = await ownedTender(ctx, tenderId, cancellationId);
-  const tender = structuredClone(stored.doc.data);
+  const tender = structuredClone(withBids(stored.doc));
   cancellationInAllowedTenderStatus(tender);
   const document = await uploadedDocument(ctx, deps, `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`);
   const changed = { ...cancellation!, documents: [...itemsOf(cancellation!, 'documents'), document] };
