@@ -47,9 +47,9 @@ input), printed as one table; exits 1 if any check fails.
     { check: 'changes missed by crawlers (forward / descending)', measured: `${storm.crawl.missedForward} / ${storm.crawl.missedDescending}`, ok: storm.crawl.missedForward + storm.crawl.missedDescending === 0 },
     { check: 'dateModified going backwards in a crawl', measured: String(storm.crawl.dateModifiedBackwards), ok: storm.crawl.dateModifiedBackwards === 0 },
     {
-      check: `canaries planted / leaked / missing (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
-      measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)}`,
-      ok: sum((c) => c.leaked + c.missing) === 0,
+      check: `canaries planted / leaked / missing / 5xx (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
+      measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)} / ${sum((c) => c.failed)}`,
+      ok: sum((c) => c.leaked + c.missing + c.failed) === 0,
     },
     { check: 'owner/transfer tokens in views, feeds, logs', measured: String(sum((c) => c.tokensLeaked)), ok: sum((c) => c.tokensLeaked) === 0 },
     {

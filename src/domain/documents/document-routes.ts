@@ -98,7 +98,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     const path = `/api/2.5/${kind}/${doc.data.id}/documents`;
     const document = await uploadedDocument(ctx, deps, path);
     const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: document.dateModified };
-    await commit(ctx.state.session, [updateOf(stored, { ...doc, data })]);
+    await commit(ctx.state.session, [updateOf(stored, { ...doc, data }, ['documents'])]);
     created(ctx, absoluteUrl(ctx, publicBaseUrl, `${path}/${document.id}`), { data: document });
   });
 
