@@ -255,8 +255,8 @@ async function restrictedWorld(server: TestServer): Promise<World> {
 }
 
 /**
- * A restricted competitiveOrdering tender taken past its auction through the API (docs/tenders.md §Bids,
- * §Auction): two bids, a bid document, the end of tendering, the auction module. The clock goes back afterwards.
+ * A restricted competitiveOrdering tender taken past its auction through the API: two bids, a bid document, the
+ * end of tendering, the auction module (docs/tenders.md §Bids, §Auction). The clock goes back afterwards.
  */
 async function tenderWithPublicBids(server: TestServer) {
   const now = server.clock.now();
