@@ -3,7 +3,10 @@ import { Writable } from 'node:stream';
 import { updateOf, type ObjectDoc } from '../../src/domain/core/objects';
 import type { Doc, Kind } from '../../src/store/port';
 import { activeFramework, activeSubmission, aQuestion, decideQualification, uploadDocument, type Created } from '../../test/fixtures/frameworks';
-import { aCompetitiveOrderingTender, aContract, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement } from '../../test/fixtures/tenders';
+import {
+  aBid, aCompetitiveOrderingTender, aContract, aLot, anItem, CO_TENDERING_END, competitiveOrderingConfig, createTender, insertAgreement, runChronograph,
+} from '../../test/fixtures/tenders';
+import { playAuction } from '../auction/play-auction';
 import { newId } from '../../src/domain/core/ids';
 import { startTestServer, type TestServer } from '../../test/fixtures/server';
 import {
@@ -34,12 +37,14 @@ interface World {
   questionId: string;
   tender: { id: string; token: string };
   contractId: string;
+  /** A restricted tender past its auction, with bids made through the API (its bids are public, hence hidden). */
+  bidding: { id: string };
   tokens: string[];
 }
 
 /**
  * One restricted kind, as data (issue 17, class 3): where its canaries go, which spec rows name the hidden fields,
- * who may read it whole, and every path it can be read by. Bids, awards and tender contracts join as entries here.
+ * who may read it whole, and every path it can be read by. Awards and tender contracts join as entries here.
  */
 export interface RestrictedKind {
   name: string;
@@ -104,6 +109,22 @@ const KINDS: RestrictedKind[] = [
       const base = `${API}/tenders/${w.tender.id}`;
       const questions = ((data.questions ?? []) as Doc[]).filter((q) => q.id);
       return [base, `${base}/lots`, `${base}/questions`, ...questions.map((q) => `${base}/questions/${q.id}`), ...documentReads(base, data)];
+    },
+  },
+  {
+    name: 'bid',
+    rows: TENDER_ROWS.filter((row) => row.startsWith('$.bids')),
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      const bids = (data.bids ?? []) as Doc[];
+      return [
+        base,
+        `${base}/bids`,
+        ...bids.flatMap((b) => [`${base}/bids/${b.id}`, ...documentReads(`${base}/bids/${b.id}`, b)]),
+        ...bids.flatMap((b) => ((b.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`)),
+      ];
     },
   },
   {
@@ -218,8 +239,9 @@ async function restrictedWorld(server: TestServer): Promise<World> {
   if (activated.status !== 200) throw new Error(`tender not activated: ${activated.status} ${activated.text}`);
   const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
   await uploadDocument(server, `${API}/contracts/${contract.body.data.id}/documents`, { key: 'broker', token: contract.body.access.token });
-  const tokens = [framework.reply, submission.reply, contract].flatMap((r) => [r.body.access?.token, r.body.access?.transfer]);
-  tokens.push(tender.token, framework.token, submission.token);
+  const bidding = await tenderWithPublicBids(server);
+  const tokens = [framework.reply, submission.reply, contract, ...bidding.replies].flatMap((r) => [r.body.access?.token, r.body.access?.transfer]);
+  tokens.push(tender.token, framework.token, submission.token, bidding.token);
   return {
     framework,
     submission,
@@ -227,8 +249,37 @@ async function restrictedWorld(server: TestServer): Promise<World> {
     questionId: question.body.data.id as string,
     tender,
     contractId: contract.body.data.id as string,
+    bidding: { id: bidding.id },
     tokens: [...new Set(tokens.filter((t): t is string => typeof t === 'string'))],
   };
+}
+
+/**
+ * A restricted competitiveOrdering tender taken past its auction through the API: two bids, a bid document, the
+ * end of tendering, the auction module (docs/tenders.md §Bids, §Auction). The clock goes back afterwards.
+ */
+async function tenderWithPublicBids(server: TestServer) {
+  const now = server.clock.now();
+  const lot = newId();
+  const agreement = await insertAgreement(server, { restricted: true });
+  const tender = await createTender(
+    server,
+    aCompetitiveOrderingTender(agreement, { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] }),
+    competitiveOrderingConfig({ restricted: true }),
+  );
+  await server.request('PATCH', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  const replies = [];
+  for (const [i, key] of [[1, 'broker1'], [2, 'broker3']] as const) {
+    const reply = await server.request('POST', `${API}/tenders/${tender.id}/bids`, { key, body: { data: aBid({ data: { lots: [{ id: lot }] } }, 400 + i, i, { status: 'pending' }) } });
+    if (reply.status !== 201) throw new Error(`bid not made: ${reply.status} ${reply.text}`);
+    await uploadDocument(server, `${API}/tenders/${tender.id}/bids/${reply.body.data.id}/documents`, { key, token: reply.body.access.token });
+    replies.push(reply);
+  }
+  server.clock.set(new Date(CO_TENDERING_END.getTime() + 60_000));
+  await runChronograph(server, tender.id);
+  await playAuction({ request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' }, tender.id);
+  server.clock.set(now);
+  return { id: tender.id, token: tender.token, replies };
 }
 
 /** Plants one canary per expanded path of the kind's spec rows, written straight to the store. */
