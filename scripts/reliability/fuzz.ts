@@ -193,6 +193,7 @@ async function buildWorld(server: TestServer) {
     { method: 'GET', path: cancellations },
     { method: 'GET', path: cancellationPath },
     { method: 'GET', path: `${cancellationPath}/documents` },
+    { method: 'GET', path: `${API}/tenders/${open.id}/complaints` },
     { method: 'GET', path: `${API}/submissions/${submission.id}/documents` },
     { method: 'GET', path: `${API}/frameworks/${'f'.repeat(32)}` },
   ];

@@ -70,12 +70,12 @@ const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): R
     query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
   },
 ];
-/** Complaints are off for every tender procedure (docs/tenders.md §Complaints): a POST is always refused. */
-const complaints = (path: string, of: string): RouteDescription => ({
-  ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'),
-  result: 'refused',
-  writes: false,
-});
+/** Complaints are off for every tender procedure (docs/tenders.md §Complaints): empty lists, a POST always refused. */
+const complaints = (path: string, of: string): RouteDescription[] => [
+  { ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'), result: 'refused', writes: false },
+  read(path, `Complaints of ${of}: always empty`, 'list'),
+  read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
+];
 const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
@@ -148,9 +148,9 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/cancellations', 'Cancellations of a tender', 'list'),
   read('/api/2.5/tenders/:id/cancellations/:cancellationId', 'One cancellation of a tender'),
   ...documents('tenders', '/api/2.5/tenders/:id/cancellations/:cancellationId'),
-  complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
-  complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
-  complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
+  ...complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
+  ...complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
+  ...complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
   write('post', '/api/2.5/tenders/:id/bids', 'Places a bid (answers the bid\'s own token)', 'broker',
     tenderProcedures.map((p) => ({ data: p.bids.schemas.create }))),
   write('patch', '/api/2.5/tenders/:id/bids/:bidId', 'Changes or submits a bid (its own token)', 'owner',

@@ -65,8 +65,11 @@ export interface TenderProcedure {
   /** Statuses in which the owner may PATCH the tender. */
   editableStatuses: string[];
   cancellations: CancellationPolicy;
-  /** The complaint routes the reference has for it; each refuses by configuration (docs/tenders.md §Complaints). */
-  complaintRoutes: ComplaintHost[];
+  /**
+   * The complaint routes the reference has for it (docs/tenders.md §Complaints): lists to read (always empty here)
+   * and lists to post to (always refused by configuration).
+   */
+  complaintRoutes: { read: ComplaintHost[]; post: ComplaintHost[] };
   config: ConfigSpec;
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
   rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };

@@ -53,3 +53,17 @@ t.test('neither procedure has qualifications, so no qualification complaints →
   const { tender } = await tenderWithParts('competitiveOrdering');
   t.same(reply(await post(`/api/2.5/tenders/${tender.id}/qualifications/${'a'.repeat(32)}/complaints`)), NO_ROUTE);
 });
+
+t.test('complaint lists are empty and any complaint is 404 where the procedure has the route; elsewhere no route', async (t) => {
+  const co = await tenderWithParts('competitiveOrdering');
+  for (const path of co.paths) {
+    t.same(reply(await server.request('GET', path)), { status: 200, body: { data: [] } }, `competitiveOrdering ${path}`);
+    t.same(reply(await server.request('GET', `${path}/${'0'.repeat(32)}`)), error(404, 'url', 'complaint_id', 'Not Found'));
+  }
+  const bt = await tenderWithParts('belowThreshold');
+  const [tenderList, awardList, cancellationList] = bt.paths;
+  t.same((await server.request('GET', tenderList)).body, { data: [] }, 'belowThreshold reads tender complaints');
+  t.same((await server.request('GET', awardList)).body, { data: [] }, 'and award complaints');
+  t.same(reply(await server.request('GET', cancellationList)), NO_ROUTE, 'but has no cancellation complaints');
+  t.same(reply(await server.request('GET', `/api/2.5/tenders/${bt.tender.id}/awards/some_id/complaints`)), error(404, 'url', 'award_id', 'Not Found'));
+});

@@ -57,8 +57,8 @@ export const belowThreshold: TenderProcedure = {
   editableStatuses: ['draft', 'active.enquiries'],
   // Spec era and HEAD: no forceMajeure, no complaint-period check (docs/tenders.md §Cancellations).
   cancellations: { reasonTypes: ['noDemand', 'unFixable', 'expensesCut'], rules: [] },
-  // No complaint routes in HEAD; the spec era's claims are not served (docs/tenders.md §Complaints).
-  complaintRoutes: [],
+  // HEAD reads tender and award complaints and takes no complaint; claims are not served (docs/tenders.md §Complaints).
+  complaintRoutes: { read: ['tender', 'award'], post: [] },
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),

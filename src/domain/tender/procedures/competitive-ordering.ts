@@ -115,7 +115,7 @@ export const competitiveOrdering: TenderProcedure = {
     reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer'],
     rules: [cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards],
   },
-  complaintRoutes: ['tender', 'award', 'cancellation'],
+  complaintRoutes: { read: ['tender', 'award', 'cancellation'], post: ['tender', 'award', 'cancellation'] },
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),
