@@ -17,8 +17,11 @@ const isDefense = (framework: number) => framework % 2 === 1;
 /** Steps of the plan, for a progress bar that knows its total. */
 export const seedSteps = (plan: SeedPlan) => {
   const active = Math.ceil(plan.tenders / 2);
-  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * 2 + CANCELLATION_STEPS;
+  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * (2 + BIDS_PER_TENDER) + CANCELLATION_STEPS;
 };
+
+/** Bids on every competitiveOrdering tender. */
+const BIDS_PER_TENDER = 2;
 
 /** Requests of the cancelled tender: create, activate, a draft cancellation, its document, its activation. */
 const CANCELLATION_STEPS = 5;
@@ -44,7 +47,7 @@ export interface SeedResult {
  * Fills a registry through its HTTP API as brokers would: frameworks (every second one a defense framework with
  * restricted derivatives) with three submissions each, their qualifications activated so the framework's
  * agreement exists; belowThreshold tenders (drafts among them); a competitiveOrdering tender against each
- * agreement (restricted for the defense ones); a contract for each active belowThreshold tender, posted as the
+ * agreement (restricted for the defense ones) with two bids of its suppliers; a contract for each active belowThreshold tender, posted as the
  * contracting system; a belowThreshold tender cancelled by its owner.
  */
 export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): Promise<SeedResult> {
@@ -101,6 +104,12 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     const data = { ...common, procurementMethodType: 'competitiveOrdering', procuringEntity: aProcuringEntity(), agreements: [{ id: agreementId }] };
     const created = await call('POST', '/tenders', { key, body: { data, config: competitiveOrderingConfig({ restricted }) } }, 201);
     await call('PATCH', `/tenders/${created.body.data.id}`, { key, token: created.body.access.token, body: { data: { status: 'active.tendering' } } }, 200);
+    // Tendering with bids (docs/tenders.md §Bids): two of the agreement's suppliers bid on its lot.
+    for (const [i, bidderKey] of SUPPLIER_KEYS.slice(0, BIDS_PER_TENDER).entries()) {
+      const tenderer = aTenderer(`2000${f}${i}00`, { name: `Постачальник ${f + 1}.${i + 1}` });
+      const lotValues = (data.lots as { id: string }[]).map((lot) => ({ relatedLot: lot.id, value: { amount: 400 - 10 * i } }));
+      await call('POST', `/tenders/${created.body.data.id}/bids`, { key: bidderKey, body: { data: { tenderers: [tenderer], lotValues, status: 'pending' } } }, 201);
+    }
     result.tenders.push(created.body.data.id);
   }
 
