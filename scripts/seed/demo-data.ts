@@ -2,12 +2,15 @@ import { request, CookieJar, type Reply, type RequestOptions } from '../../test/
 import { aFramework, aProcuringEntity, aTenderer } from '../../test/fixtures/frameworks';
 import { belowThresholdConfig, competitiveOrderingConfig } from '../../test/fixtures/tenders';
 import { requestBodies } from '../load/templates';
+import { seedTimedStates, TIMED_STEPS } from './timed-states';
 
 /** How big the demo set is; every framework gets three qualified suppliers and so an agreement. */
 export interface SeedPlan {
   frameworks: number;
   /** belowThreshold tenders; every other one is left a draft. */
   tenders: number;
+  /** Whether the node is in SANDBOX_MODE, so tenders can be taken through their periods in seconds. */
+  timed?: boolean;
 }
 
 const SUPPLIER_KEYS = ['broker1', 'broker2', 'broker3'];
@@ -17,7 +20,7 @@ const isDefense = (framework: number) => framework % 2 === 1;
 /** Steps of the plan, for a progress bar that knows its total. */
 export const seedSteps = (plan: SeedPlan) => {
   const active = Math.ceil(plan.tenders / 2);
-  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * (2 + BIDS_PER_TENDER) + CANCELLATION_STEPS;
+  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * (2 + BIDS_PER_TENDER) + CANCELLATION_STEPS + (plan.timed ? TIMED_STEPS : 0);
 };
 
 /** Bids on every competitiveOrdering tender. */
@@ -41,6 +44,8 @@ export interface SeedResult {
   contracts: string[];
   /** Tenders cancelled by their owner. */
   cancelled: string[];
+  /** Tenders taken through their periods in seconds: unsuccessful, in auction, in qualification. */
+  timed: string[];
 }
 
 /**
@@ -48,7 +53,8 @@ export interface SeedResult {
  * restricted derivatives) with three submissions each, their qualifications activated so the framework's
  * agreement exists; belowThreshold tenders (drafts among them); a competitiveOrdering tender against each
  * agreement (restricted for the defense ones) with two bids of its suppliers; a contract for each active belowThreshold tender, posted as the
- * contracting system; a belowThreshold tender cancelled by its owner.
+ * contracting system; a belowThreshold tender cancelled by its owner; on a SANDBOX_MODE node, tenders unsuccessful,
+ * in their auction and in qualification (`seedTimedStates`).
  */
 export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): Promise<SeedResult> {
   const jar = new CookieJar();
@@ -58,7 +64,7 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     step();
     return reply;
   };
-  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [], cancelled: [] };
+  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [], cancelled: [], timed: [] };
   const now = new Date();
   const bodies = requestBodies(now.getTime());
 
@@ -131,5 +137,10 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
   await call('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active' } } }, 200);
   result.tenders.push(tender.id);
   result.cancelled.push(tender.id);
+
+  if (plan.timed) {
+    result.timed = await seedTimedStates(call, bodies.tender.data, bodies.tenderActivation);
+    result.tenders.push(...result.timed);
+  }
   return result;
 }

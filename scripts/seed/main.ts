@@ -8,7 +8,9 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { startNode } from '../../src/node';
 import { systemClock } from '../../src/time/clock';
-import { seed, seedSteps } from './demo-data';
+import { seed, seedSteps, type SeedPlan } from './demo-data';
+import { acceptsSandboxDetails } from './timed-states';
+import { request } from '../../test/fixtures/server';
 import { parseCli } from '../cli';
 
 const FEEDS = ['frameworks', 'tenders', 'submissions', 'agreements', 'contracts'];
@@ -40,8 +42,10 @@ agreements, and tenders. Without --target it starts a node on STORE_URL (the def
       tenders: { type: 'string', default: '6' },
     },
   );
-  const plan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders) };
-  const node = values.target ? null : await startNode(loadConfig({ ...process.env, PORT: '0', ROLE: 'api' }), systemClock, pino({ level: 'warn' }));
+  const plan: SeedPlan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders) };
+  // The in-process node is a sandbox, so the seed can take tenders through their periods in seconds.
+  const env = { SANDBOX_MODE: 'true', ...process.env, PORT: '0', ROLE: 'api' };
+  const node = values.target ? null : await startNode(loadConfig(env), systemClock, pino({ level: 'warn' }));
   const baseUrl = values.target ?? node!.url!;
   try {
     if (!values.force && !(await isEmpty(baseUrl))) {
@@ -49,13 +53,15 @@ agreements, and tenders. Without --target it starts a node on STORE_URL (the def
       process.exitCode = 1;
       return;
     }
+    plan.timed = await acceptsSandboxDetails((method, path, options) => request(baseUrl, method, `/api/2.5${path}`, options));
+    if (!plan.timed) process.stderr.write('the node is not in SANDBOX_MODE: no tenders past their tendering (unsuccessful, auction, qualification)\n');
     const bar = new SingleBar({ format: 'seed [{bar}] {value}/{total} requests', noTTYOutput: true, notTTYSchedule: 2000 }, Presets.shades_classic);
     bar.start(seedSteps(plan), 0);
     const result = await seed(baseUrl, plan, () => bar.increment());
     bar.stop();
     process.stdout.write(
       `seeded ${baseUrl}: ${result.frameworks.length} frameworks, ${result.agreements.length} agreements, ` +
-        `${result.tenders.length} tenders, ${result.contracts.length} contracts, ${result.cancelled.length} cancelled\n`,
+        `${result.tenders.length} tenders, ${result.contracts.length} contracts, ${result.cancelled.length} cancelled, ${result.timed.length} past tendering\n`,
     );
   } finally {
     await node?.stop();
