@@ -3,7 +3,7 @@ import { KINDS, type Kind } from '../../src/store/port';
 import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
-import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+import { aBid, aContract, aLot, aTender, belowThresholdConfig, createTender, placeBid, tenderAfterTendering, tenderInTendering } from '../../test/fixtures/tenders';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -116,6 +116,14 @@ async function snapshot(server: TestServer, objects: [Kind, string][]): Promise<
 /** One object of every kind, and every endpoint that reads or changes them. */
 async function buildWorld(server: TestServer) {
   const now = server.clock.now();
+  // A tender in its auction (the clock moved past its tendering, then back), and one open for bids.
+  const { tender: auctioned, bids: sealed } = await tenderAfterTendering(server);
+  server.clock.set(now);
+  const auctionLot = auctioned.data.lots[0].id;
+  const bidding = await tenderInTendering(server, { procedure: 'competitiveOrdering' });
+  const bid = await placeBid(server, bidding, 450, 1);
+  const bidPath = `${API}/tenders/${bidding.id}/bids/${bid.id}`;
+  const auction = `${API}/tenders/${auctioned.id}/auction`;
   const framework = await activeFramework(server);
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
   await decideQualification(server, framework, submission.qualificationID, 'active');
@@ -150,6 +158,14 @@ async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${API}/tenders/${tender.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
+    { method: 'POST', path: `${API}/tenders/${bidding.id}/bids`, key: 'broker2', valid: { data: aBid(bidding, 440, 2) } },
+    { method: 'PATCH', path: bidPath, key: 'broker1', token: bid.token, valid: { data: { status: 'pending' } } },
+    { method: 'PATCH', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { lots: [{ auctionUrl: 'https://auction.example.org/x' }], bids: sealed.map(() => ({ lotValues: [{ participationUrl: 'https://auction.example.org/y' }] })) } } },
+    { method: 'POST', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { bids: sealed.map(() => ({ lotValues: [{ value: { amount: 400 } }] })) } } },
+    { method: 'GET', path: `${API}/tenders/${bidding.id}/bids` },
+    { method: 'GET', path: bidPath, key: 'broker1', token: bid.token },
+    { method: 'GET', path: `${bidPath}/documents`, key: 'broker2' },
+    { method: 'GET', path: auction, key: 'auction' },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -171,6 +187,8 @@ async function buildWorld(server: TestServer) {
     ['qualifications', submission.qualificationID],
     ['agreements', agreementId],
     ['tenders', tender.id],
+    ['tenders', bidding.id],
+    ['tenders', auctioned.id],
     ['contracts', contractId],
   ];
   return { endpoints, objects };

@@ -7,6 +7,8 @@ import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
+import { bidRoutes } from './tender/bids/bid.routes';
+import { auctionRoutes } from './tender/auction/auction.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -16,6 +18,8 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
+    bidRoutes(deps),
+    auctionRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
   ];

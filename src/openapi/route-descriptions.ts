@@ -9,6 +9,7 @@ import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema }
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
+import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -24,7 +25,7 @@ export interface BodyVariant {
 export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description';
 
 export interface RouteDescription {
-  method: 'get' | 'head' | 'post' | 'patch';
+  method: 'get' | 'head' | 'post' | 'patch' | 'delete';
   /** The router's path, with `:param` segments. */
   path: string;
   summary: string;
@@ -134,6 +135,24 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   objectOf('tenders'),
   feed('tenders'),
   ...documents('tenders'),
+  write('post', '/api/2.5/tenders/:id/bids', 'Places a bid (answers the bid\'s own token)', 'broker',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.create }))),
+  write('patch', '/api/2.5/tenders/:id/bids/:bidId', 'Changes or submits a bid (its own token)', 'owner',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.patch }))),
+  { method: 'delete', path: '/api/2.5/tenders/:id/bids/:bidId', summary: 'Withdraws a bid while tendering lasts', tag: 'tenders', access: 'owner', result: 'object', writes: true },
+  read('/api/2.5/tenders/:id/bids', 'Bids of a tender, once the auction is over', 'list'),
+  read('/api/2.5/tenders/:id/bids/:bidId', 'One bid (its owner always; others once the auction is over)'),
+  write('post', '/api/2.5/tenders/:id/bids/:bidId/documents', 'Uploads a bid document as the multipart field `file`', 'owner', 'file'),
+  read('/api/2.5/tenders/:id/bids/:bidId/documents', 'Documents of a bid', 'list'),
+  {
+    ...read('/api/2.5/tenders/:id/bids/:bidId/documents/:documentId', 'One bid document, or its bytes with `download`', 'document'),
+    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
+  },
+  { ...read('/api/2.5/tenders/:id/auction', 'The auction view of a tender in active.auction'), access: 'system' },
+  { ...write('patch', '/api/2.5/tenders/:id/auction', 'Sets the auction and participation urls', 'system', [{ data: auctionUrls }]), result: 'object' },
+  { ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', 'Sets a lot\'s auction and participation urls', 'system', [{ data: lotAuctionUrls }]), result: 'object' },
+  { ...write('post', '/api/2.5/tenders/:id/auction', 'Reports the auction results', 'system', [{ data: auctionResults }]), result: 'object' },
+  { ...write('post', '/api/2.5/tenders/:id/auction/:lotId', 'Reports a lot\'s auction results', 'system', [{ data: auctionLotResults }]), result: 'object' },
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),

@@ -28,7 +28,51 @@ export interface DocumentHost {
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
-const findDocument = (data: Doc, id: string) => itemById(data, 'documents', id, 'document_id');
+const findDocument = (documents: Doc[], id: string) => itemById({ documents }, 'documents', id, 'document_id');
+
+/**
+ * Stores the request's multipart `file` and describes it as a document listed at `listPath` (the server computing
+ * `md5:` hash, format and dates); `url` is the download address. Every kind's and sub-resource's uploads go here.
+ */
+export async function uploadedDocument(ctx: Ctx, deps: AppDeps, listPath: string): Promise<Doc> {
+  // Documents come as files: a JSON body would name a URL of a document service we do not trust.
+  if (!ctx.is('multipart/form-data')) throw apiError(403, 'Can add document only from document service.', { name: 'url' });
+  const file = await readFileField(ctx, deps.config.bodyLimit);
+  const id = newId();
+  const key = newId();
+  await ctx.state.session.putBlob({ id: key, contentType: file.mimeType, data: file.data });
+  const stamp = formatKyiv(ctx.state.now);
+  return {
+    id,
+    title: file.filename,
+    format: file.mimeType,
+    url: absoluteUrl(ctx, deps.config.publicBaseUrl, `${listPath}/${id}?download=${key}`),
+    hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
+    language: 'uk',
+    datePublished: stamp,
+    dateModified: stamp,
+  };
+}
+
+/**
+ * `GET …/documents/{document_id}`: the document as this reader sees it (`visible`), or with `?download=KEY` its
+ * bytes, found through the stored (unhidden) document's key.
+ */
+export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[]): Promise<void> {
+  const shown = findDocument(visible, ctx.params.documentId);
+  const download = ctx.query.download;
+  if (download === undefined) {
+    ctx.body = { data: shown };
+    return;
+  }
+  const document = findDocument(stored, ctx.params.documentId);
+  const key = new URL(document.url as string).searchParams.get('download');
+  const blob = typeof download === 'string' && download === key ? await ctx.state.session.getBlob(key) : null;
+  if (!blob) throw notFound('download');
+  ctx.type = blob.contentType;
+  ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.title as string)}`);
+  ctx.body = blob.data;
+}
 
 /**
  * Documents of every kind that has them (beyond the spec's table except #22): upload as multipart `file` by the
@@ -38,7 +82,7 @@ const findDocument = (data: Doc, id: string) => itemById(data, 'documents', id, 
 export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<RequestState> {
   const { kind, name } = host;
   const router = new Router<RequestState>({ prefix: `/api/2.5/${kind}/:id/documents` });
-  const { publicBaseUrl, restrictedMode, bodyLimit } = deps.config;
+  const { publicBaseUrl, restrictedMode } = deps.config;
   const load = (ctx: Ctx) => loadObject(ctx.state.session, kind, ctx.params.id);
   // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
   const view = (ctx: Ctx, doc: ObjectDoc) => host.view(doc, ctx.state.viewer, restrictedMode);
@@ -51,27 +95,11 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     if (!host.acceptsIn(doc.data).includes(doc.data.status)) {
       throw apiError(403, `Can't add document in current (${doc.data.status}) ${name} status`);
     }
-    // Documents come as files: a JSON body would name a URL of a document service we do not trust.
-    if (!ctx.is('multipart/form-data')) throw apiError(403, 'Can add document only from document service.', { name: 'url' });
-    const file = await readFileField(ctx, bodyLimit);
-    const id = newId();
-    const key = newId();
-    await ctx.state.session.putBlob({ id: key, contentType: file.mimeType, data: file.data });
-    const stamp = formatKyiv(ctx.state.now);
-    const path = `/api/2.5/${kind}/${doc.data.id}/documents/${id}`;
-    const document = {
-      id,
-      title: file.filename,
-      format: file.mimeType,
-      url: absoluteUrl(ctx, publicBaseUrl, `${path}?download=${key}`),
-      hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
-      language: 'uk',
-      datePublished: stamp,
-      dateModified: stamp,
-    };
-    const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: stamp };
+    const path = `/api/2.5/${kind}/${doc.data.id}/documents`;
+    const document = await uploadedDocument(ctx, deps, path);
+    const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: document.dateModified };
     await commit(ctx.state.session, [updateOf(stored, { ...doc, data })]);
-    created(ctx, absoluteUrl(ctx, publicBaseUrl, path), { data: document });
+    created(ctx, absoluteUrl(ctx, publicBaseUrl, `${path}/${document.id}`), { data: document });
   });
 
   router.get('/', async (ctx) => {
@@ -81,19 +109,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
 
   router.get('/:documentId', async (ctx) => {
     const { doc } = await load(ctx);
-    const visible = findDocument(view(ctx, doc), ctx.params.documentId);
-    const download = ctx.query.download;
-    if (download === undefined) {
-      ctx.body = { data: visible };
-      return;
-    }
-    const document = findDocument(doc.data, ctx.params.documentId);
-    const key = new URL(document.url as string).searchParams.get('download');
-    const blob = typeof download === 'string' && download === key ? await ctx.state.session.getBlob(key) : null;
-    if (!blob) throw notFound('download');
-    ctx.type = blob.contentType;
-    ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.title as string)}`);
-    ctx.body = blob.data;
+    await answerDocument(ctx, documentsOf(view(ctx, doc)), documentsOf(doc.data));
   });
 
   return router;

@@ -17,6 +17,17 @@ export type TenderRule = (tender: Doc, ctx: TenderContext) => void | Promise<voi
 /** A rule on who may ask a question of the tender: throws the reference's error for an author it refuses. */
 export type QuestionRule = (tender: Doc, author: Doc, ctx: TenderContext) => void | Promise<void>;
 
+/** A rule on a bid as it will be saved (created or changed): throws the reference's error for a bid it refuses. */
+export type BidRule = (bid: Doc, tender: Doc, ctx: TenderContext) => void | Promise<void>;
+
+/** What a procedure says about bids (docs/tenders.md §Bids). */
+export interface BidPolicy {
+  /** Broker accreditation levels that may bid. */
+  accreditation: string[];
+  schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
+  rules: BidRule[];
+}
+
 /**
  * An automatic transition: when `due` has come, `apply` moves the tender on
  * (docs/architecture.md §Automatic transitions, §Where rules live).
@@ -39,6 +50,7 @@ export interface TenderProcedure {
   config: ConfigSpec;
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
   rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };
+  bids: BidPolicy;
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
   periods: (tender: Doc, ctx: TenderContext) => void;
   /** Effects of activation beyond `status` and `date` (invalidationDate, criteria, auction periods). */

@@ -9,6 +9,8 @@ import { enquiriesEnd, tenderingEnds } from '../tender-events';
 import { tenderDefaults } from './tender-defaults';
 import { procurementMethodIs } from '../tender.rules';
 import { createBelowThreshold, patchBelowThreshold } from '../tender.schema';
+import { BID_RULES } from '../bids/bid.rules';
+import { createBid, patchBid } from '../bids/bid.schema';
 
 const ENQUIRIES = { days: 3, working: true };
 const TENDERING = { days: 2, working: true };
@@ -68,6 +70,7 @@ export const belowThreshold: TenderProcedure = {
   },
   schemas: { create: createBelowThreshold, patch: patchBelowThreshold },
   rules: { ...tenderDefaults.rules, save: [...tenderDefaults.rules.save, procurementMethodIs('open')] },
+  bids: { accreditation: ['2'], schemas: { create: createBid, patch: patchBid }, rules: BID_RULES },
   periods: enquiryThenTendering,
   // Spec era: activation sets status and date only; auctions are planned when tendering starts (docs/tenders.md §Auction period).
   activate: () => undefined,

@@ -6,12 +6,14 @@ import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';
 import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
 import { missingCriteria } from '../criteria';
-import type { QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
+import type { BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
 import { planAuctions, tenderingEnds } from '../tender-events';
 import { lotsAtMost, procurementMethodIs } from '../tender.rules';
 import { createCompetitiveOrdering, patchCompetitiveOrdering } from '../tender.schema';
 import { tenderDefaults } from './tender-defaults';
+import { BID_RULES } from '../bids/bid.rules';
+import { createCompetitiveOrderingBid, patchCompetitiveOrderingBid } from '../bids/bid.schema';
 
 /** Spec era (`open/constants.py`): 7 calendar days of tendering, enquiries end 3 days before, answers 3 days after. */
 const TENDERING = { days: 7, working: false };
@@ -60,19 +62,36 @@ const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
   }
 };
 
-/** Only suppliers of the agreement's active contracts may ask (the reference's `ask-question-invalid-author`). */
-const askedByQualifiedSupplier: QuestionRule = async (t, author, { session }) => {
+/** The agreement's first active contract with a supplier that `is` accepts. */
+async function contractWith(t: Doc, is: (supplier: Doc) => boolean, { session }: TenderContext): Promise<Doc | undefined> {
   const agreement = (await session.get('agreements', t.agreements[0].id))?.doc.data as Doc | undefined;
-  const qualified = (agreement?.contracts ?? [])
-    .filter((c: Doc) => c.status === 'active')
-    .flatMap((c: Doc) => c.suppliers ?? [])
-    .some((s: Doc) => s.identifier?.scheme === author.identifier.scheme && s.identifier?.id === author.identifier.id);
-  if (!qualified) throw apiError(403, 'Forbidden to add question for non-qualified suppliers');
+  return (agreement?.contracts ?? []).find((c: Doc) => c.status === 'active' && (c.suppliers ?? []).some(is));
+}
+
+/** Only suppliers of the agreement's active contracts may ask (the reference's `ask-question-invalid-author`). */
+const askedByQualifiedSupplier: QuestionRule = async (t, author, ctx) => {
+  const same = (s: Doc) => s.identifier?.scheme === author.identifier.scheme && s.identifier?.id === author.identifier.id;
+  if (!(await contractWith(t, same, ctx))) throw apiError(403, 'Forbidden to add question for non-qualified suppliers');
+};
+
+/**
+ * Only suppliers of the agreement's active contracts may bid, within their contract's value (spec-era
+ * `BidState.validate_bid_vs_agreement`, docs/tenders.md §Bids).
+ */
+const bidderInAgreement: BidRule = async (bid, t, ctx) => {
+  // `get_supplier_contract` compares identifier ids only.
+  const ids = new Set((bid.tenderers ?? []).map((o: Doc) => o.identifier?.id));
+  const contract = await contractWith(t, (s) => ids.has(s.identifier?.id), ctx);
+  if (!contract) throw apiError(403, 'Bid is not a member of agreement');
+  const amount = bid.lotValues?.[0]?.value?.amount;
+  if (amount !== undefined && contract.value && amount > contract.value.amount) {
+    throw apiError(403, "Bid value.amount can't be greater than contact value.amount.");
+  }
 };
 
 /**
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
- * far: `enquiryPeriod.invalidationDate` = now (docs/tenders.md §Owner edits).
+ * far: `enquiryPeriod.invalidationDate` = now and submitted bids `invalid` (docs/tenders.md §Owner edits).
  */
 const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
   if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;
@@ -80,6 +99,8 @@ const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
     throw apiError(403, 'tenderPeriod should be extended by 4 days');
   }
   t.enquiryPeriod.invalidationDate = formatKyiv(now);
+  // Bids made so far must be confirmed again (spec-era `invalidate_bids_data`, docs/tenders.md §Bids).
+  for (const bid of t.bids ?? []) if (bid.status === 'pending') bid.status = 'invalid';
 };
 
 export const competitiveOrdering: TenderProcedure = {
@@ -106,6 +127,11 @@ export const competitiveOrdering: TenderProcedure = {
     save: [...tenderDefaults.rules.save, procurementMethodIs('selective'), lotsAtMost(1), tenderingExtendedOnChange],
     activate: [...tenderDefaults.rules.activate, agreementAllowsSelection],
     question: [...tenderDefaults.rules.question, askedByQualifiedSupplier],
+  },
+  bids: {
+    accreditation: ['4'],
+    schemas: { create: createCompetitiveOrderingBid, patch: patchCompetitiveOrderingBid },
+    rules: [...BID_RULES, bidderInAgreement],
   },
   periods: tenderingWithComputedEnquiries,
   activate: (t, { now, config }) => {
