@@ -9,6 +9,8 @@ import { documentRoutes } from './documents/document-routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
+import { awardRoutes } from './tender/awards/award.routes';
+import { tenderContractRoutes } from './tender/contracts/tender-contract.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -20,6 +22,8 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     documentRoutes(deps, tenderDocuments),
     bidRoutes(deps),
     auctionRoutes(),
+    awardRoutes(deps),
+    tenderContractRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
   ];

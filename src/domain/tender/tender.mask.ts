@@ -1,4 +1,6 @@
 import type { MaskTable } from '../../masking/mask';
+import { AWARD_MASK } from './awards/award.mask';
+import { TENDER_CONTRACT_MASK } from './contracts/tender-contract.mask';
 import { addressPaths, deliveryPaths, documentPaths, orgPaths } from '../../masking/fragments';
 
 const contactAll = (prefix: string) =>
@@ -22,16 +24,11 @@ export const TENDER_MASK: MaskTable = [
   ...deliveryPaths('$.items[*]'),
   ...orgPaths('$.bids[*].tenderers[*]'),
   ...['participationUrl', 'subcontractingDetails'].flatMap((f) => [`$.bids[*].${f}`, `$.bids[*].lotValues[*].${f}`]),
-  ...orgPaths('$.awards[*].suppliers[*]'),
-  ...deliveryPaths('$.contracts[*].items[*]'),
-  '$.contracts[*].items[*].deliveryLocation.latitude',
-  '$.contracts[*].items[*].deliveryLocation.longitude',
-  ...orgPaths('$.contracts[*].suppliers[*]'),
+  ...AWARD_MASK,
+  ...TENDER_CONTRACT_MASK,
   ...['documents', 'eligibilityDocuments', 'qualificationDocuments', 'financialDocuments'].flatMap((d) =>
     documentPaths(`$.bids[*].${d}[*]`, ['confidentialityRationale']),
   ),
-  ...documentPaths('$.awards[*].documents[*]'),
-  ...documentPaths('$.contracts[*].documents[*]'),
   ...['title', 'description', 'resolution', 'tendererAction', 'decision', 'rejectReasonDescription', 'reviewPlace', 'cancellationReason'].map(
     (f) => `${COMPLAINTS}.${f}`,
   ),
