@@ -11,8 +11,8 @@ import { signerInfoSchema } from '../tender/parts.schema';
 
 /**
  * `PUT /contracts/{id}/buyer/signer_info` by the contract's owner and `PUT /contracts/{id}/suppliers/signer_info`
- * by the winning bid's owner (spec-era econtract `contract_signer_info.py`, docs/contracts.md §Contracts from
- * awards): who signs for each side, required before the contract is signed, changeable while it is pending.
+ * by the winning bid's owner (spec-era econtract `contract_signer_info.py`): who signs for each side, required
+ * before the contract is signed, changeable while it is pending (docs/contracts.md §Contracts from awards).
  */
 export type ContractDoc = ObjectDoc & { supplierAccess?: ObjectDoc };
 
