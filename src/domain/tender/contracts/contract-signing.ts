@@ -27,14 +27,6 @@ function validateDateSigned(after: Doc, before: Doc, award: Doc, policy: AwardPo
   }
 }
 
-/** `validate_update_contract_value_net_required`: a changed value (or status) carries its `amountNet`. */
-function validateValueNetRequired(after: Doc, before: Doc): void {
-  const changed = JSON.stringify(after.value) !== JSON.stringify(before.value) || after.status !== before.status;
-  if (after.value && changed && after.value.amountNet === undefined) {
-    throw apiError(422, { amountNet: ['This field is required.'] }, { name: 'value' });
-  }
-}
-
 /** `validate_update_contract_value_with_award`: no more than the award's value. */
 function validateValueWithAward(after: Doc, before: Doc, award: Doc): void {
   const value = after.value;
@@ -84,7 +76,6 @@ export const tenderContractLink: TenderLink = async (session: StoreSession, afte
     validateContractSigning(after, before, award, procedure.awards, now);
     validateValueWithAward(after, before, award);
   }
-  validateValueNetRequired(after, before);
   validateRequiredSignedInfo(after, before);
   if (after.status === 'active' && !after.dateSigned) after.dateSigned = formatKyiv(now);
   if (before.status !== 'pending' || (copy.status === after.status && JSON.stringify(copy.value) === JSON.stringify(after.value))) return [];
