@@ -1,4 +1,3 @@
-import Joi from 'joi';
 import { bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
@@ -7,7 +6,7 @@ import { formatKyiv } from '../../time/kyiv';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
-import { signerInfoSchema } from '../tender/parts.schema';
+import { putSignerInfoSchema } from './contract.schema';
 
 /**
  * `PUT /contracts/{id}/buyer/signer_info` by the contract's owner and `PUT /contracts/{id}/suppliers/signer_info`
@@ -16,16 +15,13 @@ import { signerInfoSchema } from '../tender/parts.schema';
  */
 export type ContractDoc = ObjectDoc & { supplierAccess?: ObjectDoc };
 
-/** The econtract `SignerInfo`: every member required, the IBAN 15 to 33 characters. */
-const signerInfoPut = signerInfoSchema.keys({ iban: Joi.string().min(15).max(33) }).fork(['name', 'email', 'telephone', 'iban', 'position', 'authorizedBy'], (s) => s.required());
-
 export async function putSignerInfo(ctx: Ctx, side: 'buyer' | 'suppliers'): Promise<Doc> {
   const stored = await loadObject(ctx.state.session, 'contracts', ctx.params.id);
   const doc: ContractDoc = stored.doc;
   requireBroker(ctx);
   // The supplier's side is the winning bid's owner's: its owner name and token hash are kept with the contract.
   requireOwner(ctx, side === 'buyer' ? doc : (doc.supplierAccess ?? { data: {} }));
-  const signerInfo = validated<Doc>(signerInfoPut, bodyData(ctx));
+  const signerInfo = validated<Doc>(putSignerInfoSchema, bodyData(ctx));
   const { status } = doc.data;
   if (status !== 'pending') throw apiError(403, `Can't update contract signerInfo in current (${status}) status`);
   const data: Doc = { ...doc.data, dateModified: formatKyiv(ctx.state.now) };
