@@ -1,5 +1,6 @@
 import type { MaskTable } from '../../masking/mask';
 import { authorPaths, deliveryPaths, deliveryWithLocationPaths, documentPaths, orgPaths } from '../../masking/fragments';
+import { BID_MASK } from './bids/bid.mask';
 
 const COMPLAINTS = '$..complaints[*]';
 const OBJECTIONS = `${COMPLAINTS}.objections[*]`;
@@ -7,14 +8,10 @@ const OBJECTIONS = `${COMPLAINTS}.objections[*]`;
 /** Spec: Hiding rules, Tender (`restricted=true`), row by row (docs/masking.md §Tender). */
 export const TENDER_MASK: MaskTable = [
   ...deliveryPaths('$.items[*]'),
-  ...orgPaths('$.bids[*].tenderers[*]'),
-  ...['participationUrl', 'subcontractingDetails'].flatMap((f) => [`$.bids[*].${f}`, `$.bids[*].lotValues[*].${f}`]),
+  ...BID_MASK,
   ...orgPaths('$.awards[*].suppliers[*]'),
   ...deliveryWithLocationPaths('$.contracts[*].items[*]'),
   ...orgPaths('$.contracts[*].suppliers[*]'),
-  ...['documents', 'eligibilityDocuments', 'qualificationDocuments', 'financialDocuments'].flatMap((d) =>
-    documentPaths(`$.bids[*].${d}[*]`, ['confidentialityRationale']),
-  ),
   ...documentPaths('$.awards[*].documents[*]'),
   ...documentPaths('$.contracts[*].documents[*]'),
   ...['title', 'description', 'resolution', 'tendererAction', 'decision', 'rejectReasonDescription', 'reviewPlace', 'cancellationReason'].map(
