@@ -1,14 +1,23 @@
+import { parseCli } from '../cli';
 import { playAuction, type AuctionModule, type AuctionRequest } from './play-auction';
 
 /**
  * `npm run auction`: the auction module as a service (docs/tenders.md §Auction). It follows the tender feed from its
  * start (`opt_fields=status`, next_page after next_page), and plays the auction of every tender it sees in
  * `active.auction`; at the end of the feed it waits POLL_MS and asks again from where it stopped.
- *   API_URL        the registry (default http://127.0.0.1:8080)
- *   AUCTION_KEY    an API key of the `auction` group (required)
- *   AUCTION_BASE   where auction pages are said to live (default https://auction.example.org)
- *   POLL_MS        wait at the end of the feed (default 2000)
  */
+parseCli(
+  `usage: npm run auction
+
+The project's auction module: plays every tender in active.auction through the registry's auction API. Configured
+by the environment (as in a container):
+  API_URL        the registry (default http://127.0.0.1:8080)
+  AUCTION_KEY    an API key of the auction group (required)
+  AUCTION_BASE   where auction pages are said to live (default https://auction.example.org)
+  POLL_MS        wait at the end of the feed, in ms (default 2000)
+  -h, --help     this text`,
+  {},
+);
 const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const key = process.env.AUCTION_KEY;
 const pollMs = Number(process.env.POLL_MS ?? 2000);

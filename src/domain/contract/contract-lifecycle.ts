@@ -50,7 +50,8 @@ export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access
     dateModified: stamp,
   });
   const doc: ObjectDoc = { data, config: { restricted: !!tender.doc.config?.restricted }, secrets };
-  await commit(session, [insertOf('contracts', doc)]);
+  // The contracting system brings the award's documents and changes with the contract.
+  await commit(session, [insertOf('contracts', doc, ['documents', 'changes'])]);
   return { doc, access };
 }
 
@@ -61,7 +62,7 @@ export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access
 export type TenderLink = (session: StoreSession, after: Doc, before: Doc, now: Date) => Promise<Change[]>;
 
 /**
- * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned, changes; saved only when changed. A
+ * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. A
  * contract of an award goes through `link` as well.
  */
 export async function patchContract(ctx: Ctx, id: string, link: TenderLink): Promise<ObjectDoc> {
@@ -73,10 +74,6 @@ export async function patchContract(ctx: Ctx, id: string, link: TenderLink): Pro
   if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
   const patch = validated<Doc>(patchSchema, bodyData(ctx));
   const merged = mergePatch(before, patch);
-  if (patch.changes) {
-    const known = new Map<string, Doc>((before.changes ?? []).map((c: Doc) => [c.id, c]));
-    merged.changes = patch.changes.map((c: Doc) => (c.id && known.has(c.id) ? { ...known.get(c.id), ...c } : { id: newId(), date: formatKyiv(now), ...c }));
-  }
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
   const data = withTestTitles(merged);
   if (isDeepStrictEqual(data, before)) return stored.doc;

@@ -3,6 +3,7 @@ import { StoreConflict, StoreUnavailable } from '../../store/port';
 import { apiError, conflict, notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { applySaveRules } from '../save-rules';
 
 /**
  * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`
@@ -55,22 +56,26 @@ export function indexOf(doc: ObjectDoc): Indexed {
   };
 }
 
-export const insertOf = (kind: Kind, doc: ObjectDoc): Change => ({
-  op: 'insert',
-  kind,
-  id: doc.data.id,
-  doc,
-  index: indexOf(doc),
-});
+/**
+ * The one way a change of an object is built: every kind's save rules run here (`src/domain/save-rules.ts`).
+ * `writes` names the server-managed arrays the saving route owns (docs/platform.md §Server-managed arrays).
+ */
+export function insertOf(kind: Kind, doc: ObjectDoc, writes: readonly string[] = []): Change {
+  applySaveRules(kind, doc, null, writes);
+  return { op: 'insert', kind, id: doc.data.id, doc, index: indexOf(doc) };
+}
 
-export const updateOf = (stored: Stored, doc: ObjectDoc): Change => ({
-  op: 'update',
-  kind: stored.kind,
-  id: stored.id,
-  expectedRev: stored.rev,
-  doc: withDateModifiedAfter(stored.doc as ObjectDoc, doc),
-  index: indexOf(doc),
-});
+export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string[] = []): Change {
+  applySaveRules(stored.kind, doc, stored.doc as ObjectDoc, writes);
+  return {
+    op: 'update',
+    kind: stored.kind,
+    id: stored.id,
+    expectedRev: stored.rev,
+    doc: withDateModifiedAfter(stored.doc as ObjectDoc, doc),
+    index: indexOf(doc),
+  };
+}
 
 /**
  * A request stamps `now` when it starts (docs/platform.md §Time and dates), so one that loads an object after a later-stamped

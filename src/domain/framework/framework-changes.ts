@@ -71,7 +71,7 @@ export async function addFrameworkChange(session: StoreSession, stored: Stored, 
     },
   };
   const after = withNextCheck(withActivePeriods(changed, now));
-  const writes = [updateOf(stored, after)];
+  const writes = [updateOf(stored, after, ['changes'])];
   const agreementId = framework.data.agreementID;
   const agreement = agreementId ? await session.get('agreements', agreementId) : null;
   if (agreement) writes.push(updateOf(agreement, agreementFollowing(agreement.doc as ObjectDoc, after.data, stamp)));

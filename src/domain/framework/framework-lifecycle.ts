@@ -32,7 +32,7 @@ export async function createFramework(
   }
   const data = validated<Record<string, any>>(procedure.schemas.create, body.data);
   const config = validatedConfig<Record<string, any>>(procedure.schemas.config, body.config);
-  // Spec: "When procuringEntity.kind is defense, the server sets it to true automatically" (docs/frameworks.md §Restricted derivatives).
+  // Omitted: true for a defense procuring entity (docs/frameworks.md §Defense frameworks); every save keeps it so.
   const restrictedDerivatives = config.restrictedDerivatives ?? data.procuringEntity.kind === 'defense';
   const stamp = formatKyiv(now);
   const { access, secrets } = issueAccess();

@@ -4,10 +4,22 @@ import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodBounds } from '../../time/framework-periods';
 import type { FrameworkRule } from './procedures/framework-procedure';
 
-/** DPS: `restrictedDerivatives` may be true only for a defense procuring entity (docs/frameworks.md §Restricted derivatives). */
+/** DPS: `restrictedDerivatives` may be true only for a defense procuring entity (docs/frameworks.md §Defense frameworks). */
 export const restrictedDerivativesOnlyForDefense: FrameworkRule = (after) => {
   if (after.config?.restrictedDerivatives === true && after.data.procuringEntity?.kind !== 'defense') {
     throw apiError(422, ['restrictedDerivatives must be false for non-defense procuring entity'], {
+      name: 'config.restrictedDerivatives',
+    });
+  }
+};
+
+/**
+ * An explicit `restrictedDerivatives: false` for a defense procuring entity is refused, as the spec-era reference
+ * refused it (docs/frameworks.md §Defense frameworks); omitted, the save sets it true.
+ */
+export const restrictedDerivativesForDefense: FrameworkRule = (after) => {
+  if (after.config?.restrictedDerivatives === false && after.data.procuringEntity?.kind === 'defense') {
+    throw apiError(422, ['restrictedDerivatives must be true for defense procuring entity'], {
       name: 'config.restrictedDerivatives',
     });
   }

@@ -27,3 +27,9 @@ export function bidsNumber(t: Doc, lotId?: string): number {
       (lotId === undefined || (b.lotValues ?? []).some((v: Doc) => v.relatedLot === lotId && ['active', 'pending'].includes(v.status ?? 'active'))),
   ).length;
 }
+
+/**
+ * The server-managed arrays (docs/platform.md §Server-managed arrays) the tender's state machine writes: it reveals
+ * the bids and `add_next_award` adds awards (docs/tenders.md §Bids, §End of tendering, §Auction).
+ */
+export const STATE_MACHINE_WRITES = ['bids', 'awards'];

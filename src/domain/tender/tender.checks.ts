@@ -3,11 +3,12 @@ import { updateOf, type ObjectDoc } from '../core/objects';
 import { formatKyiv } from '../../time/kyiv';
 import { procedureOfStored, withNextCheck } from './tender-lifecycle';
 import { sealedDoc, withBids } from './bids/bid.view';
+import { STATE_MACHINE_WRITES } from './tender-status';
 
 /**
- * The tender's automatic transitions (docs/tenders.md §Tender events and next_check): applies every event whose time has come, in order
- * (one run may pass several) to the tender with its bids, then sets the next `next_check` and seals the bids while
- * they are private (docs/tenders.md §Bids). Nothing due → no change.
+ * The tender's automatic transitions (docs/tenders.md §Tender events and next_check): applies every event whose
+ * time has come, in order (one run may pass several) to the tender with its bids, then sets the next `next_check`
+ * and seals the bids while they are private (docs/tenders.md §Bids). Nothing due → no change.
  */
 export const tenderCheck: CheckRunner = async (_session, stored, now) => {
   const doc = stored.doc as ObjectDoc;
@@ -21,7 +22,7 @@ export const tenderCheck: CheckRunner = async (_session, stored, now) => {
   }
   if (applied === 0) return [];
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
-  return [updateOf(stored, sealedDoc(doc, data))];
+  return [updateOf(stored, sealedDoc(doc, data), STATE_MACHINE_WRITES)];
 
   function dueEvent() {
     return procedure.events(tender).find((e) => Date.parse(e.due) <= now.getTime());

@@ -9,6 +9,7 @@ import {
   hasItemsMatchesItems,
   itemsRequiredWhenHasItems,
   qualificationPeriodWithinBounds,
+  restrictedDerivativesForDefense,
   restrictedDerivativesOnlyForDefense,
 } from '../framework.rules';
 
@@ -23,7 +24,7 @@ export const dynamicPurchasingSystem: FrameworkProcedure = {
     config: frameworkConfigSchema,
   },
   rules: {
-    create: [restrictedDerivativesOnlyForDefense, hasItemsMatchesItems],
+    create: [restrictedDerivativesForDefense, restrictedDerivativesOnlyForDefense, hasItemsMatchesItems],
     patch: [restrictedDerivativesOnlyForDefense],
     activate: [qualificationPeriodWithinBounds, itemsRequiredWhenHasItems],
   },

@@ -3,9 +3,9 @@ import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 
 /**
- * What the auction module sends, matched with the tender position by position as the spec-era reference's
- * `AuctionUrls`, `LotAuctionUrls`, `AuctionResults` and `AuctionLotResults` validators do (docs/tenders.md
- * §Auction): an entry may leave out its `id` (or `relatedLot`) and take the one at its position.
+ * What the auction module sends, matched with the tender position by position (docs/tenders.md §Auction) as the
+ * spec-era `AuctionUrls`, `LotAuctionUrls`, `AuctionResults` and `AuctionLotResults` validators do: an entry may
+ * leave out its `id` (or `relatedLot`) and take the one at its position.
  */
 const fail = (name: string, text: string) => apiError(422, [text], { name });
 const SAME_BIDS = 'Auction bids should be identical to the tender bids';

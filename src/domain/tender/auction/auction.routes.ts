@@ -10,7 +10,7 @@ import { validated } from '../../core/validation';
 import { addNextAward } from '../awards/add-next-award';
 import { bidsArePrivate, sealedDoc, withBids } from '../bids/bid.view';
 import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
-import { activeLots, bidsNumber } from '../tender-status';
+import { activeLots, bidsNumber, STATE_MACHINE_WRITES } from '../tender-status';
 import {
   applyAuctionLotResults,
   applyAuctionResults,
@@ -62,7 +62,7 @@ function requireActiveLot(ctx: Ctx, tender: Doc): string {
 async function save(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, tender: Doc): Promise<void> {
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: formatKyiv(ctx.state.now) };
   const doc = sealedDoc(stored.doc, data);
-  await commit(ctx.state.session, [updateOf(stored, doc)]);
+  await commit(ctx.state.session, [updateOf(stored, doc, STATE_MACHINE_WRITES)]);
   ctx.body = auctionView(doc);
 }
 

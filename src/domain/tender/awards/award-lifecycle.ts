@@ -113,6 +113,6 @@ export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): P
   // The contracts are numbered first: the tender keeps their contractID too.
   const contracts = await saveContractsToContracting(session, stored.doc, data, effects.added, now);
   const cancelled = await cancelledContracts(session, effects.cancelled, now);
-  await commit(session, [updateOf(stored, sealedDoc(stored.doc, data)), ...contracts, ...cancelled]);
+  await commit(session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards', 'contracts']), ...contracts, ...cancelled]);
   return findAward(data, awardId);
 }

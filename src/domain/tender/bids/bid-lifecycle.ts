@@ -78,7 +78,7 @@ const contextOf = (ctx: Ctx, stored: StoredTender): TenderContext => ({
 
 async function saveBids(ctx: Ctx, stored: StoredTender, bids: Doc[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
   const doc = sealedDoc({ ...stored.doc, bidAccess }, { ...stored.doc.data, bids });
-  await commit(ctx.state.session, [updateOf(stored, doc)]);
+  await commit(ctx.state.session, [updateOf(stored, doc, ['bids'])]);
 }
 
 /** `POST /tenders/{id}/bids` (spec-era `BidState.on_post`): 201 with the bid and its own owner token. */

@@ -99,7 +99,7 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
     const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents: [...documentsOf(b), document] } : b));
     // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
     const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
-    await commit(ctx.state.session, [updateOf(stored, sealedDoc(doc, { ...tender, bids, dateModified }))]);
+    await commit(ctx.state.session, [updateOf(stored, sealedDoc(doc, { ...tender, bids, dateModified }), ['bids'])]);
     created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
   });
 

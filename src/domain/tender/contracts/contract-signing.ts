@@ -83,5 +83,5 @@ export const tenderContractLink: TenderLink = async (session: StoreSession, afte
   if (after.value) copy.value = after.value;
   checkTenderStatus(tender, now, doc.config ?? {}, procedure.awards);
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
-  return [updateOf(stored, sealedDoc(doc, data))];
+  return [updateOf(stored, sealedDoc(doc, data), ['contracts'])];
 };

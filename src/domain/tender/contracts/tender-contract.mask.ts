@@ -1,11 +1,9 @@
-import { deliveryPaths, documentPaths, orgPaths } from '../../../masking/fragments';
+import { deliveryWithLocationPaths, documentPaths, orgPaths } from '../../../masking/fragments';
 import type { MaskTable } from '../../../masking/mask';
 
 /** Spec: Hiding rules, Tender, the contracts' rows: items' delivery, suppliers as organizations, documents. */
 export const TENDER_CONTRACT_MASK: MaskTable = [
-  ...deliveryPaths('$.contracts[*].items[*]'),
-  '$.contracts[*].items[*].deliveryLocation.latitude',
-  '$.contracts[*].items[*].deliveryLocation.longitude',
+  ...deliveryWithLocationPaths('$.contracts[*].items[*]'),
   ...orgPaths('$.contracts[*].suppliers[*]'),
   ...documentPaths('$.contracts[*].documents[*]'),
 ];

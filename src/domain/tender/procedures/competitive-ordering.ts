@@ -105,7 +105,7 @@ const bidderInAgreement: BidRule = async (bid, t, ctx) => {
 
 /**
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
- * far: `enquiryPeriod.invalidationDate` = now and submitted bids `invalid` (docs/tenders.md §Owner edits).
+ * far: `enquiryPeriod.invalidationDate` = now and submitted bids `invalid` (docs/tenders.md §Owner edits, §Bids).
  */
 const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
   if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;
