@@ -48,7 +48,15 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // A failed accept (EMFILE when descriptors run out) is an `error` on the server: logged, the node serves on.
+  server.on('error', (err) => logger.error({ err }, 'http server error'));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;

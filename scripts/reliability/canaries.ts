@@ -37,14 +37,17 @@ interface World {
   questionId: string;
   tender: { id: string; token: string };
   contractId: string;
-  /** A restricted tender past its auction, with bids made through the API (its bids are public, hence hidden). */
-  bidding: { id: string };
+  /**
+   * A restricted tender past its auction, with bids made through the API (its bids are public, hence hidden), its
+   * winner's award active with a document, and that award's contract.
+   */
+  bidding: { id: string; awardContractId: string };
   tokens: string[];
 }
 
 /**
  * One restricted kind, as data (issue 17, class 3): where its canaries go, which spec rows name the hidden fields,
- * who may read it whole, and every path it can be read by. Awards and tender contracts join as entries here.
+ * who may read it whole, and every path it can be read by.
  */
 export interface RestrictedKind {
   name: string;
@@ -126,6 +129,40 @@ const KINDS: RestrictedKind[] = [
         ...bids.flatMap((b) => ((b.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`)),
       ];
     },
+  },
+  {
+    name: 'award',
+    rows: TENDER_ROWS.filter((row) => /^\$\.(awards|\{awards,contracts\})/.test(row)),
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      const awards = (data.awards ?? []) as Doc[];
+      return [
+        base,
+        `${base}/awards`,
+        `${base}/contracts`,
+        ...awards.flatMap((a) => [`${base}/awards/${a.id}`, ...documentReads(`${base}/awards/${a.id}`, a)]),
+        ...awards.flatMap((a) => ((a.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`)),
+      ];
+    },
+  },
+  {
+    name: 'tender contract',
+    rows: TENDER_ROWS.filter((row) => row.startsWith('$.contracts')),
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      return [base, `${base}/contracts`, ...((data.contracts ?? []) as Doc[]).map((c) => `${base}/contracts/${c.id}`)];
+    },
+  },
+  {
+    name: 'contract of an award',
+    rows: CONTRACT_ROWS,
+    target: (w) => ({ kind: 'contracts', id: w.bidding.awardContractId }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => [`${API}/contracts/${w.bidding.awardContractId}`, ...documentReads(`${API}/contracts/${w.bidding.awardContractId}`, data)],
   },
   {
     name: 'contract',
@@ -249,14 +286,15 @@ async function restrictedWorld(server: TestServer): Promise<World> {
     questionId: question.body.data.id as string,
     tender,
     contractId: contract.body.data.id as string,
-    bidding: { id: bidding.id },
+    bidding: { id: bidding.id, awardContractId: bidding.awardContractId },
     tokens: [...new Set(tokens.filter((t): t is string => typeof t === 'string'))],
   };
 }
 
 /**
  * A restricted competitiveOrdering tender taken past its auction through the API: two bids, a bid document, the
- * end of tendering, the auction module (docs/tenders.md §Bids, §Auction). The clock goes back afterwards.
+ * end of tendering, the auction module (docs/tenders.md §Bids, §Auction); then the winner's award gets a document
+ * and is activated, which makes its contract (docs/tenders.md §Awards). The clock goes back afterwards.
  */
 async function tenderWithPublicBids(server: TestServer) {
   const now = server.clock.now();
@@ -278,8 +316,14 @@ async function tenderWithPublicBids(server: TestServer) {
   server.clock.set(new Date(CO_TENDERING_END.getTime() + 60_000));
   await runChronograph(server, tender.id);
   await playAuction({ request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' }, tender.id);
+  const award = (await server.request('GET', `${API}/tenders/${tender.id}/awards`)).body.data[0];
+  const awardPath = `${API}/tenders/${tender.id}/awards/${award.id}`;
+  await uploadDocument(server, `${awardPath}/documents`, { key: 'broker', token: tender.token });
+  const decided = await server.request('PATCH', awardPath, { key: 'broker', token: tender.token, body: { data: { status: 'active', qualified: true, eligible: true } } });
+  if (decided.status !== 200) throw new Error(`award not activated: ${decided.status} ${decided.text}`);
+  const awardContractId = (await server.request('GET', `${API}/tenders/${tender.id}/contracts`)).body.data[0].id as string;
   server.clock.set(now);
-  return { id: tender.id, token: tender.token, replies };
+  return { id: tender.id, token: tender.token, replies, awardContractId };
 }
 
 /** Plants one canary per expanded path of the kind's spec rows, written straight to the store. */

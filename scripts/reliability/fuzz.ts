@@ -7,6 +7,7 @@ import {
   aBid, aContract, aLot, aTender, belowThresholdConfig, createLottedTender, createTender, placeBid, tenderAfterTendering, tenderInTendering,
 } from '../../test/fixtures/tenders';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
+import { aSigner, decision, patchAward, tenderInQualification } from '../../test/fixtures/awards';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
 const API = '/api/2.5';
@@ -14,7 +15,7 @@ const SEED = 20261005;
 const ERROR_LOCATIONS = new Set(['body', 'url', 'querystring', 'header', '']);
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   key?: string;
   token?: string;
@@ -97,7 +98,8 @@ function judge(reply: Reply, before: string, after: string): 'serverErrors' | 'b
   return after === before ? null : 'stateCorrupted';
 }
 
-const isErrorBody = (body: any) =>
+/** The reference's error body: `{status: "error", errors: [{location, name, description}, …]}`. */
+export const isErrorBody = (body: any) =>
   body?.status === 'error' &&
   Array.isArray(body.errors) &&
   body.errors.length > 0 &&
@@ -126,6 +128,14 @@ async function buildWorld(server: TestServer) {
   const bid = await placeBid(server, bidding, 450, 1);
   const bidPath = `${API}/tenders/${bidding.id}/bids/${bid.id}`;
   const auction = `${API}/tenders/${auctioned.id}/auction`;
+  // A tender with a pending award, and one whose award is active with its pending contract.
+  const { tender: qualifying, data: pending } = await tenderInQualification(server);
+  server.clock.set(now);
+  const { tender: awarded, bids: winners, data: won } = await tenderInQualification(server);
+  await patchAward(server, awarded, won.awards[0].id, decision('active', true, false));
+  server.clock.set(now);
+  const awardPath = `${API}/tenders/${qualifying.id}/awards/${pending.awards[0].id}`;
+  const signed = (await server.request('GET', `${API}/tenders/${awarded.id}/contracts`)).body.data[0].id as string;
   const framework = await activeFramework(server);
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
   await decideQualification(server, framework, submission.qualificationID, 'active');
@@ -178,6 +188,15 @@ async function buildWorld(server: TestServer) {
     { method: 'GET', path: bidPath, key: 'broker1', token: bid.token },
     { method: 'GET', path: `${bidPath}/documents`, key: 'broker2' },
     { method: 'GET', path: auction, key: 'auction' },
+    { method: 'PATCH', path: awardPath, key: 'broker', token: qualifying.token, valid: { data: { status: 'active', qualified: true } } },
+    { method: 'PUT', path: `${API}/contracts/${signed}/buyer/signer_info`, key: 'broker', token: awarded.token, valid: { data: aSigner() } },
+    { method: 'PUT', path: `${API}/contracts/${signed}/suppliers/signer_info`, key: 'broker2', token: winners[1].token, valid: { data: aSigner() } },
+    { method: 'PATCH', path: `${API}/contracts/${signed}`, key: 'broker', token: awarded.token, valid: { data: { status: 'active' } } },
+    { method: 'GET', path: `${API}/tenders/${qualifying.id}/awards` },
+    { method: 'GET', path: awardPath },
+    { method: 'GET', path: `${awardPath}/documents` },
+    { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts` },
+    { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts/${signed}` },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -206,6 +225,9 @@ async function buildWorld(server: TestServer) {
     ['tenders', open.id],
     ['tenders', bidding.id],
     ['tenders', auctioned.id],
+    ['tenders', qualifying.id],
+    ['tenders', awarded.id],
+    ['contracts', signed],
     ['contracts', contractId],
   ];
   return { endpoints, objects };

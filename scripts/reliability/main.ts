@@ -3,6 +3,7 @@ import { runCanaries, type CanaryResult } from './canaries';
 import { runClusterStorm } from './cluster-storm';
 import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
 import { runFuzz } from './fuzz';
+import { runMultipartFuzz } from './multipart-fuzz';
 import { parseCli } from '../cli';
 
 interface Row {
@@ -34,6 +35,8 @@ input), printed as one table; exits 1 if any check fails.
   for (const mode of budget.canaryModes) canaries.push(await runCanaries(mode));
   progress('fuzzing');
   const fuzz = await runFuzz(budget.fuzzRunsPerEndpoint);
+  progress('multipart fuzzing');
+  const multipart = await runMultipartFuzz(budget.multipartCasesPerRoute);
   progress('faults');
   const faults: FaultOutcome[] = [
     { fault: 'kill -9 of an API node under load', survived: storm.faultsSurvived === 1, detail: 'write storm' },
@@ -58,6 +61,11 @@ input), printed as one table; exits 1 if any check fails.
       ok: fuzz.serverErrors + fuzz.badFormat + fuzz.stateCorrupted === 0,
     },
     {
+      check: `multipart uploads run / stored / bad answer / stored on refusal / node not answering (${multipart.routes} upload routes)`,
+      measured: `${multipart.cases} / ${multipart.stored} / ${multipart.bad} / ${multipart.stateChanged} / ${multipart.deadAfter}`,
+      ok: multipart.bad + multipart.stateChanged + multipart.deadAfter === 0,
+    },
+    {
       check: 'faults injected / survived',
       measured: `${faults.length} / ${faults.filter((f) => f.survived).length}`,
       ok: faults.every((f) => f.survived),
@@ -65,7 +73,7 @@ input), printed as one table; exits 1 if any check fails.
   ];
   console.log(renderTable(rows));
   for (const f of faults) console.log(`- ${f.survived ? 'survived' : 'FAILED'}: ${f.fault} (${f.detail})`);
-  for (const example of [...fuzz.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
+  for (const example of [...fuzz.examples, ...multipart.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }

@@ -11,6 +11,8 @@ import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
 import { complaintRoutes } from './tender/complaints/complaint.routes';
 import { bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
+import { awardRoutes } from './tender/awards/award.routes';
+import { tenderContractRoutes } from './tender/contracts/tender-contract.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -24,6 +26,8 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     complaintRoutes(),
     bidRoutes(deps),
     auctionRoutes(),
+    awardRoutes(deps),
+    tenderContractRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
   ];

@@ -1,5 +1,5 @@
 import type Joi from 'joi';
-import { createContract, patchChangeSchema, patchContract, postChangeSchema } from '../domain/contract/contract.schema';
+import { createContract, patchChangeSchema, patchContract, postChangeSchema, putSignerInfoSchema } from '../domain/contract/contract.schema';
 import { frameworkChangeSchema } from '../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
@@ -26,7 +26,7 @@ export interface BodyVariant {
 export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused';
 
 export interface RouteDescription {
-  method: 'get' | 'head' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
   /** The router's path, with `:param` segments. */
   path: string;
   summary: string;
@@ -169,11 +169,25 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   { ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', 'Sets a lot\'s auction and participation urls', 'system', [{ data: lotAuctionUrls }]), result: 'object' },
   { ...write('post', '/api/2.5/tenders/:id/auction', 'Reports the auction results', 'system', [{ data: auctionResults }]), result: 'object' },
   { ...write('post', '/api/2.5/tenders/:id/auction/:lotId', 'Reports a lot\'s auction results', 'system', [{ data: auctionLotResults }]), result: 'object' },
+  read('/api/2.5/tenders/:id/awards', 'Awards of a tender', 'list'),
+  read('/api/2.5/tenders/:id/awards/:awardId', 'One award of a tender'),
+  write('patch', '/api/2.5/tenders/:id/awards/:awardId', 'Decides an award (the tender owner)', 'owner',
+    tenderProcedures.map((p) => ({ data: p.awards.schema }))),
+  write('post', '/api/2.5/tenders/:id/awards/:awardId/documents', 'Uploads an award document as the multipart field `file`', 'owner', 'file'),
+  read('/api/2.5/tenders/:id/awards/:awardId/documents', 'Documents of an award', 'list'),
+  {
+    ...read('/api/2.5/tenders/:id/awards/:awardId/documents/:documentId', 'One award document, or its bytes with `download`', 'document'),
+    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
+  },
+  read('/api/2.5/tenders/:id/contracts', "The tender's copies of its contracts", 'list'),
+  read('/api/2.5/tenders/:id/contracts/:contractId', "The tender's copy of one contract"),
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
   objectOf('contracts'),
   feed('contracts'),
+  { ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
+  { ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
   write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
   write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [{ data: patchChangeSchema }]),
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),

@@ -46,7 +46,8 @@ export async function uploadedDocument(ctx: Ctx, deps: AppDeps, listPath: string
     id,
     title: file.filename,
     format: file.mimeType,
-    url: absoluteUrl(ctx, deps.config.publicBaseUrl, `${listPath}/${id}?download=${key}`),
+    // Stored, so never built from the request's Host (docs/platform.md §Documents and uploads).
+    url: `${deps.config.storedUrlBase}${listPath}/${id}?download=${key}`,
     hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
     language: 'uk',
     datePublished: stamp,
@@ -66,11 +67,12 @@ export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[]): P
     return;
   }
   const document = findDocument(stored, ctx.params.documentId);
-  const key = new URL(document.url as string).searchParams.get('download');
-  const blob = typeof download === 'string' && download === key ? await ctx.state.session.getBlob(key) : null;
+  const key = downloadKeyOf(document.url);
+  const blob = key !== null && download === key ? await ctx.state.session.getBlob(key) : null;
   if (!blob) throw notFound('download');
-  ctx.type = blob.contentType;
-  ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.title as string)}`);
+  // Bytes as stored, never rendered by a browser: the uploader chose their type (docs/platform.md §Documents and uploads).
+  ctx.type = 'application/octet-stream';
+  ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(document.title ?? 'file'))}`);
   ctx.body = blob.data;
 }
 
@@ -113,4 +115,13 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
   });
 
   return router;
+}
+
+/**
+ * The blob key of a stored document's `url`; null for a url this API did not write (a PATCH of another era, a
+ * planted value), which downloads as 404 rather than failing to parse (docs/platform.md §Documents and uploads).
+ */
+function downloadKeyOf(url: unknown): string | null {
+  if (typeof url !== 'string' || !URL.canParse(url)) return null;
+  return new URL(url).searchParams.get('download');
 }

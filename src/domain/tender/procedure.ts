@@ -1,5 +1,6 @@
 import type Joi from 'joi';
 import type { Doc, StoreSession } from '../../store/port';
+import type { DayCount } from '../../time/acceleration';
 import type { ConfigSpec } from './tender.config';
 
 /** What a rule sees besides the tender it checks: the request's "now", the store, the config, the stored data. */
@@ -26,6 +27,21 @@ export interface BidPolicy {
   accreditation: string[];
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
   rules: BidRule[];
+}
+
+/** A rule on an owner's change of an award (`after`, merged): throws the reference's error for a change it refuses. */
+export type AwardRule = (after: Doc, before: Doc) => void;
+
+/** What a procedure says about awards (docs/tenders.md §Awards). */
+export interface AwardPolicy {
+  /** The owner's PATCH of an award. */
+  schema: Joi.ObjectSchema;
+  /** Checks of a decision (`qualified`, `eligible`) run when the status changes. */
+  rules: AwardRule[];
+  /** The award's stand-still (`complaintPeriod`) after a decision. */
+  standStill: DayCount;
+  /** `check_skip_award_complaint_period`: contracts are signed, and lots close, without waiting for the stand-still. */
+  skipStandStill: boolean;
 }
 
 /**
@@ -74,6 +90,7 @@ export interface TenderProcedure {
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
   rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };
   bids: BidPolicy;
+  awards: AwardPolicy;
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
   periods: (tender: Doc, ctx: TenderContext) => void;
   /** Effects of activation beyond `status` and `date` (invalidationDate, criteria, auction periods). */

@@ -42,11 +42,13 @@ export const tenderDocuments: DocumentHost = {
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
 };
 
+/** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
+export const visibleTender = async (ctx: Ctx): Promise<Doc> => presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
+
 /** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
 export function tenderRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
-  const visibleTender = async (ctx: Ctx) => presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
 
   const sandboxOnly = refuseSandboxDetails('procurementMethodDetails', deps.config);
 

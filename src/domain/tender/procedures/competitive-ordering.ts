@@ -7,14 +7,28 @@ import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';
 import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
 import { missingCriteria } from '../criteria';
-import type { BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
+import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
 import { planAuctions, tenderingEnds } from '../tender-events';
 import { lotsAtMost, procurementMethodIs } from '../tender.rules';
 import { createCompetitiveOrdering, patchCompetitiveOrdering } from '../tender.schema';
 import { tenderDefaults } from './tender-defaults';
 import { BID_RULES } from '../bids/bid.rules';
+import { awardingEvents } from '../awards/check-tender-status';
+import { eligibleDecides, qualifiedToActivate } from '../awards/award.rules';
+import { patchEligibleAward } from '../awards/award.schema';
 import { createCompetitiveOrderingBid, patchCompetitiveOrderingBid } from '../bids/bid.schema';
+
+/**
+ * Awards decided with `qualified` and `eligible`; a 5 working days' stand-still (spec-era `open/constants.py`
+ * `STAND_STILL_TIME`) before the contract is signed and the lot closes (docs/tenders.md §Awards).
+ */
+const AWARDS: AwardPolicy = {
+  schema: patchEligibleAward,
+  rules: [qualifiedToActivate, eligibleDecides],
+  standStill: { days: 5, working: true },
+  skipStandStill: false,
+};
 
 /** Spec era (`open/constants.py`): 7 calendar days of tendering, enquiries end 3 days before, answers 3 days after. */
 const TENDERING = { days: 7, working: false };
@@ -140,11 +154,12 @@ export const competitiveOrdering: TenderProcedure = {
     schemas: { create: createCompetitiveOrderingBid, patch: patchCompetitiveOrderingBid },
     rules: [...BID_RULES, bidderInAgreement],
   },
+  awards: AWARDS,
   periods: tenderingWithComputedEnquiries,
   activate: (t, { now, config }) => {
     t.enquiryPeriod.invalidationDate = formatKyiv(now);
     t.criteria = [...(t.criteria ?? []), ...missingCriteria(t.criteria ?? [], now)];
     planAuctions(t, config);
   },
-  events: (t) => tenderingEnds(t),
+  events: (t) => [...tenderingEnds(t), ...awardingEvents(AWARDS)(t)],
 };
