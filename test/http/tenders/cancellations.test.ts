@@ -21,6 +21,8 @@ t.beforeEach(() => server.clock.set(DEFAULT_NOW));
 
 const NOW_TEXT = '2026-10-05T12:00:00+03:00';
 const reply = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
+/** The document's bytes, read through the test server (stored urls name the configured public base). */
+const download = (url: string) => fetch(`${server.url}${new URL(url).pathname}${new URL(url).search}`);
 const refused = (status: number, description: unknown, name = 'data', location = 'body') => error(status, location, name, description);
 
 async function draftCancellation(tender: Created, data: Record<string, unknown> = {}) {
@@ -180,9 +182,9 @@ t.test('cancellation documents: listed, read one by one, downloaded; refused to 
   const documentsPath = cancellationsPath(tender, cancellation.id, 'documents');
   t.same((await server.request('GET', documentsPath)).body.data, [document]);
   t.same((await server.request('GET', `${documentsPath}/${document.id}`)).body.data, document);
-  const download = await fetch(document.url);
-  t.equal(download.status, 200);
-  t.equal(await download.text(), 'document content');
+  const file = await download(document.url);
+  t.equal(file.status, 200);
+  t.equal(await file.text(), 'document content');
   t.same(reply(await server.request('GET', `${documentsPath}/${'0'.repeat(32)}`)), error(404, 'url', 'document_id', 'Not Found'));
   t.same(reply(await server.request('GET', `${documentsPath}/${document.id}?download=wrong`)), error(404, 'url', 'download', 'Not Found'));
   t.same(reply(await server.request('GET', cancellationsPath(tender, 'some_id', 'documents'))), error(404, 'url', 'cancellation_id', 'Not Found'));
@@ -215,5 +217,5 @@ t.test('a restricted tender: the hiding table names no part of a cancellation, s
   t.equal(anonymous.body.data.items[0].deliveryAddress.streetAddress, 'Приховано', 'the tender is hidden as the table says');
   t.same(anonymous.body.data.cancellations, [{ ...cancellation, documents: [document] }]);
   t.same((await server.request('GET', cancellationsPath(tender, cancellation.id, 'documents', document.id))).body.data, document);
-  t.equal((await fetch(document.url)).status, 200);
+  t.equal((await download(document.url)).status, 200);
 });
