@@ -13,6 +13,7 @@ import {
   type Procedure,
 } from '../../fixtures/cancellations';
 import { aBid, aContract, placeBid, tenderInTendering } from '../../fixtures/tenders';
+import { decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';
 
 let server: TestServer;
 t.before(async () => {
@@ -194,4 +195,63 @@ t.test('belowThreshold has no complaint-period check', async (t) => {
     d.awards = [{ id: 'a'.repeat(32), lotID: d.lots[0].id, status: 'active', complaintPeriod: { startDate: '2026-10-05T11:00:00+03:00', endDate: '2026-10-06T11:00:00+03:00' } }];
   });
   t.equal((await postCancellation(server, tender, aCancellation())).status, 201);
+});
+
+t.test('belowThreshold in qualification: a lot cancelled with its award pending, the other lot awarded and signed → complete', async (t) => {
+  const { tender, bids, data } = await tenderInQualification(server, { lots: 2 });
+  const [lot1, lot2] = data.lots;
+  const award1 = data.awards.find((a: any) => a.lotID === lot1.id);
+  const award2 = data.awards.find((a: any) => a.lotID === lot2.id);
+  const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
+  t.equal(res.status, 200, res.text);
+  let state = await getTender(server, tender);
+  t.equal(state.status, 'active.qualification', 'the tender goes on with its other lot');
+  t.same(state.lots.map((l: any) => l.status), ['cancelled', 'active']);
+  t.same(
+    reply(await patchAward(server, tender, award1.id, decision('active', true, false))),
+    refused(403, 'Can update award only in active lot status'),
+    "the cancelled lot's award is no longer decided",
+  );
+  t.equal((await patchAward(server, tender, award2.id, decision('active', true, false))).status, 200);
+  state = await getTender(server, tender);
+  const contract = state.contracts.find((c: any) => c.awardID === award2.id);
+  t.equal((await signContract(server, tender, contract.id, bids[1], 'broker2')).status, 200);
+  state = await getTender(server, tender);
+  t.same(state.lots.map((l: any) => l.status), ['cancelled', 'complete']);
+  t.equal(state.status, 'complete');
+});
+
+t.test('belowThreshold: a lot cancelled after its award is active cancels its pending contract, also in the contracting module', async (t) => {
+  const { tender, data } = await tenderInQualification(server, { lots: 2 });
+  const [lot1] = data.lots;
+  const award1 = data.awards.find((a: any) => a.lotID === lot1.id);
+  t.equal((await patchAward(server, tender, award1.id, decision('active', true, false))).status, 200);
+  const contract = (await getTender(server, tender)).contracts.find((c: any) => c.awardID === award1.id);
+  t.equal(contract.status, 'pending');
+  t.equal((await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id })).status, 200);
+  const state = await getTender(server, tender);
+  t.equal(state.contracts.find((c: any) => c.id === contract.id).status, 'cancelled');
+  t.equal((await server.request('GET', `/api/2.5/contracts/${contract.id}`)).body.data.status, 'cancelled');
+  t.equal(state.status, 'active.qualification', 'lot 2 is still being awarded');
+});
+
+t.test('competitiveOrdering in qualification: no cancellation during an award stand-still, nor when every award failed', async (t) => {
+  const { tender, data } = await tenderInQualification(server, { procedure: 'competitiveOrdering', lots: 1 });
+  const [award] = data.awards;
+  t.equal((await patchAward(server, tender, award.id, decision('unsuccessful', false, true))).status, 200);
+  server.clock.advance(60_000);
+  t.same(
+    reply(await postCancellation(server, tender, aCancellation())),
+    refused(403, "Cancellation can't be added when exists active complaint period"),
+    'the refused award stands still',
+  );
+  const next = (await getTender(server, tender)).awards.find((a: any) => a.status === 'pending');
+  t.equal((await patchAward(server, tender, next.id, decision('unsuccessful', false, true))).status, 200);
+  const { next_check: due } = await getTender(server, tender);
+  server.clock.set(new Date(Date.parse(due) + 60_000));
+  t.same(
+    reply(await postCancellation(server, tender, aCancellation())),
+    refused(403, "Can't perform cancellation if all awards are unsuccessful"),
+    'after the stand-still, before the chronograph ends the lot',
+  );
 });

@@ -73,7 +73,7 @@ function awardStatusUp(t: Doc, before: Doc, award: Doc, now: Date, config: Doc, 
 }
 
 /** `update_econtracts_statuses`: the contracting module's copies of cancelled contracts. */
-async function cancelledContracts(session: StoreSession, ids: string[], now: Date): Promise<Change[]> {
+export async function cancelledContracts(session: StoreSession, ids: string[], now: Date): Promise<Change[]> {
   const changes: Change[] = [];
   for (const id of ids) {
     const stored = await loadObject(session, 'contracts', id);

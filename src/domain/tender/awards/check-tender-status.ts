@@ -49,7 +49,7 @@ function checkTenderLotStatus(t: Doc, now: Date, config: Doc, policy: AwardPolic
 }
 
 /** `switch_status`: the tender as its lots: all cancelled, all failed, or all over with one complete. */
-function switchStatus(t: Doc, now: Date): void {
+export function switchStatus(t: Doc, now: Date): void {
   const statuses = new Set<string>((t.lots ?? []).map((l: Doc) => l.status));
   const only = (...allowed: string[]) => [...statuses].every((s) => allowed.includes(s));
   if (statuses.size === 1 && statuses.has('cancelled')) setTenderStatus(t, 'cancelled', now);

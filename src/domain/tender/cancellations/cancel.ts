@@ -1,5 +1,6 @@
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
+import { switchStatus } from '../awards/check-tender-status';
 import { setTenderStatus } from '../tender-status';
 
 /**
@@ -80,11 +81,7 @@ export function cancelLot(t: Doc, lotId: string, now: Date): string[] {
   dropPlannedAuction(lot);
   const cancelledLots = new Set((t.lots as Doc[]).filter((l) => l.status === 'cancelled').map((l) => l.id));
   if (BIDS_TRIMMED_IN.includes(t.status)) invalidateLotBids(t, cancelledLots);
-  const statuses = new Set((t.lots as Doc[]).map((l) => l.status as string));
-  const only = (...allowed: string[]) => [...statuses].every((s) => allowed.includes(s));
-  if (only('cancelled')) setTenderStatus(t, 'cancelled', now);
-  else if (only('unsuccessful', 'cancelled')) setTenderStatus(t, 'unsuccessful', now);
-  else if (only('complete', 'unsuccessful', 'cancelled')) setTenderStatus(t, 'complete', now);
+  switchStatus(t, now);
   return setContractsCancelled(t, now, lotId);
 }
 

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../app-deps';
 import type { Ctx } from '../../../http/context';
 import { bodyData } from '../../../http/body';
 import { apiError } from '../../../http/errors';
-import type { Change, Doc, StoreSession, Stored } from '../../../store/port';
+import type { Doc, Stored } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
@@ -13,6 +13,7 @@ import { uploadedDocument } from '../../documents/document-routes';
 import type { TenderProcedure } from '../procedure';
 import { sealedDoc, withBids } from '../bids/bid.view';
 import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { cancelledContracts } from '../awards/award-lifecycle';
 import { cancel } from './cancel';
 import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
 import {
@@ -61,29 +62,15 @@ async function ownedTender(ctx: Ctx, tenderId: string, cancellationId?: string):
   return { stored, cancellation };
 }
 
-/**
- * The contracting module's copies of contracts a cancellation cancelled (`update_econtracts_statuses`): each
- * present one is cancelled with the tender, in the same commit.
- */
-async function contractChanges(session: StoreSession, ids: string[], stamp: string): Promise<Change[]> {
-  const changes: Change[] = [];
-  for (const id of ids) {
-    const stored = await session.get('contracts', id);
-    const data = stored?.doc.data as Doc | undefined;
-    if (!stored || !data || data.status === 'active' || data.status === 'cancelled') continue;
-    changes.push(updateOf(stored, { ...(stored.doc as ObjectDoc), data: { ...data, status: 'cancelled', dateModified: stamp } }));
-  }
-  return changes;
-}
-
 /** Saves the tender with its changed cancellation (and what the cancellation did), `next_check` recomputed. */
-async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelledContracts: string[] = []): Promise<void> {
+async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled: string[] = []): Promise<void> {
   const { session, now } = ctx.state;
   const stamp = formatKyiv(now);
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: stamp };
   // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
   const change = updateOf(stored, sealedDoc(stored.doc, data), ['cancellations', 'bids', 'contracts']);
-  await commit(session, [change, ...(await contractChanges(session, cancelledContracts, stamp))]);
+  // The contracting module's copies of the contracts it cancelled change in the same commit.
+  await commit(session, [change, ...(await cancelledContracts(session, cancelled, now))]);
 }
 
 /** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
