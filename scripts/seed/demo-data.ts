@@ -44,7 +44,7 @@ export interface SeedResult {
   contracts: string[];
   /** Tenders cancelled by their owner. */
   cancelled: string[];
-  /** Tenders taken through their periods in seconds: unsuccessful, in auction, in qualification. */
+  /** Tenders taken through their periods in seconds: unsuccessful, in auction, in qualification, awarded, complete. */
   timed: string[];
 }
 
@@ -54,7 +54,7 @@ export interface SeedResult {
  * agreement exists; belowThreshold tenders (drafts among them); a competitiveOrdering tender against each
  * agreement (restricted for the defense ones) with two bids of its suppliers; a contract for each active belowThreshold tender, posted as the
  * contracting system; a belowThreshold tender cancelled by its owner; on a SANDBOX_MODE node, tenders unsuccessful,
- * in their auction and in qualification (`seedTimedStates`).
+ * in their auction, in qualification, awarded and complete (`seedTimedStates`).
  */
 export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): Promise<SeedResult> {
   const jar = new CookieJar();

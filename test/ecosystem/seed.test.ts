@@ -44,12 +44,12 @@ t.test('npm run seed on its own sandbox node also takes tenders through their pe
   const storeUrl = `sqlite:${join(dir, 'registry.db')}`;
   const run = await runSeed(['--frameworks', '1', '--tenders', '0'], { STORE_URL: storeUrl });
   t.equal(run.code, 0, run.stderr);
-  t.match(run.stdout, /1 cancelled, 3 past tendering/);
+  t.match(run.stdout, /1 cancelled, 5 past tendering/);
   const store = await openStore(storeUrl, {});
   t.teardown(() => store.close());
   const tenders = await store.session().feed({ kind: 'tenders', descending: false, limit: 100, mode: 'all' });
   const statuses = tenders.map((x) => (x.doc.data as { status: string }).status).sort();
-  t.same(statuses, ['active.auction', 'active.qualification', 'active.tendering', 'cancelled', 'unsuccessful']);
+  t.same(statuses, ['active.auction', 'active.awarded', 'active.qualification', 'active.tendering', 'cancelled', 'complete', 'unsuccessful']);
   const co = tenders.find((x) => (x.doc.data as { status: string }).status === 'active.tendering')!;
   t.equal((co.doc as { sealedBids?: unknown[] }).sealedBids?.length, 2, 'tendering with two (sealed) bids');
 });
