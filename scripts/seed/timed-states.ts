@@ -30,7 +30,9 @@ const AWARDED: TimedState[] = ['active.awarded', 'complete'];
 export const TIMED_STEPS = TIMED_STATES.length * 4 + (TIMED_STATES.length - 1) * 2 + AUCTIONED.length * 3 + AWARDED.length * 2 + 4;
 
 /** Whether the node takes sandbox details: without SANDBOX_MODE they are a `Rogue field` before anything else. */
-export async function acceptsSandboxDetails(request: (method: string, path: string, options: RequestOptions) => Promise<Reply>): Promise<boolean> {
+export async function acceptsSandboxDetails(
+  request: (method: string, path: string, options: RequestOptions) => Promise<Reply>,
+): Promise<boolean> {
   const probe = await request('POST', '/tenders', { key: 'broker', body: { data: { procurementMethodDetails: 'quick' } } });
   return !(probe.status === 422 && probe.body?.errors?.[0]?.name === 'procurementMethodDetails');
 }
@@ -53,7 +55,12 @@ export async function seedTimedStates(call: Call, tenderData: Record<string, any
   };
   const tenders: { id: string; token: string; state: TimedState; lots: { id: string }[]; winner?: { token: string } }[] = [];
   for (const state of TIMED_STATES) {
-    const created = await call('POST', '/tenders', { key: 'broker', body: { data: { ...data, title: `${data.title} (${state})` }, config: belowThresholdConfig() } }, 201);
+    const created = await call(
+      'POST',
+      '/tenders',
+      { key: 'broker', body: { data: { ...data, title: `${data.title} (${state})` }, config: belowThresholdConfig() } },
+      201,
+    );
     const tender = { id: created.body.data.id, token: created.body.access.token, state, lots: created.body.data.lots };
     await call('PATCH', `/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: activation }, 200);
     tenders.push(tender);
@@ -64,7 +71,10 @@ export async function seedTimedStates(call: Call, tenderData: Record<string, any
   for (const tender of tenders) {
     await chronograph(tender.id);
     if (tender.state === 'unsuccessful') continue;
-    for (const [n, key] of [[1, 'broker1'], [2, 'broker2']] as const) {
+    for (const [n, key] of [
+      [1, 'broker1'],
+      [2, 'broker2'],
+    ] as const) {
       const bid = await call('POST', `/tenders/${tender.id}/bids`, { key, body: { data: aBid(tender, n) } }, 201);
       tender.winner = { token: bid.body.access.token }; // the second bid is the lower one
     }
@@ -83,18 +93,34 @@ export async function seedTimedStates(call: Call, tenderData: Record<string, any
   return tenders.map((t) => t.id);
 }
 
-const SIGNER = { email: 'signer@example.com', telephone: '+380440000001', iban: 'UA213223130000026007233566001', position: 'Директор', authorizedBy: 'Статут' };
+const SIGNER = {
+  email: 'signer@example.com',
+  telephone: '+380440000001',
+  iban: 'UA213223130000026007233566001',
+  position: 'Директор',
+  authorizedBy: 'Статут',
+};
 
 /** The owner activates the pending award (docs/tenders.md §Awards); with `sign`, both signers and the owner sign its contract. */
 async function award(call: Call, tender: { id: string; token: string; winner?: { token: string } }, sign: boolean): Promise<void> {
   const owner = { key: 'broker', token: tender.token };
   const read = async () => (await call('GET', `/tenders/${tender.id}`, {}, 200)).body.data;
   const pending = (await read()).awards.find((a: { status: string }) => a.status === 'pending');
-  await call('PATCH', `/tenders/${tender.id}/awards/${pending.id}`, { ...owner, body: { data: { status: 'active', qualified: true } } }, 200);
+  await call(
+    'PATCH',
+    `/tenders/${tender.id}/awards/${pending.id}`,
+    { ...owner, body: { data: { status: 'active', qualified: true } } },
+    200,
+  );
   if (!sign) return;
   const contract = (await read()).contracts.find((c: { status: string }) => c.status === 'pending');
   const path = `/contracts/${contract.id}`;
   await call('PUT', `${path}/buyer/signer_info`, { ...owner, body: { data: { ...SIGNER, name: 'Замовник' } } }, 200);
-  await call('PUT', `${path}/suppliers/signer_info`, { key: 'broker2', token: tender.winner!.token, body: { data: { ...SIGNER, name: 'Постачальник' } } }, 200);
+  await call(
+    'PUT',
+    `${path}/suppliers/signer_info`,
+    { key: 'broker2', token: tender.winner!.token, body: { data: { ...SIGNER, name: 'Постачальник' } } },
+    200,
+  );
   await call('PATCH', path, { ...owner, body: { data: { status: 'active' } } }, 200);
 }

@@ -26,7 +26,8 @@ const PROCEDURES: Procedure[] = ['belowThreshold', 'competitiveOrdering'];
 const refused = (status: number, description: unknown) => error(status, 'body', 'data', description);
 const reply = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
 
-const runChronograph = (id: string) => server.request('PATCH', `/api/2.5/tenders/${id}/chronograph`, { key: 'chronograph', body: { data: { id } } });
+const runChronograph = (id: string) =>
+  server.request('PATCH', `/api/2.5/tenders/${id}/chronograph`, { key: 'chronograph', body: { data: { id } } });
 
 for (const procedure of PROCEDURES) {
   t.test(`${procedure} without lots: a cancellation of the tender ends it → cancelled`, async (t) => {
@@ -51,7 +52,10 @@ t.test('belowThreshold with two lots: one lot cancelled, the tender goes on with
   t.match(first.body.data, { status: 'active', cancellationOf: 'lot', relatedLot: lot1.id });
   let after = await getTender(server, tender);
   t.equal(after.status, 'active.enquiries');
-  t.same(after.lots.map((l: any) => l.status), ['cancelled', 'active']);
+  t.same(
+    after.lots.map((l: any) => l.status),
+    ['cancelled', 'active'],
+  );
   t.equal(after.lots[0].date, '2026-10-05T12:01:00+03:00', 'the lot is dated by its cancellation');
   t.equal(after.next_check, after.tenderPeriod.startDate, 'its events still run');
 
@@ -61,30 +65,42 @@ t.test('belowThreshold with two lots: one lot cancelled, the tender goes on with
   t.equal(after.status, 'active.tendering');
   t.notOk(after.lots[0].auctionPeriod, 'no auction for the cancelled lot');
   t.ok(after.lots[1].auctionPeriod.shouldStartAfter);
-  t.same(reply(await postCancellation(server, tender, aCancellation({ relatedLot: lot1.id }))), refused(403, 'Can perform cancellation only in active lot status'));
+  t.same(
+    reply(await postCancellation(server, tender, aCancellation({ relatedLot: lot1.id }))),
+    refused(403, 'Can perform cancellation only in active lot status'),
+  );
 
   const second = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot2.id });
   t.equal(second.status, 200, second.text);
   after = await getTender(server, tender);
-  t.same(after.lots.map((l: any) => l.status), ['cancelled', 'cancelled']);
+  t.same(
+    after.lots.map((l: any) => l.status),
+    ['cancelled', 'cancelled'],
+  );
   t.equal(after.status, 'cancelled');
   t.notOk(after.lots[1].auctionPeriod);
   t.equal(after.cancellations.length, 2);
 });
 
-t.test('competitiveOrdering with its lot: pending makes the cancellation active at once, dated; the lot and the tender are cancelled', async (t) => {
-  const tender = await activeTender(server, 'competitiveOrdering', 1);
-  const lot = tender.data.lots[0];
-  const created = await postCancellation(server, tender, aCancellation({ relatedLot: lot.id, reasonType: 'unFixable' }));
-  await uploadCancellationDocument(server, tender, created.body.data.id);
-  server.clock.advance(60_000);
-  const pending = await patchCancellation(server, tender, created.body.data.id, { status: 'pending' });
-  t.equal(pending.status, 200, pending.text);
-  t.match(pending.body.data, { status: 'active', date: '2026-10-05T12:01:00+03:00', reasonType: 'unFixable' });
-  const after = await getTender(server, tender);
-  t.same(after.lots.map((l: any) => l.status), ['cancelled']);
-  t.equal(after.status, 'cancelled');
-});
+t.test(
+  'competitiveOrdering with its lot: pending makes the cancellation active at once, dated; the lot and the tender are cancelled',
+  async (t) => {
+    const tender = await activeTender(server, 'competitiveOrdering', 1);
+    const lot = tender.data.lots[0];
+    const created = await postCancellation(server, tender, aCancellation({ relatedLot: lot.id, reasonType: 'unFixable' }));
+    await uploadCancellationDocument(server, tender, created.body.data.id);
+    server.clock.advance(60_000);
+    const pending = await patchCancellation(server, tender, created.body.data.id, { status: 'pending' });
+    t.equal(pending.status, 200, pending.text);
+    t.match(pending.body.data, { status: 'active', date: '2026-10-05T12:01:00+03:00', reasonType: 'unFixable' });
+    const after = await getTender(server, tender);
+    t.same(
+      after.lots.map((l: any) => l.status),
+      ['cancelled'],
+    );
+    t.equal(after.status, 'cancelled');
+  },
+);
 
 t.test('competitiveOrdering accepts its own reason types', async (t) => {
   const tender = await activeTender(server, 'competitiveOrdering', 1);
@@ -106,13 +122,17 @@ t.test('a lot cancelled in tendering takes its values out of bids; a bid left wi
   const both = await placeBid(server, tender, 440, 2, 'broker2');
   const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
   t.equal(res.status, 200, res.text);
-  const read = (id: string, key: string, token: string) => server.request('GET', `/api/2.5/tenders/${tender.id}/bids/${id}`, { key, token });
+  const read = (id: string, key: string, token: string) =>
+    server.request('GET', `/api/2.5/tenders/${tender.id}/bids/${id}`, { key, token });
   const first = (await read(onlyLot1.body.data.id, 'broker1', onlyLot1.body.access.token)).body.data;
   t.equal(first.status, 'invalid');
   t.notOk(first.lotValues);
   const second = (await read(both.id, 'broker2', both.token)).body.data;
   t.equal(second.status, 'pending');
-  t.same(second.lotValues.map((v: any) => v.relatedLot), [lot2.id]);
+  t.same(
+    second.lotValues.map((v: any) => v.relatedLot),
+    [lot2.id],
+  );
   t.notOk((await getTender(server, tender)).bids, 'bids stay private while tendering lasts');
 });
 
@@ -133,7 +153,15 @@ async function awardedTender() {
   const tender = await activeTender(server, 'belowThreshold', 2);
   const [lot1, lot2] = tender.data.lots;
   const contractId = 'c'.repeat(32);
-  await server.store.session().commit([insertOf('contracts', { data: { ...aContract(tender.id), id: contractId, status: 'pending', owner: 'broker' }, config: { restricted: false } }, ['documents'])]);
+  await server.store
+    .session()
+    .commit([
+      insertOf(
+        'contracts',
+        { data: { ...aContract(tender.id), id: contractId, status: 'pending', owner: 'broker' }, config: { restricted: false } },
+        ['documents'],
+      ),
+    ]);
   await plant(server, tender.id, (d) => {
     d.status = 'active.awarded';
     d.lots[1].status = 'complete';
@@ -149,16 +177,22 @@ async function awardedTender() {
   return { tender, lot1, contractId };
 }
 
-t.test('a lot cancelled after its award: its pending contract is cancelled here and in the contracting module; the other lot complete → complete', async (t) => {
-  const { tender, lot1, contractId } = await awardedTender();
-  const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
-  t.equal(res.status, 200, res.text);
-  const after = await getTender(server, tender);
-  t.same(after.contracts.map((c: any) => c.status), ['cancelled', 'active']);
-  t.equal(after.status, 'complete');
-  const contract = await server.request('GET', `/api/2.5/contracts/${contractId}`);
-  t.equal(contract.body.data.status, 'cancelled');
-});
+t.test(
+  'a lot cancelled after its award: its pending contract is cancelled here and in the contracting module; the other lot complete → complete',
+  async (t) => {
+    const { tender, lot1, contractId } = await awardedTender();
+    const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
+    t.equal(res.status, 200, res.text);
+    const after = await getTender(server, tender);
+    t.same(
+      after.contracts.map((c: any) => c.status),
+      ['cancelled', 'active'],
+    );
+    t.equal(after.status, 'complete');
+    const contract = await server.request('GET', `/api/2.5/contracts/${contractId}`);
+    t.equal(contract.body.data.status, 'cancelled');
+  },
+);
 
 t.test('competitiveOrdering: no cancellation while every award of the lot is unsuccessful → 403', async (t) => {
   const tender = await activeTender(server, 'competitiveOrdering', 1);
@@ -174,66 +208,101 @@ t.test('competitiveOrdering: no cancellation while every award of the lot is uns
   t.equal((await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))).status, 201);
 });
 
-t.test('competitiveOrdering: no cancellation while an award is in its complaint period → 403 "Cancellation can\'t be added|updated …"', async (t) => {
-  const tender = await activeTender(server, 'competitiveOrdering', 1);
-  const lot = tender.data.lots[0];
-  const draft = (await postCancellation(server, tender, aCancellation())).body.data;
-  await plant(server, tender.id, (d) => {
-    d.status = 'active.qualification';
-    d.awards = [{ id: 'a'.repeat(32), lotID: lot.id, status: 'active', complaintPeriod: { startDate: '2026-10-05T11:00:00+03:00', endDate: '2026-10-06T11:00:00+03:00' } }];
-  });
-  t.same(reply(await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))), refused(403, "Cancellation can't be added when exists active complaint period"));
-  t.same(reply(await patchCancellation(server, tender, draft.id, { reasonType: 'unFixable' })), refused(403, "Cancellation can't be updated when exists active complaint period"));
-  server.clock.set(new Date('2026-10-06T12:00:00+03:00'));
-  t.equal((await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))).status, 201, 'allowed once it ended');
-});
+t.test(
+  'competitiveOrdering: no cancellation while an award is in its complaint period → 403 "Cancellation can\'t be added|updated …"',
+  async (t) => {
+    const tender = await activeTender(server, 'competitiveOrdering', 1);
+    const lot = tender.data.lots[0];
+    const draft = (await postCancellation(server, tender, aCancellation())).body.data;
+    await plant(server, tender.id, (d) => {
+      d.status = 'active.qualification';
+      d.awards = [
+        {
+          id: 'a'.repeat(32),
+          lotID: lot.id,
+          status: 'active',
+          complaintPeriod: { startDate: '2026-10-05T11:00:00+03:00', endDate: '2026-10-06T11:00:00+03:00' },
+        },
+      ];
+    });
+    t.same(
+      reply(await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))),
+      refused(403, "Cancellation can't be added when exists active complaint period"),
+    );
+    t.same(
+      reply(await patchCancellation(server, tender, draft.id, { reasonType: 'unFixable' })),
+      refused(403, "Cancellation can't be updated when exists active complaint period"),
+    );
+    server.clock.set(new Date('2026-10-06T12:00:00+03:00'));
+    t.equal((await postCancellation(server, tender, aCancellation({ relatedLot: lot.id }))).status, 201, 'allowed once it ended');
+  },
+);
 
 t.test('belowThreshold has no complaint-period check', async (t) => {
   const tender = await activeTender(server, 'belowThreshold', 1);
   await plant(server, tender.id, (d) => {
     d.status = 'active.qualification';
-    d.awards = [{ id: 'a'.repeat(32), lotID: d.lots[0].id, status: 'active', complaintPeriod: { startDate: '2026-10-05T11:00:00+03:00', endDate: '2026-10-06T11:00:00+03:00' } }];
+    d.awards = [
+      {
+        id: 'a'.repeat(32),
+        lotID: d.lots[0].id,
+        status: 'active',
+        complaintPeriod: { startDate: '2026-10-05T11:00:00+03:00', endDate: '2026-10-06T11:00:00+03:00' },
+      },
+    ];
   });
   t.equal((await postCancellation(server, tender, aCancellation())).status, 201);
 });
 
-t.test('belowThreshold in qualification: a lot cancelled with its award pending, the other lot awarded and signed → complete', async (t) => {
-  const { tender, bids, data } = await tenderInQualification(server, { lots: 2 });
-  const [lot1, lot2] = data.lots;
-  const award1 = data.awards.find((a: any) => a.lotID === lot1.id);
-  const award2 = data.awards.find((a: any) => a.lotID === lot2.id);
-  const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
-  t.equal(res.status, 200, res.text);
-  let state = await getTender(server, tender);
-  t.equal(state.status, 'active.qualification', 'the tender goes on with its other lot');
-  t.same(state.lots.map((l: any) => l.status), ['cancelled', 'active']);
-  t.same(
-    reply(await patchAward(server, tender, award1.id, decision('active', true, false))),
-    refused(403, 'Can update award only in active lot status'),
-    "the cancelled lot's award is no longer decided",
-  );
-  t.equal((await patchAward(server, tender, award2.id, decision('active', true, false))).status, 200);
-  state = await getTender(server, tender);
-  const contract = state.contracts.find((c: any) => c.awardID === award2.id);
-  t.equal((await signContract(server, tender, contract.id, bids[1], 'broker2')).status, 200);
-  state = await getTender(server, tender);
-  t.same(state.lots.map((l: any) => l.status), ['cancelled', 'complete']);
-  t.equal(state.status, 'complete');
-});
+t.test(
+  'belowThreshold in qualification: a lot cancelled with its award pending, the other lot awarded and signed → complete',
+  async (t) => {
+    const { tender, bids, data } = await tenderInQualification(server, { lots: 2 });
+    const [lot1, lot2] = data.lots;
+    const award1 = data.awards.find((a: any) => a.lotID === lot1.id);
+    const award2 = data.awards.find((a: any) => a.lotID === lot2.id);
+    const res = await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id });
+    t.equal(res.status, 200, res.text);
+    let state = await getTender(server, tender);
+    t.equal(state.status, 'active.qualification', 'the tender goes on with its other lot');
+    t.same(
+      state.lots.map((l: any) => l.status),
+      ['cancelled', 'active'],
+    );
+    t.same(
+      reply(await patchAward(server, tender, award1.id, decision('active', true, false))),
+      refused(403, 'Can update award only in active lot status'),
+      "the cancelled lot's award is no longer decided",
+    );
+    t.equal((await patchAward(server, tender, award2.id, decision('active', true, false))).status, 200);
+    state = await getTender(server, tender);
+    const contract = state.contracts.find((c: any) => c.awardID === award2.id);
+    t.equal((await signContract(server, tender, contract.id, bids[1], 'broker2')).status, 200);
+    state = await getTender(server, tender);
+    t.same(
+      state.lots.map((l: any) => l.status),
+      ['cancelled', 'complete'],
+    );
+    t.equal(state.status, 'complete');
+  },
+);
 
-t.test('belowThreshold: a lot cancelled after its award is active cancels its pending contract, also in the contracting module', async (t) => {
-  const { tender, data } = await tenderInQualification(server, { lots: 2 });
-  const [lot1] = data.lots;
-  const award1 = data.awards.find((a: any) => a.lotID === lot1.id);
-  t.equal((await patchAward(server, tender, award1.id, decision('active', true, false))).status, 200);
-  const contract = (await getTender(server, tender)).contracts.find((c: any) => c.awardID === award1.id);
-  t.equal(contract.status, 'pending');
-  t.equal((await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id })).status, 200);
-  const state = await getTender(server, tender);
-  t.equal(state.contracts.find((c: any) => c.id === contract.id).status, 'cancelled');
-  t.equal((await server.request('GET', `/api/2.5/contracts/${contract.id}`)).body.data.status, 'cancelled');
-  t.equal(state.status, 'active.qualification', 'lot 2 is still being awarded');
-});
+t.test(
+  'belowThreshold: a lot cancelled after its award is active cancels its pending contract, also in the contracting module',
+  async (t) => {
+    const { tender, data } = await tenderInQualification(server, { lots: 2 });
+    const [lot1] = data.lots;
+    const award1 = data.awards.find((a: any) => a.lotID === lot1.id);
+    t.equal((await patchAward(server, tender, award1.id, decision('active', true, false))).status, 200);
+    const contract = (await getTender(server, tender)).contracts.find((c: any) => c.awardID === award1.id);
+    t.equal(contract.status, 'pending');
+    t.equal((await cancelBy(server, tender, 'belowThreshold', { relatedLot: lot1.id })).status, 200);
+    const state = await getTender(server, tender);
+    t.equal(state.contracts.find((c: any) => c.id === contract.id).status, 'cancelled');
+    t.equal((await server.request('GET', `/api/2.5/contracts/${contract.id}`)).body.data.status, 'cancelled');
+    t.equal(state.status, 'active.qualification', 'lot 2 is still being awarded');
+  },
+);
 
 t.test('competitiveOrdering in qualification: no cancellation during an award stand-still, nor when every award failed', async (t) => {
   const { tender, data } = await tenderInQualification(server, { procedure: 'competitiveOrdering', lots: 1 });

@@ -9,7 +9,12 @@ t.before(async () => {
 });
 t.teardown(() => server.close());
 
-const complaint = { title: 'complaint title', type: 'complaint', description: 'complaint description', author: supplier('Державне управління справами', '00037256') };
+const complaint = {
+  title: 'complaint title',
+  type: 'complaint',
+  description: 'complaint description',
+  author: supplier('Державне управління справами', '00037256'),
+};
 const post = (path: string, o: { key?: string; token?: string } = {}) =>
   server.request('POST', path, { key: 'key' in o ? o.key : 'broker', token: o.token, body: { data: complaint } });
 const reply = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
@@ -22,19 +27,25 @@ async function tenderWithParts(procedure: 'belowThreshold' | 'competitiveOrderin
   const cancellation = (await postCancellation(server, tender, aCancellation())).body.data;
   await plant(server, tender.id, (d) => (d.awards = [{ id: 'a'.repeat(32), lotID: d.lots[0].id, status: 'pending' }]));
   const base = `/api/2.5/tenders/${tender.id}`;
-  return { tender, paths: [`${base}/complaints`, `${base}/awards/${'a'.repeat(32)}/complaints`, `${base}/cancellations/${cancellation.id}/complaints`] };
+  return {
+    tender,
+    paths: [`${base}/complaints`, `${base}/awards/${'a'.repeat(32)}/complaints`, `${base}/cancellations/${cancellation.id}/complaints`],
+  };
 }
 
-t.test('competitiveOrdering: a complaint of the tender, an award or a cancellation → 403 "Can\'t add complaint as it is forbidden by configuration"', async (t) => {
-  const { tender, paths } = await tenderWithParts('competitiveOrdering');
-  const before = await getTender(server, tender);
-  for (const path of paths) {
-    t.same(reply(await post(path, { token: tender.token })), FORBIDDEN_BY_CONFIG, `owner: ${path}`);
-    t.same(reply(await post(path, { key: 'broker1' })), FORBIDDEN_BY_CONFIG, `another broker: ${path}`);
-    t.same(reply(await post(path, { key: undefined })), error(403, 'url', 'permission', 'Forbidden'), `no key: ${path}`);
-  }
-  t.same(await getTender(server, tender), before, 'nothing is saved');
-});
+t.test(
+  'competitiveOrdering: a complaint of the tender, an award or a cancellation → 403 "Can\'t add complaint as it is forbidden by configuration"',
+  async (t) => {
+    const { tender, paths } = await tenderWithParts('competitiveOrdering');
+    const before = await getTender(server, tender);
+    for (const path of paths) {
+      t.same(reply(await post(path, { token: tender.token })), FORBIDDEN_BY_CONFIG, `owner: ${path}`);
+      t.same(reply(await post(path, { key: 'broker1' })), FORBIDDEN_BY_CONFIG, `another broker: ${path}`);
+      t.same(reply(await post(path, { key: undefined })), error(403, 'url', 'permission', 'Forbidden'), `no key: ${path}`);
+    }
+    t.same(await getTender(server, tender), before, 'nothing is saved');
+  },
+);
 
 t.test('competitiveOrdering: an unknown tender, award or cancellation is 404 first', async (t) => {
   const { tender } = await tenderWithParts('competitiveOrdering');
@@ -65,5 +76,8 @@ t.test('complaint lists are empty and any complaint is 404 where the procedure h
   t.same((await server.request('GET', tenderList)).body, { data: [] }, 'belowThreshold reads tender complaints');
   t.same((await server.request('GET', awardList)).body, { data: [] }, 'and award complaints');
   t.same(reply(await server.request('GET', cancellationList)), NO_ROUTE, 'but has no cancellation complaints');
-  t.same(reply(await server.request('GET', `/api/2.5/tenders/${bt.tender.id}/awards/some_id/complaints`)), error(404, 'url', 'award_id', 'Not Found'));
+  t.same(
+    reply(await server.request('GET', `/api/2.5/tenders/${bt.tender.id}/awards/some_id/complaints`)),
+    error(404, 'url', 'award_id', 'Not Found'),
+  );
 });

@@ -48,7 +48,10 @@ function invalidateLotBids(t: Doc, cancelledLots: Set<string>): void {
   const cancelledItems = new Set((t.items ?? []).filter((i: Doc) => cancelledLots.has(i.relatedLot)).map((i: Doc) => i.id));
   const codes = new Set(
     (t.features ?? [])
-      .filter((f: Doc) => (f.featureOf === 'lot' && cancelledLots.has(f.relatedItem)) || (f.featureOf === 'item' && cancelledItems.has(f.relatedItem)))
+      .filter(
+        (f: Doc) =>
+          (f.featureOf === 'lot' && cancelledLots.has(f.relatedItem)) || (f.featureOf === 'item' && cancelledItems.has(f.relatedItem)),
+      )
       .map((f: Doc) => f.code),
   );
   for (const bid of t.bids ?? []) {

@@ -80,7 +80,13 @@ export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> 
   const tender = structuredClone(withBids(stored.doc));
   checkRelatedLot(tender, { ...request, cancellationOf: _asked });
   const { now } = ctx.state;
-  const cancellation = { ...request, id: newId(), date: formatKyiv(now), cancellationOf: request.relatedLot ? 'lot' : 'tender', status: 'draft' };
+  const cancellation = {
+    ...request,
+    id: newId(),
+    date: formatKyiv(now),
+    cancellationOf: request.relatedLot ? 'lot' : 'tender',
+    status: 'draft',
+  };
   checkCancellation(procedureOfStored(tender), tender, cancellation, cancellation, now, 'added');
   tender.cancellations = [...cancellationsOf(tender), cancellation];
   await saveTender(ctx, stored, tender);

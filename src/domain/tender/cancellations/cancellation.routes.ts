@@ -16,7 +16,8 @@ import { addCancellation, addCancellationDocument, cancellationsOf, findCancella
 export function cancellationRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id/cancellations' });
   const base = deps.config.publicBaseUrl;
-  const path = (ctx: Ctx, ...parts: string[]) => absoluteUrl(ctx, base, ['/api/2.5/tenders', ctx.params.id, 'cancellations', ...parts].join('/'));
+  const path = (ctx: Ctx, ...parts: string[]) =>
+    absoluteUrl(ctx, base, ['/api/2.5/tenders', ctx.params.id, 'cancellations', ...parts].join('/'));
   const visibleTender = async (ctx: Ctx) => {
     const { doc } = await loadTender(ctx, ctx.params.id);
     return { visible: visibleData(doc, ctx.state.viewer, TENDER_MASK), stored: doc.data };

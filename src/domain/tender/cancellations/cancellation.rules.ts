@@ -8,7 +8,15 @@ import type { CancellationRule } from '../procedure';
  */
 
 /** `terminated_statuses` and `cancellation_forbidden_statuses` of the reference's tender state. */
-const NO_CANCELLATION_IN = ['complete', 'unsuccessful', 'cancelled', 'draft.unsuccessful', 'active.auction', 'active.qualification.stand-still', 'draft'];
+const NO_CANCELLATION_IN = [
+  'complete',
+  'unsuccessful',
+  'cancelled',
+  'draft.unsuccessful',
+  'active.auction',
+  'active.qualification.stand-still',
+  'draft',
+];
 
 /** `validate_cancellation_in_allowed_tender_status`. */
 export function cancellationInAllowedTenderStatus(tender: Doc): void {
@@ -65,6 +73,7 @@ export const notOnlyUnsuccessfulAwards: CancellationRule = (cancellation, tender
     return statuses.length > 0 && statuses.every((s) => s === 'unsuccessful' || s === 'cancelled');
   };
   const lots: Doc[] = tender.lots ?? [];
-  const checked = lots.length && !cancellation.relatedLot ? lots.filter((l) => l.status === 'active').map((l) => l.id) : [cancellation.relatedLot];
+  const checked =
+    lots.length && !cancellation.relatedLot ? lots.filter((l) => l.status === 'active').map((l) => l.id) : [cancellation.relatedLot];
   if (checked.some(allFailed)) throw apiError(403, "Can't perform cancellation if all awards are unsuccessful");
 };
