@@ -76,9 +76,11 @@ async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled
 /** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
 export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> {
   const { stored } = await ownedTender(ctx, tenderId);
-  const { status: _ignored, cancellationOf: _asked, ...request } = validated<Doc>(postCancellationSchema, bodyData(ctx));
+  // A sent `status` is ignored and `cancellationOf` is the server's, once `relatedLot` is checked against it.
+  const { status: _ignored, ...asked } = validated<Doc>(postCancellationSchema, bodyData(ctx));
   const tender = structuredClone(withBids(stored.doc));
-  checkRelatedLot(tender, { ...request, cancellationOf: _asked });
+  checkRelatedLot(tender, asked);
+  const { cancellationOf: _serverSet, ...request } = asked;
   const { now } = ctx.state;
   const cancellation = {
     ...request,
