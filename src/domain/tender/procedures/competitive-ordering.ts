@@ -91,7 +91,7 @@ const bidderInAgreement: BidRule = async (bid, t, ctx) => {
 
 /**
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
- * far: `enquiryPeriod.invalidationDate` = now and submitted bids `invalid` (docs/tenders.md §Owner edits, §Bids).
+ * far: `enquiryPeriod.invalidationDate` = now and every bid but drafts `invalid` (docs/tenders.md §Owner edits, §Bids).
  */
 const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
   if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;
@@ -100,7 +100,7 @@ const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
   }
   t.enquiryPeriod.invalidationDate = formatKyiv(now);
   // Bids made so far must be confirmed again (spec-era `invalidate_bids_data`, docs/tenders.md §Bids).
-  for (const bid of t.bids ?? []) if (bid.status === 'pending') bid.status = 'invalid';
+  for (const bid of t.bids ?? []) if (!['deleted', 'draft'].includes(bid.status)) bid.status = 'invalid';
 };
 
 export const competitiveOrdering: TenderProcedure = {
