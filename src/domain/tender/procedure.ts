@@ -49,7 +49,8 @@ export interface TenderProcedure {
   editableStatuses: string[];
   config: ConfigSpec;
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
-  rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };
+  /** `document` runs on the tender (with its bids) after the owner adds a tender document. */
+  rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[]; document: TenderRule[] };
   bids: BidPolicy;
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
   periods: (tender: Doc, ctx: TenderContext) => void;
