@@ -20,9 +20,15 @@ export function addNextAward(tender: Doc, now: Date, _config: Doc): void {
     const tried = new Set(ofLot.map((a) => a.bid_id));
     const offers = (tender.bids ?? [])
       .filter((b: Doc) => isActiveBid(b) && !tried.has(b.id))
-      .map((b: Doc) => ({ bid: b, value: lotId ? (b.lotValues ?? []).find((v: Doc) => v.relatedLot === lotId && v.status !== 'unsuccessful')?.value : b.value }))
+      .map((b: Doc) => ({
+        bid: b,
+        value: lotId ? (b.lotValues ?? []).find((v: Doc) => v.relatedLot === lotId && v.status !== 'unsuccessful')?.value : b.value,
+      }))
       .filter((o: { value?: Doc }) => o.value)
-      .sort((a: { value: Doc; bid: Doc }, b: { value: Doc; bid: Doc }) => a.value.amount - b.value.amount || Date.parse(a.bid.date) - Date.parse(b.bid.date));
+      .sort(
+        (a: { value: Doc; bid: Doc }, b: { value: Doc; bid: Doc }) =>
+          a.value.amount - b.value.amount || Date.parse(a.bid.date) - Date.parse(b.bid.date),
+      );
     const best = offers[0];
     if (!best) {
       if (lot) lot.status = 'unsuccessful';
