@@ -4,6 +4,8 @@ import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
 import { aBid, aContract, aLot, aTender, belowThresholdConfig, createTender, placeBid, tenderAfterTendering, tenderInTendering } from '../../test/fixtures/tenders';
+import { aPlan, createPlan } from '../../test/fixtures/plans';
+import { MILESTONE_APPROVAL_TITLE } from '../../src/domain/plan/plan.schema';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
@@ -138,6 +140,7 @@ export async function buildWorld(server: TestServer) {
   const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
+  const plan = await createPlan(server);
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
@@ -167,6 +170,10 @@ export async function buildWorld(server: TestServer) {
     { method: 'GET', path: bidPath, key: 'broker1', token: bid.token },
     { method: 'GET', path: `${bidPath}/documents`, key: 'broker2' },
     { method: 'GET', path: auction, key: 'auction' },
+    { method: 'POST', path: `${API}/plans`, key: 'broker', valid: { data: aPlan() } },
+    { method: 'PATCH', path: `${API}/plans/${plan.id}`, key: 'broker', token: plan.token, valid: { data: { rationale: { description: 'Обгрунтування' } } } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/milestones`, key: 'broker', valid: { data: { title: MILESTONE_APPROVAL_TITLE, type: 'approval', author: plan.data.procuringEntity, dueDate: '2026-10-08T12:00:00+03:00' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -174,6 +181,7 @@ export async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/agreements/${agreementId}` },
     { method: 'GET', path: `${API}/tenders/${tender.id}` },
     { method: 'GET', path: `${API}/contracts/${contractId}` },
+    { method: 'GET', path: `${API}/plans/${plan.id}` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/submissions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/qualifications` },
@@ -191,6 +199,7 @@ export async function buildWorld(server: TestServer) {
     ['tenders', bidding.id],
     ['tenders', auctioned.id],
     ['contracts', contractId],
+    ['plans', plan.id],
   ];
   return { endpoints, objects };
 }
