@@ -10,7 +10,7 @@ import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import type { Viewer } from '../../http/auth';
-import type { RestrictedMode } from '../core/restricted-access';
+import type { RestrictedMode } from '../../config';
 import { readFileField } from './multipart-file';
 import { itemById, itemsOf } from '../core/items';
 
