@@ -113,7 +113,8 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
     content: { ...json(ref('Envelope')), '*/*': { schema: {} } },
   },
   description: { status: '200', description: 'the description', content: json({ type: 'object' }) },
-  refused: {
+  refused: { status: '405', description: "the reference's own refusal of this method here", content: json(ref('Error')) },
+  complaintsOff: {
     status: '403',
     description: "always refused where the procedure has the route: \"Can't add complaint as it is forbidden by configuration\" (404 where it has none)",
     content: json(ref('Error')),

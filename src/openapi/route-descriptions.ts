@@ -11,6 +11,7 @@ import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
+import { patchMilestoneSchema as patchPlanMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema as postPlanMilestoneSchema } from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -23,7 +24,7 @@ export interface BodyVariant {
 }
 
 /** What a successful response carries. */
-export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused';
+export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'complaintsOff';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
@@ -72,7 +73,7 @@ const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): R
 ];
 /** Complaints are off for every tender procedure (docs/tenders.md §Complaints): empty lists, a POST always refused. */
 const complaints = (path: string, of: string): RouteDescription[] => [
-  { ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'), result: 'refused', writes: false },
+  { ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'), result: 'complaintsOff', writes: false },
   read(path, `Complaints of ${of}: always empty`, 'list'),
   read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
 ];
@@ -193,4 +194,16 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
   ...documents('contracts'),
+
+  write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
+  write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
+  objectOf('plans'),
+  feed('plans'),
+  write('post', '/api/2.5/plans/:id/tenders', 'Creates a tender (draft) from a scheduled plan, which becomes complete', 'broker',
+    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
+  read('/api/2.5/plans/:id/tenders', 'Refused: 405 Method not allowed, as the reference', 'refused'),
+  write('post', '/api/2.5/plans/:id/milestones', "Adds an approval milestone by the plan's procuring entity (its own owner token)", 'broker', [{ data: postPlanMilestoneSchema }]),
+  read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
+  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [{ data: patchPlanMilestoneSchema }]),
+  ...documents('plans'),
 ];
