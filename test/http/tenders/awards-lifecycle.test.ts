@@ -1,15 +1,8 @@
 import t from 'tap';
 import { startTestServer } from '../../fixtures/server';
-import { runChronograph, type TenderingOptions } from '../../fixtures/tenders';
+import { LIFECYCLE_CASES as cases, runChronograph } from '../../fixtures/tenders';
 import { decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';
 
-const cases: [string, TenderingOptions][] = [
-  ['belowThreshold with one lot', { lots: 1 }],
-  ['belowThreshold with two lots', { lots: 2 }],
-  ['belowThreshold without lots', { lots: 0 }],
-  ['competitiveOrdering with a lot', { procedure: 'competitiveOrdering', lots: 1 }],
-  ['competitiveOrdering without lots', { procedure: 'competitiveOrdering', lots: 0 }],
-];
 
 const DAY = 24 * 3600_000;
 
