@@ -70,7 +70,8 @@ export function checkTenderStatus(t: Doc, now: Date, config: Doc, policy: AwardP
   }
   const awards = awardsOf(t);
   const end = standStillEnd(awards);
-  if (awardingIsUnsuccessful(awards, config) && (!end || Date.parse(end) < now.getTime())) setTenderStatus(t, 'unsuccessful', now);
+  // At its end (not only after it, as the reference's `<`) so the event due then always takes effect.
+  if (awardingIsUnsuccessful(awards, config) && (!end || Date.parse(end) <= now.getTime())) setTenderStatus(t, 'unsuccessful', now);
   if (contractsAllowToComplete(t.contracts ?? [])) setTenderStatus(t, 'complete', now);
 }
 
