@@ -47,6 +47,9 @@ t.test('belowThreshold decisions: every refusal with its text, the tender unchan
 
   const titled = await patchAward(server, tender, award.id, { title: 'Рішення' });
   t.match(titled.body.data, { status: 'pending', title: 'Рішення' }, "a pending award's texts change without a decision");
+  const unchanged = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body;
+  t.same((await patchAward(server, tender, award.id, { title: 'Рішення' })).body.data, titled.body.data);
+  t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body, unchanged, 'a PATCH that changes nothing is not saved');
   t.equal((await patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: false })).status, 200);
   await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'active', qualified: true }),
     errorReply(403, 'body', 'data', "Can't update award in current (unsuccessful) status"));
