@@ -27,10 +27,10 @@ function bidOf(tender: any, share: number, n: number): unknown {
 }
 
 /**
- * One belowThreshold tender's whole life through the API (docs/tenders.md §Bids, §Auction, §Awards, §Contracts of
- * a tender): created and activated (sandbox-accelerated), the chronograph at the end of enquiries, two bids, the
- * chronograph at the end of tendering, the project's auction module, the winner's award activated, both signers
- * named, the contract signed; the tender is then `complete`. The two waits for the periods are part of the chain.
+ * One belowThreshold tender's whole life through the API: created and activated (sandbox-accelerated), the
+ * chronograph at the end of enquiries, two bids, the chronograph at the end of tendering, the project's auction
+ * module, the winner's award activated, both signers named, the contract signed; the tender is then `complete`
+ * (docs/tenders.md §Bids, §Auction, §Awards, §Contracts of a tender). The two waits for the periods are part of it.
  */
 async function lifecycle(call: (step: Step) => Promise<any>, manifest: Manifest): Promise<void> {
   const start = Date.now();
