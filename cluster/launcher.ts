@@ -141,13 +141,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   let auction: ChildProcess | null = null;
+  const stopAuction = async () => {
+    if (!auction || auction.exitCode !== null || auction.signalCode !== null) return;
+    const gone = new Promise((resolve) => auction!.once('exit', resolve));
+    auction.kill('SIGTERM');
+    await gone;
+  };
   const stopAll = async () => {
-    if (auction && auction.exitCode === null) {
-      const gone = new Promise((resolve) => auction!.once('exit', resolve));
-      auction.kill('SIGTERM');
-      await gone;
-    }
-    await Promise.all([...managed.values()].map((m) => stopNode(m, 'SIGTERM')));
+    await Promise.all([stopAuction(), ...[...managed.values()].map((m) => stopNode(m, 'SIGTERM'))]);
     managed.forEach((m) => m.log?.end());
     await redis?.stop();
     if (ownStoreDir) rmSync(ownStoreDir, { recursive: true, force: true });

@@ -116,7 +116,7 @@ async function snapshot(server: TestServer, objects: [Kind, string][]): Promise<
 }
 
 /** One object of every kind, and every endpoint that reads or changes them. */
-async function buildWorld(server: TestServer) {
+export async function buildWorld(server: TestServer) {
   const now = server.clock.now();
   // A tender in its auction (the clock moved past its tendering, then back), and one open for bids.
   const { tender: auctioned, bids: sealed } = await tenderAfterTendering(server);

@@ -25,6 +25,8 @@ export interface DocumentHost {
   authority(session: StoreSession, stored: Stored): Promise<ObjectDoc>;
   /** Statuses in which documents may be added; the reference's message names the current one. */
   acceptsIn(data: Doc): string[];
+  /** What adding a document also changes in the object (its procedure's rules), or refuses; the object as it is saved. */
+  withDocumentAdded?(doc: ObjectDoc, ctx: Ctx): Promise<ObjectDoc>;
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
@@ -100,7 +102,8 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     const path = `/api/2.5/${kind}/${doc.data.id}/documents`;
     const document = await uploadedDocument(ctx, deps, path);
     const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: document.dateModified };
-    await commit(ctx.state.session, [updateOf(stored, { ...doc, data }, ['documents'])]);
+    const added = host.withDocumentAdded ? await host.withDocumentAdded({ ...doc, data }, ctx) : { ...doc, data };
+    await commit(ctx.state.session, [updateOf(stored, added, ['documents'])]);
     created(ctx, absoluteUrl(ctx, publicBaseUrl, `${path}/${document.id}`), { data: document });
   });
 

@@ -65,7 +65,8 @@ export interface TenderProcedure {
   editableStatuses: string[];
   config: ConfigSpec;
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
-  rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[] };
+  /** `document` runs on the tender (with its bids) after the owner adds a tender document. */
+  rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[]; document: TenderRule[] };
   bids: BidPolicy;
   awards: AwardPolicy;
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */

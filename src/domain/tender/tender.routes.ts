@@ -15,6 +15,7 @@ import { createTender, loadTender, patchTender, procedureOfStored } from './tend
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../documents/document-routes';
+import { sealedDoc, withBids } from './bids/bid.view';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
 export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
@@ -40,6 +41,12 @@ export const tenderDocuments: DocumentHost = {
   view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
+  async withDocumentAdded(doc, ctx) {
+    const tender = withBids(doc);
+    const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };
+    for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
+    return sealedDoc(doc, tender);
+  },
 };
 
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */

@@ -88,6 +88,8 @@ t.test('POST bids breaking the value rules → 422 with the reference texts', as
     [aBid(plain, 400, 1, { value: { amount: 400, valueAddedTaxIncluded: false } }), 'value', ['valueAddedTaxIncluded of bid should be identical to valueAddedTaxIncluded of value of tender']],
     [aBid(plain, 400, 1, { items: [{ id: 'f'.repeat(32) }] }), 'data', 'Bid items ids should be on tender items ids'],
     [aBid(plain, 400, 1, { tenderers: [] }), 'tenderers', ['Please provide at least 1 item.']],
+    [aBid(plain, 400, 1, { tenderers: [aBid(plain).tenderers[0], aBid(plain).tenderers[0]] }), 'tenderers', ['Please provide no more than 1 item.']],
+    [aBid(plain, 400, 1, { items: Array.from({ length: 1001 }, () => ({})) }), 'items', ['Please provide no more than 1000 items.']],
     [aBid(plain, 400, 1, { documents: [] }), 'documents', 'Rogue field'],
   ];
   for (const [data, name, description] of cases) t.match(await post(plain, data), errorReply(422, 'body', name, description), name);

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { uploadDocument } from '../../fixtures/frameworks';
 import { errorReply, startTestServer, type TestServer } from '../../fixtures/server';
 import {
   aBid,
@@ -115,4 +116,18 @@ t.test('competitiveOrdering: a bidder outside the agreement → 403 "Bid is not 
   const tender = await tenderInTendering(server, { procedure: 'competitiveOrdering' });
   const res = await server.request('POST', `/api/2.5/tenders/${tender.id}/bids`, { key: 'broker1', body: { data: aBid(tender, 400, 9) } });
   t.match(res, errorReply(403, 'body', 'data', 'Bid is not a member of agreement'));
+});
+
+t.test('competitiveOrdering: a tender document added in tendering invalidates bids; too close to the end → 403', async (t) => {
+  const tender = await tenderInTendering(server, { procedure: 'competitiveOrdering' });
+  const bid = await placeBid(server, tender);
+  const upload = await uploadDocument(server, `/api/2.5/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token });
+  t.equal(upload.status, 201);
+  const own = await server.request('GET', `/api/2.5/tenders/${tender.id}/bids/${bid.id}`, { key: 'broker1', token: bid.token });
+  t.equal(own.body.data.status, 'invalid');
+  t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.enquiryPeriod.invalidationDate, '2026-10-05T12:00:00+03:00');
+  server.clock.set(new Date(CO_TENDERING_END.getTime() - 2 * 86_400_000));
+  const before = (await server.store.session().get('tenders', tender.id))!.rev;
+  t.match(await uploadDocument(server, `/api/2.5/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token }), errorReply(403, 'body', 'data', 'tenderPeriod should be extended by 4 days'));
+  t.equal((await server.store.session().get('tenders', tender.id))!.rev, before, 'nothing saved');
 });

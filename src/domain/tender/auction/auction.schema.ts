@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { list } from '../../core/lists';
 import { isoDate } from '../../core/validation';
 import { md5 } from '../parts.schema';
 
@@ -16,30 +17,27 @@ const valueResult = model('ValueResult', {
 /** `PATCH /auction` (`AuctionUrls`). */
 export const auctionUrls = Joi.object({
   auctionUrl: url(),
-  bids: Joi.array().items(model('ParticipationUrl', { id: md5(), participationUrl: url() })),
+  bids: list('bids', model('ParticipationUrl', { id: md5(), participationUrl: url() })),
 });
 
 /** `PATCH /auction/{lot_id}` (`LotAuctionUrls`). */
 export const lotAuctionUrls = Joi.object({
-  lots: Joi.array().items(model('LotAuctionUrl', { id: md5(), auctionUrl: url() })).required(),
-  bids: Joi.array()
-    .items(model('BidLotValue', { id: md5(), lotValues: Joi.array().items(model('LotValueUrl', { relatedLot: md5(), participationUrl: url() })) }))
-    .required(),
+  lots: list('lots', model('LotAuctionUrl', { id: md5(), auctionUrl: url() })).required(),
+  bids: list('bids', model('BidLotValue', { id: md5(), lotValues: list('lots', model('LotValueUrl', { relatedLot: md5(), participationUrl: url() })) })).required(),
 });
 
 /** `POST /auction` (`AuctionResults`). */
 export const auctionResults = Joi.object({
-  bids: Joi.array().items(model('BidResult', { id: md5(), value: valueResult, weightedValue: valueResult, date: isoDate() })),
+  bids: list('bids', model('BidResult', { id: md5(), value: valueResult, weightedValue: valueResult, date: isoDate() })),
 });
 
 /** `POST /auction/{lot_id}` (`AuctionLotResults`). */
 export const auctionLotResults = Joi.object({
-  bids: Joi.array()
-    .items(
-      model('BidLotResult', {
-        id: md5(),
-        lotValues: Joi.array().items(model('LotResult', { relatedLot: md5(), value: valueResult, weightedValue: valueResult, date: isoDate() })),
-      }),
-    )
-    .required(),
+  bids: list(
+    'bids',
+    model('BidLotResult', {
+      id: md5(),
+      lotValues: list('lots', model('LotResult', { relatedLot: md5(), value: valueResult, weightedValue: valueResult, date: isoDate() })),
+    }),
+  ).required(),
 });

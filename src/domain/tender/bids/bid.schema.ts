@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { list } from '../../core/lists';
 import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../parts.schema';
 
 /**
@@ -34,10 +35,10 @@ const bidItem = model('Item', {
 const parameter = model('Parameter', { code: text().required(), value: Joi.number().required() });
 
 const bidKeys = {
-  tenderers: Joi.array().items(businessOrganizationSchema).min(1).max(1),
+  tenderers: list('tenderers', businessOrganizationSchema).min(1).max(1),
   value: valueSchema,
-  items: Joi.array().items(bidItem).min(1).unique('id'),
-  parameters: Joi.array().items(parameter).unique('code'),
+  items: list('items', bidItem).min(1).unique('id'),
+  parameters: list('features', parameter).unique('code'),
   subcontractingDetails: text(),
   status: Joi.string().valid(...BID_STATUSES),
 };
@@ -45,8 +46,8 @@ const bidKeys = {
 /** competitiveOrdering (HEAD `competitiveordering/procedure/models/bid.py`): the self-declarations, both optional. */
 const selfDeclarations = { selfEligible: Joi.boolean().valid(true), selfQualified: Joi.boolean().valid(true) };
 
-const createKeys = { ...bidKeys, tenderers: bidKeys.tenderers.required(), lotValues: Joi.array().items(postLotValue) };
-const patchKeys = { ...bidKeys, lotValues: Joi.array().items(patchLotValue) };
+const createKeys = { ...bidKeys, tenderers: bidKeys.tenderers.required(), lotValues: list('lots', postLotValue) };
+const patchKeys = { ...bidKeys, lotValues: list('lots', patchLotValue) };
 
 export const createBid = Joi.object(createKeys);
 export const patchBid = Joi.object(patchKeys);

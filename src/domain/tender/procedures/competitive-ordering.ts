@@ -105,16 +105,23 @@ const bidderInAgreement: BidRule = async (bid, t, ctx) => {
 
 /**
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
- * far: `enquiryPeriod.invalidationDate` = now and submitted bids `invalid` (docs/tenders.md §Owner edits, §Bids).
+ * far: `enquiryPeriod.invalidationDate` = now and every bid but drafts `invalid` (docs/tenders.md §Owner edits, §Bids).
  */
-const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
-  if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;
+function invalidateBidsData(t: Doc, now: Date): void {
   if (at(t.tenderPeriod.endDate) < calculateTenderFullDate(now, TENDERING_EXTRA, dateMathOf(t))) {
     throw apiError(403, 'tenderPeriod should be extended by 4 days');
   }
   t.enquiryPeriod.invalidationDate = formatKyiv(now);
-  // Bids made so far must be confirmed again (spec-era `invalidate_bids_data`, docs/tenders.md §Bids).
-  for (const bid of t.bids ?? []) if (bid.status === 'pending') bid.status = 'invalid';
+  for (const bid of t.bids ?? []) if (!['deleted', 'draft'].includes(bid.status)) bid.status = 'invalid';
+}
+
+const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
+  if (before?.status === 'active.tendering' && !isDeepStrictEqual(t, before)) invalidateBidsData(t, now);
+};
+
+/** A tender document added in active.tendering counts as a change (spec-era `open/procedure/state/tender_document.py`). */
+const tenderingExtendedOnDocument: TenderRule = (t, { now }) => {
+  if (t.status === 'active.tendering') invalidateBidsData(t, now);
 };
 
 export const competitiveOrdering: TenderProcedure = {
@@ -141,6 +148,7 @@ export const competitiveOrdering: TenderProcedure = {
     save: [...tenderDefaults.rules.save, procurementMethodIs('selective'), lotsAtMost(1), tenderingExtendedOnChange],
     activate: [...tenderDefaults.rules.activate, agreementAllowsSelection],
     question: [...tenderDefaults.rules.question, askedByQualifiedSupplier],
+    document: [tenderingExtendedOnDocument],
   },
   bids: {
     accreditation: ['4'],
