@@ -30,7 +30,10 @@ const contractsAllowToComplete = (contracts: Doc[]) =>
 /** The contracts of the lot's winning award(s): the last award with awarding order, every active one without. */
 function winnersContracts(t: Doc, awards: Doc[], config: Doc): Doc[] {
   const winners = new Set(
-    (config.hasAwardingOrder === false ? awards.filter((a) => a.status === 'active') : awards.slice(-1).filter((a) => a.status === 'active')).map((a) => a.id),
+    (config.hasAwardingOrder === false
+      ? awards.filter((a) => a.status === 'active')
+      : awards.slice(-1).filter((a) => a.status === 'active')
+    ).map((a) => a.id),
   );
   return (t.contracts ?? []).filter((c: Doc) => winners.has(c.awardID));
 }
