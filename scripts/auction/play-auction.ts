@@ -34,7 +34,9 @@ function lotUrls(tender: Json, lot: Json, page: string): Json {
     bids: tender.bids.map((b: Json) => ({
       id: b.id,
       lotValues: (b.lotValues ?? []).map((v: Json) =>
-        v.relatedLot === lot.id ? { relatedLot: v.relatedLot, participationUrl: `${page}?key_for_bid=${b.id}` } : { relatedLot: v.relatedLot },
+        v.relatedLot === lot.id
+          ? { relatedLot: v.relatedLot, participationUrl: `${page}?key_for_bid=${b.id}` }
+          : { relatedLot: v.relatedLot },
       ),
     })),
   };
@@ -65,8 +67,13 @@ export async function playAuction(module: AuctionModule, tenderId: string): Prom
   let tender: Json = read.body.data;
   const page = `${module.auctionBase}/tenders/${tenderId}`;
   if (!tender.lots?.length) {
-    await call(module, 'PATCH', path, { auctionUrl: page, bids: tender.bids.map((b: Json) => ({ id: b.id, participationUrl: `${page}?key_for_bid=${b.id}` })) });
-    await call(module, 'POST', path, { bids: tender.bids.map((b: Json) => ({ id: b.id, ...(b.value ? { value: { amount: b.value.amount } } : {}) })) });
+    await call(module, 'PATCH', path, {
+      auctionUrl: page,
+      bids: tender.bids.map((b: Json) => ({ id: b.id, participationUrl: `${page}?key_for_bid=${b.id}` })),
+    });
+    await call(module, 'POST', path, {
+      bids: tender.bids.map((b: Json) => ({ id: b.id, ...(b.value ? { value: { amount: b.value.amount } } : {}) })),
+    });
     return true;
   }
   for (const lot of waitingLots(tender)) {

@@ -23,7 +23,13 @@ async function biddingTenders(url: string, manifest: Manifest, count: number): P
   await call(url, 'PATCH', `/frameworks/${f.data.id}?acc_token=${f.access.token}`, { data: { status: 'active' } }, 200);
   for (let i = 0; i < 3; i++) {
     const tenderers = submission.data.tenderers.map((o: any) => ({ ...o, identifier: { ...o.identifier, id: `9000000${i}` } }));
-    const s = await call(url, 'POST', '/submissions', { ...submission, data: { ...submission.data, tenderers, frameworkID: f.data.id } }, 201);
+    const s = await call(
+      url,
+      'POST',
+      '/submissions',
+      { ...submission, data: { ...submission.data, tenderers, frameworkID: f.data.id } },
+      201,
+    );
     const a = await call(url, 'PATCH', `/submissions/${s.data.id}?acc_token=${s.access.token}`, { data: { status: 'active' } }, 200);
     await call(url, 'PATCH', `/qualifications/${a.data.qualificationID}?acc_token=${f.access.token}`, { data: { status: 'active' } }, 200);
   }
@@ -31,7 +37,12 @@ async function biddingTenders(url: string, manifest: Manifest, count: number): P
   const agreement = (await call(url, 'GET', `/agreements/${agreementId}`, undefined, 200)).data;
   const { enquiryPeriod: _e, ...data } = tender.data;
   const body = {
-    data: { ...data, procurementMethodType: 'competitiveOrdering', procuringEntity: { ...agreement.procuringEntity, kind: data.procuringEntity.kind }, agreements: [{ id: agreementId }] },
+    data: {
+      ...data,
+      procurementMethodType: 'competitiveOrdering',
+      procuringEntity: { ...agreement.procuringEntity, kind: data.procuringEntity.kind },
+      agreements: [{ id: agreementId }],
+    },
     config: { ...tender.config, hasPreSelectionAgreement: true, hasValueRestriction: false, hasPrequalification: false, minBidsNumber: 1 },
   };
   const ids: string[] = [];
@@ -52,7 +63,9 @@ export async function bidCreateRow(d: DriveOptions, manifest: Manifest): Promise
   } catch (err) {
     return { scenario, result: null, note: `no tender open for bids: ${(err as Error).message}` };
   }
-  const bid = { data: { tenderers: [tenders.supplier], lotValues: [{ value: { amount: 100 }, relatedLot: tenders.lotId }], status: 'pending' } };
+  const bid = {
+    data: { tenderers: [tenders.supplier], lotValues: [{ value: { amount: 100 }, relatedLot: tenders.lotId }], status: 'pending' },
+  };
   let slots = 0;
   let created = 0;
   const result = await drive(d, {
@@ -68,5 +81,9 @@ export async function bidCreateRow(d: DriveOptions, manifest: Manifest): Promise
     },
   });
   // A tender keeps its bids in itself (as the reference does), so each bid rewrites a tender that grows by one bid.
-  return { scenario, result, note: `${created} bids on ${tenders.ids.length} tenders (one per connection); each tender document grows with its bids` };
+  return {
+    scenario,
+    result,
+    note: `${created} bids on ${tenders.ids.length} tenders (one per connection); each tender document grows with its bids`,
+  };
 }

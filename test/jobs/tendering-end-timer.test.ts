@@ -25,6 +25,9 @@ t.test('the in-process timer at tenderPeriod.endDate → active.auction, bids ac
   const stored = (await server.store.session().get('tenders', tender.id))!.doc as any;
   t.equal(stored.data.status, 'active.auction');
   t.notOk(stored.data.bids, 'bids are not in the data readers see');
-  t.same(stored.sealedBids.map((b: any) => [b.id, b.status]), bids.map((b) => [b.id, 'active']));
+  t.same(
+    stored.sealedBids.map((b: any) => [b.id, b.status]),
+    bids.map((b) => [b.id, 'active']),
+  );
   t.notOk(stored.data.next_check, 'nothing timed in the auction');
 });

@@ -24,7 +24,8 @@ export function bidsNumber(t: Doc, lotId?: string): number {
   return (t.bids ?? []).filter(
     (b: Doc) =>
       isActiveBid(b) &&
-      (lotId === undefined || (b.lotValues ?? []).some((v: Doc) => v.relatedLot === lotId && ['active', 'pending'].includes(v.status ?? 'active'))),
+      (lotId === undefined ||
+        (b.lotValues ?? []).some((v: Doc) => v.relatedLot === lotId && ['active', 'pending'].includes(v.status ?? 'active'))),
   ).length;
 }
 

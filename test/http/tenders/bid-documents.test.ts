@@ -15,14 +15,31 @@ t.test('the bid owner uploads a document while tendering → 201 with hash and d
   const tender = await tenderInTendering(server);
   const bid = await placeBid(server, tender);
   const before = (await server.store.session().get('tenders', tender.id))!.doc.data.dateModified;
-  const res = await uploadDocument(server, docs(tender.id, bid.id), { key: 'broker1', token: bid.token, filename: 'Proposal.pdf', content: 'proposal', type: 'application/pdf' });
+  const res = await uploadDocument(server, docs(tender.id, bid.id), {
+    key: 'broker1',
+    token: bid.token,
+    filename: 'Proposal.pdf',
+    content: 'proposal',
+    type: 'application/pdf',
+  });
   t.equal(res.status, 201);
-  t.match(res.body.data, { title: 'Proposal.pdf', format: 'application/pdf', hash: /^md5:[0-9a-f]{32}$/, url: /\/bids\/[0-9a-f]{32}\/documents\/[0-9a-f]{32}\?download=/ });
+  t.match(res.body.data, {
+    title: 'Proposal.pdf',
+    format: 'application/pdf',
+    hash: /^md5:[0-9a-f]{32}$/,
+    url: /\/bids\/[0-9a-f]{32}\/documents\/[0-9a-f]{32}\?download=/,
+  });
   t.equal(res.headers.get('location'), `${server.url}${docs(tender.id, bid.id)}/${res.body.data.id}`);
   t.equal((await server.store.session().get('tenders', tender.id))!.doc.data.dateModified, before);
   const list = await server.request('GET', docs(tender.id, bid.id), { key: 'broker1', token: bid.token });
-  t.same(list.body.data.map((d: any) => d.id), [res.body.data.id]);
-  const download = await fetch(`${server.url}${new URL(res.body.data.url).pathname}${new URL(res.body.data.url).search}&acc_token=${bid.token}`, { headers: { authorization: 'Bearer broker1' } });
+  t.same(
+    list.body.data.map((d: any) => d.id),
+    [res.body.data.id],
+  );
+  const download = await fetch(
+    `${server.url}${new URL(res.body.data.url).pathname}${new URL(res.body.data.url).search}&acc_token=${bid.token}`,
+    { headers: { authorization: 'Bearer broker1' } },
+  );
   t.equal(await download.text(), 'proposal');
 });
 
@@ -30,18 +47,36 @@ t.test('bid document refusals: another broker → 403 Forbidden; JSON → 403; o
   const tender = await tenderInTendering(server);
   const bid = await placeBid(server, tender);
   t.match(await uploadDocument(server, docs(tender.id, bid.id), { key: 'broker2' }), errorReply(403, 'url', 'permission', 'Forbidden'));
-  t.match(await uploadDocument(server, docs(tender.id, bid.id), { key: 'broker', token: tender.token }), errorReply(403, 'url', 'permission', 'Forbidden'));
   t.match(
-    await server.request('POST', docs(tender.id, bid.id), { key: 'broker1', token: bid.token, body: { data: { title: 'x', url: 'http://ds/x' } } }),
+    await uploadDocument(server, docs(tender.id, bid.id), { key: 'broker', token: tender.token }),
+    errorReply(403, 'url', 'permission', 'Forbidden'),
+  );
+  t.match(
+    await server.request('POST', docs(tender.id, bid.id), {
+      key: 'broker1',
+      token: bid.token,
+      body: { data: { title: 'x', url: 'http://ds/x' } },
+    }),
     errorReply(403, 'body', 'url', 'Can add document only from document service.'),
   );
-  t.match(await server.request('GET', docs(tender.id, bid.id), { key: 'broker2' }), errorReply(403, 'body', 'data', "Can't view bid documents in current (active.tendering) tender status"));
-  t.match(await server.request('GET', `${docs(tender.id, bid.id)}/${'f'.repeat(32)}`, { key: 'broker2' }), errorReply(403, 'body', 'data', "Can't view bid documents in current (active.tendering) tender status"));
+  t.match(
+    await server.request('GET', docs(tender.id, bid.id), { key: 'broker2' }),
+    errorReply(403, 'body', 'data', "Can't view bid documents in current (active.tendering) tender status"),
+  );
+  t.match(
+    await server.request('GET', `${docs(tender.id, bid.id)}/${'f'.repeat(32)}`, { key: 'broker2' }),
+    errorReply(403, 'body', 'data', "Can't view bid documents in current (active.tendering) tender status"),
+  );
   t.match(await server.request('GET', docs(tender.id, 'f'.repeat(32))), errorReply(404, 'url', 'bid_id', 'Not Found'));
   server.clock.set(new Date(TENDERING_END.getTime() + 1000));
   t.match(
     await uploadDocument(server, docs(tender.id, bid.id), { key: 'broker1', token: bid.token }),
-    errorReply(403, 'body', 'data', 'Document can be added only during the tendering period: from (2026-10-12T00:00:00+03:00) to (2026-10-19T00:00:00+03:00).'),
+    errorReply(
+      403,
+      'body',
+      'data',
+      'Document can be added only during the tendering period: from (2026-10-12T00:00:00+03:00) to (2026-10-19T00:00:00+03:00).',
+    ),
   );
 });
 

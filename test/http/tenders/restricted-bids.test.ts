@@ -3,7 +3,15 @@ import { playAuction } from '../../../scripts/auction/play-auction';
 import { uploadDocument } from '../../fixtures/frameworks';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import {
-  aBid, aCompetitiveOrderingTender, aLot, anItem, CO_TENDERING_END, competitiveOrderingConfig, createTender, insertAgreement, runChronograph,
+  aBid,
+  aCompetitiveOrderingTender,
+  aLot,
+  anItem,
+  CO_TENDERING_END,
+  competitiveOrderingConfig,
+  createTender,
+  insertAgreement,
+  runChronograph,
 } from '../../fixtures/tenders';
 
 const HIDDEN = 'Приховано';
@@ -21,11 +29,22 @@ let docId: string;
 t.before(async () => {
   server = await startTestServer();
   const agreement = await insertAgreement(server, { restricted: true });
-  const tender = await createTender(server, aCompetitiveOrderingTender(agreement, { lots: [aLot({ id: LOT })], items: [anItem({ relatedLot: LOT })] }), competitiveOrderingConfig({ restricted: true }));
+  const tender = await createTender(
+    server,
+    aCompetitiveOrderingTender(agreement, { lots: [aLot({ id: LOT })], items: [anItem({ relatedLot: LOT })] }),
+    competitiveOrderingConfig({ restricted: true }),
+  );
   tenderId = tender.id;
-  await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active.tendering' } },
+  });
   const withLots = { data: { lots: [{ id: LOT }] } };
-  for (const [i, key] of [[1, 'broker1'], [2, 'broker2']] as const) {
+  for (const [i, key] of [
+    [1, 'broker1'],
+    [2, 'broker2'],
+  ] as const) {
     const data = aBid(withLots, 400 + i, i, {
       status: 'pending',
       subcontractingDetails: 'субпідрядник',
@@ -35,10 +54,19 @@ t.before(async () => {
     if (res.status !== 201) throw new Error(res.text);
     if (i === 1) [bidId, bidToken] = [res.body.data.id, res.body.access.token];
   }
-  docId = (await uploadDocument(server, `/api/2.5/tenders/${tender.id}/bids/${bidId}/documents`, { key: 'broker1', token: bidToken, filename: 'пропозиція.pdf' })).body.data.id;
+  docId = (
+    await uploadDocument(server, `/api/2.5/tenders/${tender.id}/bids/${bidId}/documents`, {
+      key: 'broker1',
+      token: bidToken,
+      filename: 'пропозиція.pdf',
+    })
+  ).body.data.id;
   server.clock.set(new Date(CO_TENDERING_END.getTime() + 60_000));
   await runChronograph(server, tender.id);
-  await playAuction({ request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' }, tender.id);
+  await playAuction(
+    { request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' },
+    tender.id,
+  );
 });
 t.teardown(() => server.close());
 
@@ -58,11 +86,24 @@ async function bidViews(key?: string, token?: string) {
   };
 }
 
-for (const [reader, key] of [['anonymous', undefined], ['another broker', 'broker3']] as const) {
+for (const [reader, key] of [
+  ['anonymous', undefined],
+  ['another broker', 'broker3'],
+] as const) {
   t.test(`${reader}: bids' tenderers, participationUrl, subcontractingDetails and bid documents hidden everywhere`, async (t) => {
     const views = await bidViews(key);
     for (const [where, bid] of Object.entries(views).filter(([w]) => !w.startsWith('document'))) {
-      t.match(bid.tenderers[0], { name: HIDDEN, identifier: { id: HIDDEN, legalName: HIDDEN }, address: { streetAddress: HIDDEN }, contactPoint: { email: HIDDEN }, scale: HIDDEN }, where);
+      t.match(
+        bid.tenderers[0],
+        {
+          name: HIDDEN,
+          identifier: { id: HIDDEN, legalName: HIDDEN },
+          address: { streetAddress: HIDDEN },
+          contactPoint: { email: HIDDEN },
+          scale: HIDDEN,
+        },
+        where,
+      );
       t.equal(bid.subcontractingDetails, HIDDEN, where);
       t.match(bid.lotValues[0], { participationUrl: HIDDEN, subcontractingDetails: HIDDEN }, where);
       t.equal(bid.documents[0].title, HIDDEN, where);
@@ -74,7 +115,11 @@ for (const [reader, key] of [['anonymous', undefined], ['another broker', 'broke
   });
 }
 
-for (const [reader, key, token] of [['the bid owner', 'broker1', 'bid'], ['the tender owner', 'broker', undefined], ['an r broker', 'brokerr', undefined]] as const) {
+for (const [reader, key, token] of [
+  ['the bid owner', 'broker1', 'bid'],
+  ['the tender owner', 'broker', undefined],
+  ['an r broker', 'brokerr', undefined],
+] as const) {
   t.test(`${reader} sees the bid whole`, async (t) => {
     const one = (await server.request('GET', bidPath(), { key, token: token ? bidToken : undefined })).body.data;
     t.equal(one.tenderers[0].name, 'Постачальник 1');

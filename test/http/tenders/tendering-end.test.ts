@@ -74,7 +74,10 @@ t.test('two bids with an auction → active.auction; bids stay private: the list
   t.equal(data.date, '2026-10-19T00:01:00+03:00');
   t.ok(data.lots[0].auctionPeriod.shouldStartAfter);
   t.notOk(data.bids);
-  t.match(await server.request('GET', `/api/2.5/tenders/${tender.id}/bids`), errorReply(403, 'body', 'data', "Can't view bids in current (active.auction) tender status"));
+  t.match(
+    await server.request('GET', `/api/2.5/tenders/${tender.id}/bids`),
+    errorReply(403, 'body', 'data', "Can't view bids in current (active.auction) tender status"),
+  );
   const own = await server.request('GET', `/api/2.5/tenders/${tender.id}/bids/${bids[0].id}`, { key: 'broker1', token: bids[0].token });
   t.match(own.body.data, { status: 'active', lotValues: [{ status: 'active' }] });
 });
@@ -91,7 +94,10 @@ t.test('two lots, one with two bids and one with one → active.auction with an 
   const [a, b] = tender.data.lots.map((l: any) => l.id);
   await placeBid(server, tender, 450, 1);
   const only = { lotValues: [{ value: { amount: 430 }, relatedLot: a }], status: 'pending' };
-  const res = await server.request('POST', `/api/2.5/tenders/${tender.id}/bids`, { key: 'broker2', body: { data: aBid(tender, 0, 2, only) } });
+  const res = await server.request('POST', `/api/2.5/tenders/${tender.id}/bids`, {
+    key: 'broker2',
+    body: { data: aBid(tender, 0, 2, only) },
+  });
   t.equal(res.status, 201);
   const data = await endTendering(tender);
   t.equal(data.status, 'active.auction');
@@ -102,7 +108,11 @@ t.test('two lots, one with two bids and one with one → active.auction with an 
 t.test('competitiveOrdering: a tender change in tendering invalidates submitted bids; they do not count at the end', async (t) => {
   const tender = await tenderInTendering(server, { procedure: 'competitiveOrdering' });
   const bid = await placeBid(server, tender);
-  const patch = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { title: 'нова назва' } } });
+  const patch = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { title: 'нова назва' } },
+  });
   t.equal(patch.status, 200);
   t.notOk(patch.body.data.bids, 'the owner does not see bids in the answer');
   const own = await server.request('GET', `/api/2.5/tenders/${tender.id}/bids/${bid.id}`, { key: 'broker1', token: bid.token });
@@ -125,9 +135,15 @@ t.test('competitiveOrdering: a tender document added in tendering invalidates bi
   t.equal(upload.status, 201);
   const own = await server.request('GET', `/api/2.5/tenders/${tender.id}/bids/${bid.id}`, { key: 'broker1', token: bid.token });
   t.equal(own.body.data.status, 'invalid');
-  t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.enquiryPeriod.invalidationDate, '2026-10-05T12:00:00+03:00');
+  t.equal(
+    (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.enquiryPeriod.invalidationDate,
+    '2026-10-05T12:00:00+03:00',
+  );
   server.clock.set(new Date(CO_TENDERING_END.getTime() - 2 * 86_400_000));
   const before = (await server.store.session().get('tenders', tender.id))!.rev;
-  t.match(await uploadDocument(server, `/api/2.5/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token }), errorReply(403, 'body', 'data', 'tenderPeriod should be extended by 4 days'));
+  t.match(
+    await uploadDocument(server, `/api/2.5/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token }),
+    errorReply(403, 'body', 'data', 'tenderPeriod should be extended by 4 days'),
+  );
   t.equal((await server.store.session().get('tenders', tender.id))!.rev, before, 'nothing saved');
 });

@@ -28,8 +28,10 @@ function alignLotValues(posted: Doc[] | undefined, tenderBid: Doc, lotId: string
   const related: string[] = (tenderBid.lotValues ?? []).map((v: Doc) => v.relatedLot);
   if (posted.length > related.length) throw fail('bids', 'Number of lots of auction results did not match the number of tender lots');
   const aligned: Doc[] = posted.map((v, i) => ({ ...v, relatedLot: v.relatedLot ?? related[i] }));
-  for (const v of aligned) if (required && v.relatedLot === lotId && v[required] === undefined) throw fail('bids', 'Auction participation url required');
-  if (aligned.some((v, i) => v.relatedLot !== related[i])) throw fail('bids', 'Auction bid.lotValues should be identical to the tender bid.lotValues');
+  for (const v of aligned)
+    if (required && v.relatedLot === lotId && v[required] === undefined) throw fail('bids', 'Auction participation url required');
+  if (aligned.some((v, i) => v.relatedLot !== related[i]))
+    throw fail('bids', 'Auction bid.lotValues should be identical to the tender bid.lotValues');
   return aligned;
 }
 
@@ -56,7 +58,8 @@ export function applyLotAuctionUrls(tender: Doc, lotId: string, input: Doc): voi
   if (input.lots.length !== lots.length) throw fail('lots', 'Number of lots did not match the number of tender lots');
   const postedLots = input.lots.map((l: Doc, i: number) => ({ ...l, id: l.id ?? lots[i].id }));
   for (const l of postedLots) if (l.id === lotId && l.auctionUrl === undefined) throw fail('lots', 'Auction url required');
-  if (postedLots.some((l: Doc, i: number) => l.id !== lots[i].id)) throw fail('lots', 'Auction lots should be identical to the tender lots');
+  if (postedLots.some((l: Doc, i: number) => l.id !== lots[i].id))
+    throw fail('lots', 'Auction lots should be identical to the tender lots');
   const bids: Doc[] = tender.bids ?? [];
   const posted = alignBids(input.bids, bids, 'Number of auction results did not match the number of tender bids', true);
   posted.forEach((p, i) => {

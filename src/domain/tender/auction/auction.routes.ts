@@ -23,10 +23,35 @@ import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '
 
 /** `AuctionSerializer`: what the auction module reads of a tender. */
 const AUCTION_FIELDS = [
-  'tenderID', 'dateModified', 'bids', 'items', 'auctionPeriod', 'minimalStep', 'auctionUrl', 'features', 'lots', 'criteria',
-  'id', 'status', 'title', 'title_en', 'description', 'description_en', 'procurementMethodType',
+  'tenderID',
+  'dateModified',
+  'bids',
+  'items',
+  'auctionPeriod',
+  'minimalStep',
+  'auctionUrl',
+  'features',
+  'lots',
+  'criteria',
+  'id',
+  'status',
+  'title',
+  'title_en',
+  'description',
+  'description_en',
+  'procurementMethodType',
 ];
-const BID_FIELDS = ['id', 'value', 'weightedValue', 'lotValues', 'date', 'participationUrl', 'parameters', 'status', 'requirementResponses'];
+const BID_FIELDS = [
+  'id',
+  'value',
+  'weightedValue',
+  'lotValues',
+  'date',
+  'participationUrl',
+  'parameters',
+  'status',
+  'requirementResponses',
+];
 
 const pick = (data: Doc, fields: string[]) => Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
 
@@ -114,7 +139,10 @@ export function auctionRoutes(): Router<RequestState> {
     change((ctx, tender, config) => {
       const lotId = requireActiveLot(ctx, tender);
       applyAuctionLotResults(tender, lotId, validated<Doc>(auctionLotResults, bodyData(ctx)));
-      closeAuctionPeriod(tender.lots.find((l: Doc) => l.id === lotId), ctx.state.now);
+      closeAuctionPeriod(
+        tender.lots.find((l: Doc) => l.id === lotId),
+        ctx.state.now,
+      );
       const auctioned = activeLots(tender).filter((l) => bidsNumber(tender, l.id) > 1);
       if (auctioned.every((l) => l.auctionPeriod?.endDate)) addNextAward(tender, ctx.state.now, config);
     }),

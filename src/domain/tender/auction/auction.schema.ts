@@ -5,7 +5,10 @@ import { md5 } from '../parts.schema';
 
 /** The auction module's requests (spec-era `tender/core/procedure/models/auction.py`); positions are checked in auction-input.ts. */
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
-const url = () => Joi.string().uri({ scheme: ['http', 'https'] }).messages({ 'string.uri': 'Not a well formed URL.', 'string.uriCustomScheme': 'Not a well formed URL.' });
+const url = () =>
+  Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .messages({ 'string.uri': 'Not a well formed URL.', 'string.uriCustomScheme': 'Not a well formed URL.' });
 
 const valueResult = model('ValueResult', {
   amount: Joi.number().min(0),
@@ -23,7 +26,10 @@ export const auctionUrls = Joi.object({
 /** `PATCH /auction/{lot_id}` (`LotAuctionUrls`). */
 export const lotAuctionUrls = Joi.object({
   lots: list('lots', model('LotAuctionUrl', { id: md5(), auctionUrl: url() })).required(),
-  bids: list('bids', model('BidLotValue', { id: md5(), lotValues: list('lots', model('LotValueUrl', { relatedLot: md5(), participationUrl: url() })) })).required(),
+  bids: list(
+    'bids',
+    model('BidLotValue', { id: md5(), lotValues: list('lots', model('LotValueUrl', { relatedLot: md5(), participationUrl: url() })) }),
+  ).required(),
 });
 
 /** `POST /auction` (`AuctionResults`). */

@@ -47,7 +47,8 @@ const DONE: Record<string, string> = { POST: 'added', PATCH: 'updated', DELETE: 
 /** `validate_bid_operation_not_in_tendering` then `validate_bid_operation_period`. */
 export function requireTenderingOpen(ctx: Ctx, tender: Doc): void {
   const { method } = ctx;
-  if (tender.status !== 'active.tendering') throw apiError(403, `Can't ${OPERATION[method]} bid in current (${tender.status}) tender status`);
+  if (tender.status !== 'active.tendering')
+    throw apiError(403, `Can't ${OPERATION[method]} bid in current (${tender.status}) tender status`);
   const { startDate, endDate } = tender.tenderPeriod ?? {};
   const now = ctx.state.now.getTime();
   if ((startDate && now < Date.parse(startDate)) || now > Date.parse(endDate ?? '')) {
@@ -58,7 +59,11 @@ export function requireTenderingOpen(ctx: Ctx, tender: Doc): void {
 /** Currency and VAT default to those of the value the bid answers (the lot's, else the tender's). */
 function withValueDefaults(bid: Doc, tender: Doc): Doc {
   const fill = (value: Doc | undefined, of: Doc | undefined) =>
-    value && { ...value, currency: value.currency ?? of?.currency, valueAddedTaxIncluded: value.valueAddedTaxIncluded ?? of?.valueAddedTaxIncluded };
+    value && {
+      ...value,
+      currency: value.currency ?? of?.currency,
+      valueAddedTaxIncluded: value.valueAddedTaxIncluded ?? of?.valueAddedTaxIncluded,
+    };
   const lotValue = (relatedLot: string) => itemsOf(tender, 'lots').find((l) => l.id === relatedLot)?.value;
   const out: Doc = { ...bid };
   if (bid.value) out.value = fill(bid.value, tender.value);
@@ -92,7 +97,8 @@ export async function createBid(ctx: Ctx, tenderId: string): Promise<{ bid: Doc;
   const request = withValueDefaults(validated<Doc>(policy.schemas.create, bodyData(ctx)), tender);
   const stamp = formatKyiv(ctx.state.now);
   const status = request.status ?? 'draft';
-  if (!['draft', 'pending'].includes(status)) throw apiError(403, "Bid can be added only with status: ('draft', 'pending').", { name: 'bid' });
+  if (!['draft', 'pending'].includes(status))
+    throw apiError(403, "Bid can be added only with status: ('draft', 'pending').", { name: 'bid' });
   const bid: Doc = { ...request, status, id: newId(), date: stamp };
   if (request.lotValues) bid.lotValues = (request.lotValues as Doc[]).map((v) => ({ status: 'pending', ...v, date: stamp }));
   await runBidRules(bid, tender, contextOf(ctx, stored));
@@ -138,7 +144,12 @@ export async function patchBid(ctx: Ctx, tenderId: string, bidId: string): Promi
   const bid = withValueDefaults(after, tender);
   if (bid.value?.amount !== before.value?.amount) bid.date = stamp;
   await runBidRules(bid, tender, contextOf(ctx, stored));
-  await saveBids(ctx, stored, bidsOf(tender).map((b) => (b.id === bidId ? bid : b)), stored.doc.bidAccess);
+  await saveBids(
+    ctx,
+    stored,
+    bidsOf(tender).map((b) => (b.id === bidId ? bid : b)),
+    stored.doc.bidAccess,
+  );
   return bid;
 }
 
@@ -147,6 +158,11 @@ export async function deleteBid(ctx: Ctx, tenderId: string, bidId: string): Prom
   const { stored, bid } = await ownedBid(ctx, tenderId, bidId);
   requireTenderingOpen(ctx, stored.doc.data);
   const { [bidId]: _gone, ...bidAccess } = stored.doc.bidAccess ?? {};
-  await saveBids(ctx, stored, bidsOf(withBids(stored.doc)).filter((b) => b.id !== bidId), bidAccess);
+  await saveBids(
+    ctx,
+    stored,
+    bidsOf(withBids(stored.doc)).filter((b) => b.id !== bidId),
+    bidAccess,
+  );
   return bid;
 }

@@ -46,8 +46,14 @@ function requireBidDocumentAllowed(ctx: Ctx, tender: Doc, bid: Doc): void {
   const { status, tenderPeriod } = tender;
   if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't add document in current (${status}) tender status`);
   const now = ctx.state.now.getTime();
-  if (status === 'active.tendering' && ((tenderPeriod.startDate && now < Date.parse(tenderPeriod.startDate)) || now > Date.parse(tenderPeriod.endDate))) {
-    throw apiError(403, `Document can be added only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`);
+  if (
+    status === 'active.tendering' &&
+    ((tenderPeriod.startDate && now < Date.parse(tenderPeriod.startDate)) || now > Date.parse(tenderPeriod.endDate))
+  ) {
+    throw apiError(
+      403,
+      `Document can be added only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
+    );
   }
   const awarded = itemsOf(tender, 'awards').some((a) => a.status === 'active' && a.bid_id === bid.id);
   if (status !== 'active.tendering' && !awarded) {

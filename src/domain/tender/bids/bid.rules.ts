@@ -34,7 +34,11 @@ export const lotValuesFitLots: BidRule = (bid, tender, { config }) => {
     const problem = valueProblem(lot.value, v.value, config, 'lot');
     return problem ? { value: [problem] } : null;
   });
-  if (errors.some(Boolean)) throw invalid('lotValues', errors.map((e) => e ?? {}));
+  if (errors.some(Boolean))
+    throw invalid(
+      'lotValues',
+      errors.map((e) => e ?? {}),
+    );
 };
 
 /** `validate_lot_value_*` / `validate_bid_value`: currency, amount and VAT against the tender's or lot's value. */
@@ -66,7 +70,10 @@ export const parametersCoverFeatures: BidRule = (bid, tender) => {
     const lots = new Set((bid.lotValues ?? []).map((v: Doc) => v.relatedLot));
     const items = new Set((tender.items ?? []).filter((i: Doc) => lots.has(i.relatedLot)).map((i: Doc) => i.id));
     wanted = features.filter(
-      (f) => f.featureOf === 'tenderer' || (f.featureOf === 'lot' && lots.has(f.relatedItem)) || (f.featureOf === 'item' && items.has(f.relatedItem)),
+      (f) =>
+        f.featureOf === 'tenderer' ||
+        (f.featureOf === 'lot' && lots.has(f.relatedItem)) ||
+        (f.featureOf === 'item' && items.has(f.relatedItem)),
     );
   } else if (features.length > 0 && parameters.length === 0) {
     throw invalid('parameters', ['This field is required.']);
