@@ -4,6 +4,8 @@ import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
 import { aBid, aContract, aLot, aTender, belowThresholdConfig, createTender, placeBid, tenderAfterTendering, tenderInTendering } from '../../test/fixtures/tenders';
+import { aPlan, createPlan } from '../../test/fixtures/plans';
+import { MILESTONE_APPROVAL_TITLE } from '../../src/domain/plan/plan.schema';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
 import { aSigner, decision, patchAward, tenderInQualification } from '../../test/fixtures/awards';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
@@ -147,6 +149,7 @@ export async function buildWorld(server: TestServer) {
   const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
+  const plan = await createPlan(server);
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
@@ -185,6 +188,10 @@ export async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${awardPath}/documents` },
     { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts` },
     { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts/${signed}` },
+    { method: 'POST', path: `${API}/plans`, key: 'broker', valid: { data: aPlan() } },
+    { method: 'PATCH', path: `${API}/plans/${plan.id}`, key: 'broker', token: plan.token, valid: { data: { rationale: { description: 'Обгрунтування' } } } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/milestones`, key: 'broker', valid: { data: { title: MILESTONE_APPROVAL_TITLE, type: 'approval', author: plan.data.procuringEntity, dueDate: '2026-10-08T12:00:00+03:00' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -192,6 +199,7 @@ export async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/agreements/${agreementId}` },
     { method: 'GET', path: `${API}/tenders/${tender.id}` },
     { method: 'GET', path: `${API}/contracts/${contractId}` },
+    { method: 'GET', path: `${API}/plans/${plan.id}` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/submissions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/qualifications` },
@@ -212,6 +220,7 @@ export async function buildWorld(server: TestServer) {
     ['tenders', awarded.id],
     ['contracts', signed],
     ['contracts', contractId],
+    ['plans', plan.id],
   ];
   return { endpoints, objects };
 }

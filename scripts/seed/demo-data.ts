@@ -8,6 +8,8 @@ export interface SeedPlan {
   frameworks: number;
   /** belowThreshold tenders; every other one is left a draft. */
   tenders: number;
+  /** belowThreshold plans; every other one gets its tender (`POST /plans/{id}/tenders`) and so is complete. */
+  plans: number;
 }
 
 const SUPPLIER_KEYS = ['broker1', 'broker2', 'broker3'];
@@ -17,14 +19,38 @@ const isDefense = (framework: number) => framework % 2 === 1;
 /** Steps of the plan, for a progress bar that knows its total. */
 export const seedSteps = (plan: SeedPlan) => {
   const active = Math.ceil(plan.tenders / 2);
-  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * 2;
+  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * 2 + plan.plans + Math.ceil(plan.plans / 2);
 };
+
+/** The plan a tender body comes from: the same buyer and CPV class, a budget of this year with its breakdown. */
+function planOf(tender: any, now: Date, n: number) {
+  const { name, identifier, address, kind } = tender.procuringEntity;
+  const organization = { name, identifier, address, kind: kind ?? 'general' };
+  const year = now.getUTCFullYear();
+  const amount = tender.value.amount;
+  return {
+    tender: { procurementMethod: 'open', procurementMethodType: 'belowThreshold', tenderPeriod: { startDate: new Date(now.getTime() + 10 * 86_400_000).toISOString() } },
+    classification: tender.items[0].classification,
+    items: tender.items.map(({ description, classification, additionalClassifications, quantity }: any) => ({ description, classification, additionalClassifications, quantity })),
+    procuringEntity: organization,
+    buyers: [organization],
+    budget: {
+      id: `budget-${n + 1}`,
+      description: `Річний план закупівель №${n + 1}`,
+      amount,
+      currency: tender.value.currency,
+      period: { startDate: `${year}-01-01T00:00:00+02:00`, endDate: `${year}-12-31T00:00:00+02:00` },
+      breakdown: [{ title: 'local', value: { amount, currency: tender.value.currency } }],
+    },
+  };
+}
 
 export interface SeedResult {
   frameworks: string[];
   agreements: string[];
   tenders: string[];
   contracts: string[];
+  plans: string[];
 }
 
 /**
@@ -32,7 +58,7 @@ export interface SeedResult {
  * restricted derivatives) with three submissions each, their qualifications activated so the framework's
  * agreement exists; belowThreshold tenders (drafts among them); a competitiveOrdering tender against each
  * agreement (restricted for the defense ones); a contract for each active belowThreshold tender, posted as the
- * contracting system.
+ * contracting system; belowThreshold plans, every other one with a draft tender created from it.
  */
 export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): Promise<SeedResult> {
   const jar = new CookieJar();
@@ -42,7 +68,7 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     step();
     return reply;
   };
-  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [] };
+  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [], plans: [] };
   const now = new Date();
   const bodies = requestBodies(now.getTime());
 
@@ -95,6 +121,15 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     const supplier = aTenderer('30000000', { name: 'ТОВ «Переможець»' });
     const created = await call('POST', '/contracts', { key: 'contracting', body: { data: { tender_id: tenderId, suppliers: [supplier] } } }, 201);
     result.contracts.push(created.body.data.id);
+  }
+
+  for (let n = 0; n < plan.plans; n++) {
+    const created = await call('POST', '/plans', { key: 'broker', body: { data: planOf(bodies.tender.data, now, n) } }, 201);
+    result.plans.push(created.body.data.id);
+    if (n % 2 === 1) continue;
+    const body = { data: { ...bodies.tender.data, title: `Закупівля за планом №${n + 1}` }, config: belowThresholdConfig() };
+    const tender = await call('POST', `/plans/${created.body.data.id}/tenders`, { key: 'broker', body }, 201);
+    result.tenders.push(tender.body.data.id);
   }
   return result;
 }

@@ -6,6 +6,7 @@ import { constantsRoutes } from './constants-routes';
 import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
+import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
@@ -26,5 +27,7 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     tenderContractRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
+    planRoutes(deps),
+    documentRoutes(deps, planDocuments),
   ];
 }

@@ -113,6 +113,7 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
     content: { ...json(ref('Envelope')), '*/*': { schema: {} } },
   },
   description: { status: '200', description: 'the description', content: json({ type: 'object' }) },
+  refused: { status: '405', description: "the reference's own refusal of this method here", content: json(ref('Error')) },
 };
 
 const ERROR_TEXTS: Record<string, string> = {

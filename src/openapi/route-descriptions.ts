@@ -10,6 +10,7 @@ import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
+import { patchMilestoneSchema as patchPlanMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema as postPlanMilestoneSchema } from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -22,7 +23,7 @@ export interface BodyVariant {
 }
 
 /** What a successful response carries. */
-export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description';
+export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
@@ -177,4 +178,16 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
   ...documents('contracts'),
+
+  write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
+  write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
+  objectOf('plans'),
+  feed('plans'),
+  write('post', '/api/2.5/plans/:id/tenders', 'Creates a tender (draft) from a scheduled plan, which becomes complete', 'broker',
+    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
+  read('/api/2.5/plans/:id/tenders', 'Refused: 405 Method not allowed, as the reference', 'refused'),
+  write('post', '/api/2.5/plans/:id/milestones', "Adds an approval milestone by the plan's procuring entity (its own owner token)", 'broker', [{ data: postPlanMilestoneSchema }]),
+  read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
+  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [{ data: patchPlanMilestoneSchema }]),
+  ...documents('plans'),
 ];

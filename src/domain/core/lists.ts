@@ -24,6 +24,9 @@ export const LIST_LIMITS = {
   suppliers: 100,
   funders: 100,
   plans: 100,
+  breakdown: 100,
+  // A plan names exactly one buyer (the reference's `buyers` max_size).
+  buyers: 1,
   changes: 100,
   rationaleTypes: 100,
   additionalIdentifiers: 100,

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import type { Ctx, RequestState } from '../../http/context';
-import { apiError, notFound } from '../../http/errors';
+import { apiError, notFound, type ApiError } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
 import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
@@ -10,7 +10,7 @@ import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import type { Viewer } from '../../http/auth';
-import type { RestrictedMode } from '../core/restricted-access';
+import type { RestrictedMode } from '../../config';
 import { readFileField } from './multipart-file';
 import { itemById, itemsOf } from '../core/items';
 
@@ -27,6 +27,8 @@ export interface DocumentHost {
   acceptsIn(data: Doc): string[];
   /** What adding a document also changes in the object (its procedure's rules), or refuses; the object as it is saved. */
   withDocumentAdded?(doc: ObjectDoc, ctx: Ctx): Promise<ObjectDoc>;
+  /** The kind's own refusal in other statuses, where it is not the common 403 `Can't add document in current (…) status`. */
+  refusal?(status: string): ApiError;
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
@@ -97,7 +99,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     requireOwner(ctx, await host.authority(ctx.state.session, stored));
     const doc = stored.doc;
     if (!host.acceptsIn(doc.data).includes(doc.data.status)) {
-      throw apiError(403, `Can't add document in current (${doc.data.status}) ${name} status`);
+      throw host.refusal?.(doc.data.status) ?? apiError(403, `Can't add document in current (${doc.data.status}) ${name} status`);
     }
     const path = `/api/2.5/${kind}/${doc.data.id}/documents`;
     const document = await uploadedDocument(ctx, deps, path);

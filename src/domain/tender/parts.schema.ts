@@ -41,7 +41,7 @@ export const addressSchema = model('Address', {
   ...translated('countryName'),
 });
 
-const contactPointSchema = model('ContactPoint', {
+export const contactPointSchema = model('ContactPoint', {
   ...translated('name'),
   email: Joi.string().email({ tlds: false }),
   telephone: text(),
@@ -97,7 +97,7 @@ export const classificationSchema = model('Classification', {
 });
 
 /** Item classification: scheme ДК021 and a CPV-shaped code. */
-const cpvSchema = model('CPVClassification', {
+export const cpvSchema = model('CPVClassification', {
   scheme: Joi.string().valid('ДК021').required(),
   id: Joi.string()
     .pattern(/^\d{8}-\d$/)

@@ -3,7 +3,7 @@ import type { Ctx } from '../../http/context';
 import { bodyConfig, bodyData } from '../../http/body';
 import { apiError, notFound } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Doc, Stored } from '../../store/port';
+import type { Change, Doc, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
 import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
@@ -39,8 +39,17 @@ async function checkAndComplete(procedure: TenderProcedure, tender: Doc, ctx: Te
   procedure.periods(tender, ctx);
 }
 
-/** `POST /tenders` (docs/tenders.md §Tender creation): a draft with server-set members and a fresh owner token. */
-export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
+/** A tender created from other objects (`POST /plans/{id}/tenders`): its `plans[]`, and their changes, saved with it. */
+export interface TenderOrigin {
+  plans: Doc[];
+  writes(tender: ObjectDoc): Change[];
+}
+
+/**
+ * `POST /tenders` (docs/tenders.md §Tender creation): a draft with server-set members and a fresh owner token. With
+ * an `origin`, the tender lists its plans and is stored in one commit with their changes (docs/plans.md §Tenders).
+ */
+export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ doc: ObjectDoc; access: Access }> {
   requireBroker(ctx);
   const data = bodyData(ctx);
   const procedure = procedureOf(data.procurementMethodType);
@@ -66,7 +75,9 @@ export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: 
     config,
     secrets,
   };
-  await commit(session, [insertOf('tenders', doc)], dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)));
+  if (origin) doc.data.plans = origin.plans;
+  const writes = [insertOf('tenders', doc), ...(origin?.writes(doc) ?? [])];
+  await commit(session, writes, dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)));
   return { doc, access };
 }
 
