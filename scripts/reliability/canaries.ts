@@ -61,6 +61,10 @@ export interface RestrictedKind {
   reads(w: World, data: Doc): string[];
 }
 
+/** The download addresses of the documents of `holders` (bids, awards), as paths with their key. */
+const downloadReads = (holders: Doc[]) =>
+  holders.flatMap((h) => ((h.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`));
+
 const documentReads = (base: string, data: Doc) => [
   `${base}/documents`,
   ...((data.documents ?? []) as Doc[]).filter((d) => d.id).map((d) => `${base}/documents/${d.id}`),
@@ -126,7 +130,7 @@ const KINDS: RestrictedKind[] = [
         base,
         `${base}/bids`,
         ...bids.flatMap((b) => [`${base}/bids/${b.id}`, ...documentReads(`${base}/bids/${b.id}`, b)]),
-        ...bids.flatMap((b) => ((b.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`)),
+        ...downloadReads(bids),
       ];
     },
   },
@@ -143,7 +147,7 @@ const KINDS: RestrictedKind[] = [
         `${base}/awards`,
         `${base}/contracts`,
         ...awards.flatMap((a) => [`${base}/awards/${a.id}`, ...documentReads(`${base}/awards/${a.id}`, a)]),
-        ...awards.flatMap((a) => ((a.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`)),
+        ...downloadReads(awards),
       ];
     },
   },

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { playAuction, type AuctionModule } from '../../../scripts/auction/play-auction';
 import { startTestServer, type TestServer } from '../../fixtures/server';
-import { tenderAfterTendering, type TenderingOptions } from '../../fixtures/tenders';
+import { LIFECYCLE_CASES as cases, tenderAfterTendering } from '../../fixtures/tenders';
 
 /** The auction module driven in-process against the test server, with the auction group's key. */
 const auctionModule = (server: TestServer): AuctionModule => ({
@@ -9,13 +9,6 @@ const auctionModule = (server: TestServer): AuctionModule => ({
   auctionBase: 'https://auction.example.org',
 });
 
-const cases: [string, TenderingOptions][] = [
-  ['belowThreshold with one lot', { lots: 1 }],
-  ['belowThreshold with two lots', { lots: 2 }],
-  ['belowThreshold without lots', { lots: 0 }],
-  ['competitiveOrdering with a lot', { procedure: 'competitiveOrdering', lots: 1 }],
-  ['competitiveOrdering without lots', { procedure: 'competitiveOrdering', lots: 0 }],
-];
 
 for (const [name, options] of cases) {
   t.test(`${name}: tendering → 2 bids → end of tendering → auction module → pending award for the lowest bid`, async (t) => {

@@ -31,27 +31,73 @@ t.test('belowThreshold decisions: every refusal with its text, the tender unchan
   const { tender, data } = await tenderInQualification(server, { lots: 1 });
   const award = data.awards[0];
   const path = `/api/2.5/tenders/${tender.id}/awards/${award.id}`;
-  await refused(t, server, tender.id, () => server.request('PATCH', path, { key: 'broker', body: { data: { status: 'active', qualified: true } } }),
-    errorReply(403, 'url', 'permission', 'Forbidden'));
-  await refused(t, server, tender.id, () => server.request('PATCH', path, { key: 'broker1', token: tender.token, body: { data: { status: 'active', qualified: true } } }),
-    errorReply(403, 'url', 'permission', 'Forbidden'));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'active', qualified: false }),
-    errorReply(422, 'body', 'qualified', ["Can't update award to active status with not qualified"]));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: true }),
-    errorReply(422, 'body', 'qualified', ["Can't update award to unsuccessful status when qualified/eligible isn't set to False"]));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'unsuccessful' }),
-    errorReply(422, 'body', 'qualified', ["Can't update award to unsuccessful status when qualified/eligible isn't set to False"]));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { eligible: true }), { status: 422, body: { errors: [{ name: 'eligible' }] } });
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'cancelled' }),
-    errorReply(403, 'body', 'data', "Can't update award in current (pending) status"));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => server.request('PATCH', path, { key: 'broker', body: { data: { status: 'active', qualified: true } } }),
+    errorReply(403, 'url', 'permission', 'Forbidden'),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => server.request('PATCH', path, { key: 'broker1', token: tender.token, body: { data: { status: 'active', qualified: true } } }),
+    errorReply(403, 'url', 'permission', 'Forbidden'),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'active', qualified: false }),
+    errorReply(422, 'body', 'qualified', ["Can't update award to active status with not qualified"]),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: true }),
+    errorReply(422, 'body', 'qualified', ["Can't update award to unsuccessful status when qualified/eligible isn't set to False"]),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'unsuccessful' }),
+    errorReply(422, 'body', 'qualified', ["Can't update award to unsuccessful status when qualified/eligible isn't set to False"]),
+  );
+  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { eligible: true }), {
+    status: 422,
+    body: { errors: [{ name: 'eligible' }] },
+  });
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'cancelled' }),
+    errorReply(403, 'body', 'data', "Can't update award in current (pending) status"),
+  );
 
   const titled = await patchAward(server, tender, award.id, { title: 'Рішення' });
   t.match(titled.body.data, { status: 'pending', title: 'Рішення' }, "a pending award's texts change without a decision");
+  const unchanged = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body;
+  t.same((await patchAward(server, tender, award.id, { title: 'Рішення' })).body.data, titled.body.data);
+  t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body, unchanged, 'a PATCH that changes nothing is not saved');
   t.equal((await patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: false })).status, 200);
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'active', qualified: true }),
-    errorReply(403, 'body', 'data', "Can't update award in current (unsuccessful) status"));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { title: 'Інше' }),
-    errorReply(403, 'body', 'data', "Can't update award in current (unsuccessful) status"));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'active', qualified: true }),
+    errorReply(403, 'body', 'data', "Can't update award in current (unsuccessful) status"),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { title: 'Інше' }),
+    errorReply(403, 'body', 'data', "Can't update award in current (unsuccessful) status"),
+  );
 });
 
 t.test('an active award cancelled: its contract cancelled here and in /contracts, the next award made', async (t) => {
@@ -79,8 +125,13 @@ t.test('a signed contract keeps its award from being cancelled', async (t) => {
   await patchAward(server, tender, data.awards[0].id, decision('active', true, false));
   const contract = (await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts`)).body.data[0];
   t.equal((await signContract(server, tender, contract.id, bids[1], 'broker2')).status, 200);
-  await refused(t, server, tender.id, () => patchAward(server, tender, data.awards[0].id, { status: 'cancelled' }),
-    errorReply(403, 'body', 'data', "Can't update award in current (complete) tender status"));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, data.awards[0].id, { status: 'cancelled' }),
+    errorReply(403, 'body', 'data', "Can't update award in current (complete) tender status"),
+  );
 });
 
 t.test('competitiveOrdering decisions need eligible too', async (t) => {
@@ -88,17 +139,41 @@ t.test('competitiveOrdering decisions need eligible too', async (t) => {
   t.teardown(() => server.close());
   const { tender, data } = await tenderInQualification(server, { procedure: 'competitiveOrdering', lots: 1 });
   const award = data.awards[0];
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'active', qualified: true }),
-    errorReply(422, 'body', 'data', "Can't update award to active status with not eligible"));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'active', eligible: true }),
-    errorReply(422, 'body', 'qualified', ["Can't update award to active status with not qualified"]));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: false }),
-    errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"));
-  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: true, eligible: true }),
-    errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'active', qualified: true }),
+    errorReply(422, 'body', 'data', "Can't update award to active status with not eligible"),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'active', eligible: true }),
+    errorReply(422, 'body', 'qualified', ["Can't update award to active status with not qualified"]),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: false }),
+    errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: true, eligible: true }),
+    errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"),
+  );
   const res = await patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: true, eligible: false });
   t.equal(res.status, 200, 'not eligible is reason enough');
-  t.match(res.body.data.complaintPeriod, { startDate: '2026-10-20T00:01:00+03:00', endDate: '2026-10-27T00:01:00+02:00' }, 'a stand-still of 5 working days (across the change to winter time)');
+  t.match(
+    res.body.data.complaintPeriod,
+    { startDate: '2026-10-20T00:01:00+03:00', endDate: '2026-10-27T00:01:00+02:00' },
+    'a stand-still of 5 working days (across the change to winter time)',
+  );
 });
 
 t.test('awards are decided only in qualification and in active lots', async (t) => {
@@ -114,9 +189,20 @@ t.test('awards are decided only in qualification and in active lots', async (t) 
   const waiting = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data;
   server.clock.set(new Date(Date.parse(waiting.next_check) + 1000));
   await runChronograph(server, tender.id);
-  await refused(t, server, tender.id, () => patchAward(server, tender, next.id, { title: 'Інше' }),
-    errorReply(403, 'body', 'data', 'Can update award only in active lot status'));
-  await refused(t, server, tender.id, () => patchAward(server, tender, 'a'.repeat(32), { status: 'active' }), errorReply(404, 'url', 'award_id', 'Not Found'));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, next.id, { title: 'Інше' }),
+    errorReply(403, 'body', 'data', 'Can update award only in active lot status'),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, 'a'.repeat(32), { status: 'active' }),
+    errorReply(404, 'url', 'award_id', 'Not Found'),
+  );
 });
 
 t.test('without awarding order every bid gets its award at once, and one award per lot may be active', async (t) => {
@@ -124,12 +210,21 @@ t.test('without awarding order every bid gets its award at once, and one award p
   t.teardown(() => server.close());
   const { tender, data } = await tenderInQualification(server, { lots: 1, config: { hasAwardingOrder: false } });
   t.equal(data.awards.length, 2);
-  t.same(data.awards.map((a: any) => a.value.amount), [440, 450], 'in awarding order');
+  t.same(
+    data.awards.map((a: any) => a.value.amount),
+    [440, 450],
+    'in awarding order',
+  );
   t.equal((await patchAward(server, tender, data.awards[0].id, decision('active', true, false))).status, 200);
   const after = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data;
   t.equal(after.status, 'active.awarded', 'an active award ends the awarding');
-  await refused(t, server, tender.id, () => patchAward(server, tender, data.awards[1].id, decision('active', true, false)),
-    errorReply(422, 'body', 'awards', "Can't activate award as tender already has active award for this lot"));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, data.awards[1].id, decision('active', true, false)),
+    errorReply(422, 'body', 'awards', "Can't activate award as tender already has active award for this lot"),
+  );
 });
 
 t.test('award documents: the owner adds them in qualification; readers list and download them', async (t) => {
@@ -138,7 +233,13 @@ t.test('award documents: the owner adds them in qualification; readers list and 
   const { tender, data } = await tenderInQualification(server, { lots: 1 });
   const path = `/api/2.5/tenders/${tender.id}/awards/${data.awards[0].id}/documents`;
   const file = { filename: 'notice.pdf', content: 'notice', type: 'application/pdf' };
-  await refused(t, server, tender.id, () => uploadDocument(server, path, { key: 'broker1', ...file }), errorReply(403, 'url', 'permission', 'Forbidden'));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => uploadDocument(server, path, { key: 'broker1', ...file }),
+    errorReply(403, 'url', 'permission', 'Forbidden'),
+  );
   const added = await uploadDocument(server, path, { key: 'broker', token: tender.token, ...file });
   t.equal(added.status, 201);
   t.match(added.body.data, { title: 'notice.pdf', format: 'application/pdf', hash: /^md5:/ });
@@ -147,6 +248,11 @@ t.test('award documents: the owner adds them in qualification; readers list and 
   const download = await server.request('GET', new URL(added.body.data.url).pathname + new URL(added.body.data.url).search);
   t.equal(download.text, 'notice');
   await patchAward(server, tender, data.awards[0].id, decision('active', true, false));
-  await refused(t, server, tender.id, () => uploadDocument(server, path, { key: 'broker', token: tender.token, ...file }),
-    errorReply(403, 'body', 'data', "Can't add document in current (active.awarded) tender status"));
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => uploadDocument(server, path, { key: 'broker', token: tender.token, ...file }),
+    errorReply(403, 'body', 'data', "Can't add document in current (active.awarded) tender status"),
+  );
 });

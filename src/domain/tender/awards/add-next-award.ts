@@ -36,7 +36,11 @@ export function prepareBidsForAwarding(t: Doc, lotId?: string): Offer[] {
 
 /** `exclude_unsuccessful_awarded_bids`: a bid whose award was unsuccessful gets no other one for that lot. */
 const excludeUnsuccessfulAwardedBids = (t: Doc, offers: Offer[], lotId?: string): Offer[] => {
-  const refused = new Set(awardsOf(t, lotId).filter((a) => a.status === 'unsuccessful').map((a) => a.bid_id));
+  const refused = new Set(
+    awardsOf(t, lotId)
+      .filter((a) => a.status === 'unsuccessful')
+      .map((a) => a.bid_id),
+  );
   return offers.filter((o) => !refused.has(o.id));
 };
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { apiError } from '../../../http/errors';
@@ -106,6 +107,8 @@ export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): P
     effects = awardStatusUp(tender, before, award, now, config, procedure.awards);
   } else if (award.status !== 'pending') {
     throw apiError(403, `Can't update award in current (${before.status}) status`);
+  } else if (isDeepStrictEqual(award, before)) {
+    return before;
   } else {
     tender.awards = tender.awards.map((a: Doc) => (a.id === award.id ? award : a));
   }

@@ -46,7 +46,9 @@ export function awardRoutes(deps: AppDeps): Router<RequestState> {
     const listPath = `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`;
     const document = await uploadedDocument(ctx, deps, listPath);
     const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents: [...documentsOf(a), document] } : a));
-    await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, { ...tender, awards, dateModified: formatKyiv(ctx.state.now) }), ['awards'])]);
+    await commit(ctx.state.session, [
+      updateOf(stored, sealedDoc(stored.doc, { ...tender, awards, dateModified: formatKyiv(ctx.state.now) }), ['awards']),
+    ]);
     created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
   });
 

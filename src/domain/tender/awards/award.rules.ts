@@ -26,7 +26,10 @@ export const qualifiedToActivate: AwardRule = (award) => {
 /** competitiveOrdering `COAwardState.award_on_patch`: 422 operation errors (named `data`). */
 export const eligibleDecides: AwardRule = (award) => {
   if (award.status === 'active' && !award.eligible) throw apiError(422, "Can't update award to active status with not eligible");
-  if (award.status === 'unsuccessful' && (award.qualified === undefined || award.eligible === undefined || (award.qualified && award.eligible))) {
+  if (
+    award.status === 'unsuccessful' &&
+    (award.qualified === undefined || award.eligible === undefined || (award.qualified && award.eligible))
+  ) {
     throw apiError(422, NOT_FALSE);
   }
 };

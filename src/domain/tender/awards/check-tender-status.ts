@@ -30,7 +30,10 @@ const contractsAllowToComplete = (contracts: Doc[]) =>
 /** The contracts of the lot's winning award(s): the last award with awarding order, every active one without. */
 function winnersContracts(t: Doc, awards: Doc[], config: Doc): Doc[] {
   const winners = new Set(
-    (config.hasAwardingOrder === false ? awards.filter((a) => a.status === 'active') : awards.slice(-1).filter((a) => a.status === 'active')).map((a) => a.id),
+    (config.hasAwardingOrder === false
+      ? awards.filter((a) => a.status === 'active')
+      : awards.slice(-1).filter((a) => a.status === 'active')
+    ).map((a) => a.id),
   );
   return (t.contracts ?? []).filter((c: Doc) => winners.has(c.awardID));
 }
@@ -70,7 +73,8 @@ export function checkTenderStatus(t: Doc, now: Date, config: Doc, policy: AwardP
   }
   const awards = awardsOf(t);
   const end = standStillEnd(awards);
-  if (awardingIsUnsuccessful(awards, config) && (!end || Date.parse(end) < now.getTime())) setTenderStatus(t, 'unsuccessful', now);
+  // At its end (not only after it, as the reference's `<`) so the event due then always takes effect.
+  if (awardingIsUnsuccessful(awards, config) && (!end || Date.parse(end) <= now.getTime())) setTenderStatus(t, 'unsuccessful', now);
   if (contractsAllowToComplete(t.contracts ?? [])) setTenderStatus(t, 'complete', now);
 }
 

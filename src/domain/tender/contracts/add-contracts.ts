@@ -45,7 +45,13 @@ export function addContracts(t: Doc, award: Doc, now: Date): Doc {
  * contracting system posts) and makes each a contract object: the tender owner's, with its token, restricted
  * when the tender is; its buyer the procuring entity.
  */
-export async function saveContractsToContracting(session: StoreSession, tenderDoc: TenderDoc, t: Doc, added: Doc[], now: Date): Promise<Change[]> {
+export async function saveContractsToContracting(
+  session: StoreSession,
+  tenderDoc: TenderDoc,
+  t: Doc,
+  added: Doc[],
+  now: Date,
+): Promise<Change[]> {
   const stamp = formatKyiv(now);
   const changes: Change[] = [];
   for (const contract of added) {

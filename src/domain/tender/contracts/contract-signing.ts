@@ -78,7 +78,8 @@ export const tenderContractLink: TenderLink = async (session: StoreSession, afte
   }
   validateRequiredSignedInfo(after, before);
   if (after.status === 'active' && !after.dateSigned) after.dateSigned = formatKyiv(now);
-  if (before.status !== 'pending' || (copy.status === after.status && JSON.stringify(copy.value) === JSON.stringify(after.value))) return [];
+  if (before.status !== 'pending' || (copy.status === after.status && JSON.stringify(copy.value) === JSON.stringify(after.value)))
+    return [];
   copy.status = after.status;
   if (after.value) copy.value = after.value;
   checkTenderStatus(tender, now, doc.config ?? {}, procedure.awards);
