@@ -324,3 +324,31 @@ t.test('competitiveOrdering in qualification: no cancellation during an award st
     'after the stand-still, before the chronograph ends the lot',
   );
 });
+
+t.test('belowThreshold: pending also takes effect at once (no cancellation complaints), dated now', async (t) => {
+  const tender = await activeTender(server, 'belowThreshold', 1);
+  server.clock.advance(60_000);
+  const res = await cancelBy(server, tender, 'competitiveOrdering');
+  t.match(res.body.data, { status: 'active', date: '2026-10-05T12:01:00+03:00' });
+  t.equal((await getTender(server, tender)).status, 'cancelled');
+});
+
+t.test('a tender cancelled once awarded: its pending contract is cancelled in both places, the awards stay', async (t) => {
+  const { tender, data } = await tenderInQualification(server, { lots: 1 });
+  const [award] = data.awards;
+  t.equal((await patchAward(server, tender, award.id, decision('active', true, false))).status, 200);
+  t.equal((await getTender(server, tender)).status, 'active.awarded');
+  t.equal((await cancelBy(server, tender, 'belowThreshold')).status, 200);
+  const state = await getTender(server, tender);
+  t.equal(state.status, 'cancelled');
+  t.same(
+    state.contracts.map((c: any) => c.status),
+    ['cancelled'],
+  );
+  t.equal((await server.request('GET', `/api/2.5/contracts/${state.contracts[0].id}`)).body.data.status, 'cancelled');
+  t.equal(state.awards[0].status, 'active');
+  t.same(
+    reply(await patchAward(server, tender, award.id, { status: 'cancelled' })),
+    refused(403, "Can't update award in current (cancelled) tender status"),
+  );
+});
