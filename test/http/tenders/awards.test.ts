@@ -1,4 +1,5 @@
 import t from 'tap';
+import { updateOf, type ObjectDoc } from '../../../src/domain/core/objects';
 import { errorReply, startTestServer, type TestServer } from '../../fixtures/server';
 import { runChronograph } from '../../fixtures/tenders';
 import { decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';
@@ -255,4 +256,18 @@ t.test('award documents: the owner adds them in qualification; readers list and 
     () => uploadDocument(server, path, { key: 'broker', token: tender.token, ...file }),
     errorReply(403, 'body', 'data', "Can't add document in current (active.awarded) tender status"),
   );
+});
+
+t.test("a sandbox tender's award stand-still is accelerated as its other periods", async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { tender, data } = await tenderInQualification(server, { lots: 1 });
+  // Planted as a SANDBOX_MODE node would have stored it at creation (docs/platform.md §Sandbox acceleration).
+  const session = server.store.session();
+  const stored = (await session.get('tenders', tender.id))!;
+  const doc = stored.doc as ObjectDoc;
+  await session.commit([updateOf(stored, { ...doc, data: { ...doc.data, procurementMethodDetails: 'quick, accelerator=1440' } })]);
+  const res = await patchAward(server, tender, data.awards[0].id, decision('active', true, false));
+  const { startDate, endDate } = res.body.data.complaintPeriod;
+  t.equal(Date.parse(endDate) - Date.parse(startDate), (2 * 86_400_000) / 1440, '2 days / 1440 = 2 minutes');
 });
