@@ -8,7 +8,9 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { startNode } from '../../src/node';
 import { systemClock } from '../../src/time/clock';
-import { seed, seedSteps } from './demo-data';
+import { seed, seedSteps, type SeedPlan } from './demo-data';
+import { acceptsSandboxDetails } from './timed-states';
+import { request } from '../../test/fixtures/server';
 import { parseCli } from '../cli';
 
 const FEEDS = ['frameworks', 'tenders', 'submissions', 'agreements', 'contracts', 'plans'];
@@ -42,8 +44,10 @@ agreements, tenders, and plans (every other one with a tender made from it). Wit
       plans: { type: 'string', default: '4' },
     },
   );
-  const plan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders), plans: Number(values.plans) };
-  const node = values.target ? null : await startNode(loadConfig({ ...process.env, PORT: '0', ROLE: 'api' }), systemClock, pino({ level: 'warn' }));
+  const plan: SeedPlan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders), plans: Number(values.plans) };
+  // The in-process node is a sandbox, so the seed can take tenders through their periods in seconds.
+  const env = { SANDBOX_MODE: 'true', ...process.env, PORT: '0', ROLE: 'api' };
+  const node = values.target ? null : await startNode(loadConfig(env), systemClock, pino({ level: 'warn' }));
   const baseUrl = values.target ?? node!.url!;
   try {
     if (!values.force && !(await isEmpty(baseUrl))) {
@@ -51,13 +55,16 @@ agreements, tenders, and plans (every other one with a tender made from it). Wit
       process.exitCode = 1;
       return;
     }
+    plan.timed = await acceptsSandboxDetails((method, path, options) => request(baseUrl, method, `/api/2.5${path}`, options));
+    if (!plan.timed) process.stderr.write('the node is not in SANDBOX_MODE: no tenders past their tendering (unsuccessful, in auction, in qualification, awarded, complete)\n');
     const bar = new SingleBar({ format: 'seed [{bar}] {value}/{total} requests', noTTYOutput: true, notTTYSchedule: 2000 }, Presets.shades_classic);
     bar.start(seedSteps(plan), 0);
     const result = await seed(baseUrl, plan, () => bar.increment());
     bar.stop();
     process.stdout.write(
       `seeded ${baseUrl}: ${result.frameworks.length} frameworks, ${result.agreements.length} agreements, ` +
-        `${result.tenders.length} tenders, ${result.contracts.length} contracts, ${result.plans.length} plans\n`,
+        `${result.tenders.length} tenders, ${result.contracts.length} contracts, ${result.plans.length} plans, ` +
+        `${result.cancelled.length} cancelled, ${result.timed.length} past tendering\n`,
     );
   } finally {
     await node?.stop();

@@ -1,17 +1,19 @@
 import type Joi from 'joi';
-import { createContract, patchChangeSchema, patchContract, postChangeSchema } from '../domain/contract/contract.schema';
+import { createContract, patchChangeSchema, patchContract, postChangeSchema, putSignerInfoSchema } from '../domain/contract/contract.schema';
 import { frameworkChangeSchema } from '../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
 import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
 import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
+import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
 import { contractDocuments } from '../domain/contract/contract.routes';
+import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
 import { patchMilestoneSchema as patchPlanMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema as postPlanMilestoneSchema } from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
@@ -25,7 +27,7 @@ export interface BodyVariant {
 }
 
 /** What a successful response carries. */
-export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused';
+export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'complaintsOff';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
@@ -63,19 +65,35 @@ const chronograph = (collection: string): RouteDescription => ({
   ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
   tag: 'chronograph',
 });
-/** The document routes of a kind; `documentOf` as its document host allows it (docs/platform.md §Document versions). */
-const documents = (collection: string, documentOf?: readonly string[]): RouteDescription[] => [
-  write('post', `/api/2.5/${collection}/:id/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
-  write('put', `/api/2.5/${collection}/:id/documents/:documentId`, 'Uploads a new version of a document as the multipart field `file`', 'owner', 'file'),
-  write('patch', `/api/2.5/${collection}/:id/documents/:documentId`, "Changes the latest version's metadata", 'owner', [{ data: documentPatchSchema(documentOf) }]),
+/** The documents of an object (`holder` defaults to `/api/2.5/{collection}/:id`) or of a sub-resource of it. */
+const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): RouteDescription[] => [
+  write('post', `${holder}/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
+  read(`${holder}/documents`, 'Documents of the object', 'list'),
   {
-    ...read(`/api/2.5/${collection}/:id/documents`, 'Documents of the object: the latest version of each', 'list'),
-    query: [{ name: 'all', description: 'any value: every version of every document' }],
-  },
-  {
-    ...read(`/api/2.5/${collection}/:id/documents/:documentId`, 'One document (its earlier versions in previousVersions), or its bytes with `download`', 'document'),
+    ...read(`${holder}/documents/:documentId`, 'One document, or its bytes with `download`', 'document'),
     query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
   },
+];
+/**
+ * An object's documents, served by the one document module: also new versions (PUT) and metadata (PATCH, with
+ * `documentOf` as the kind's host allows it), every version with `?all` (docs/platform.md §Document versions).
+ */
+const objectDocuments = (collection: string, documentOf?: readonly string[]): RouteDescription[] => {
+  const [post, list, one] = documents(collection);
+  const path = `/api/2.5/${collection}/:id/documents/:documentId`;
+  return [
+    post,
+    write('put', path, 'Uploads a new version of a document as the multipart field `file`', 'owner', 'file'),
+    write('patch', path, "Changes the latest version's metadata", 'owner', [{ data: documentPatchSchema(documentOf) }]),
+    { ...list, summary: 'Documents of the object: the latest version of each', query: [{ name: 'all', description: 'any value: every version of every document' }] },
+    { ...one, summary: 'One document (its earlier versions in previousVersions), or its bytes with `download`' },
+  ];
+};
+/** Complaints are off for every tender procedure (docs/tenders.md §Complaints): empty lists, a POST always refused. */
+const complaints = (path: string, of: string): RouteDescription[] => [
+  { ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'), result: 'complaintsOff', writes: false },
+  read(path, `Complaints of ${of}: always empty`, 'list'),
+  read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
 ];
 const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
 
@@ -103,7 +121,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
   read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
   read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
-  ...documents('frameworks'),
+  ...objectDocuments('frameworks'),
   write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [{ data: frameworkChangeSchema }]),
   read('/api/2.5/frameworks/:id/changes', 'Changes of a framework', 'list'),
   read('/api/2.5/frameworks/:id/changes/:changeId', 'One change of a framework'),
@@ -114,12 +132,12 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
   objectOf('submissions'),
   feed('submissions'),
-  ...documents('submissions'),
+  ...objectDocuments('submissions'),
 
   write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [{ data: patchQualificationSchema }]),
   objectOf('qualifications'),
   feed('qualifications'),
-  ...documents('qualifications'),
+  ...objectDocuments('qualifications'),
 
   objectOf('agreements'),
   feed('agreements'),
@@ -144,17 +162,57 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
   objectOf('tenders'),
   feed('tenders'),
-  ...documents('tenders', tenderDocuments.documentOf),
+  ...objectDocuments('tenders', tenderDocuments.documentOf),
+  write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [{ data: postCancellationSchema }]),
+  write('patch', '/api/2.5/tenders/:id/cancellations/:cancellationId', 'Changes a draft cancellation, makes it take effect or withdraws it', 'owner', [{ data: patchCancellationSchema }]),
+  read('/api/2.5/tenders/:id/cancellations', 'Cancellations of a tender', 'list'),
+  read('/api/2.5/tenders/:id/cancellations/:cancellationId', 'One cancellation of a tender'),
+  ...documents('tenders', '/api/2.5/tenders/:id/cancellations/:cancellationId'),
+  ...complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
+  ...complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
+  ...complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
+  write('post', '/api/2.5/tenders/:id/bids', 'Places a bid (answers the bid\'s own token)', 'broker',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.create }))),
+  write('patch', '/api/2.5/tenders/:id/bids/:bidId', 'Changes or submits a bid (its own token)', 'owner',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.patch }))),
+  { method: 'delete', path: '/api/2.5/tenders/:id/bids/:bidId', summary: 'Withdraws a bid while tendering lasts', tag: 'tenders', access: 'owner', result: 'object', writes: true },
+  read('/api/2.5/tenders/:id/bids', 'Bids of a tender, once the auction is over', 'list'),
+  read('/api/2.5/tenders/:id/bids/:bidId', 'One bid (its owner always; others once the auction is over)'),
+  write('post', '/api/2.5/tenders/:id/bids/:bidId/documents', 'Uploads a bid document as the multipart field `file`', 'owner', 'file'),
+  read('/api/2.5/tenders/:id/bids/:bidId/documents', 'Documents of a bid', 'list'),
+  {
+    ...read('/api/2.5/tenders/:id/bids/:bidId/documents/:documentId', 'One bid document, or its bytes with `download`', 'document'),
+    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
+  },
+  { ...read('/api/2.5/tenders/:id/auction', 'The auction view of a tender in active.auction'), access: 'system' },
+  { ...write('patch', '/api/2.5/tenders/:id/auction', 'Sets the auction and participation urls', 'system', [{ data: auctionUrls }]), result: 'object' },
+  { ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', 'Sets a lot\'s auction and participation urls', 'system', [{ data: lotAuctionUrls }]), result: 'object' },
+  { ...write('post', '/api/2.5/tenders/:id/auction', 'Reports the auction results', 'system', [{ data: auctionResults }]), result: 'object' },
+  { ...write('post', '/api/2.5/tenders/:id/auction/:lotId', 'Reports a lot\'s auction results', 'system', [{ data: auctionLotResults }]), result: 'object' },
+  read('/api/2.5/tenders/:id/awards', 'Awards of a tender', 'list'),
+  read('/api/2.5/tenders/:id/awards/:awardId', 'One award of a tender'),
+  write('patch', '/api/2.5/tenders/:id/awards/:awardId', 'Decides an award (the tender owner)', 'owner',
+    tenderProcedures.map((p) => ({ data: p.awards.schema }))),
+  write('post', '/api/2.5/tenders/:id/awards/:awardId/documents', 'Uploads an award document as the multipart field `file`', 'owner', 'file'),
+  read('/api/2.5/tenders/:id/awards/:awardId/documents', 'Documents of an award', 'list'),
+  {
+    ...read('/api/2.5/tenders/:id/awards/:awardId/documents/:documentId', 'One award document, or its bytes with `download`', 'document'),
+    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
+  },
+  read('/api/2.5/tenders/:id/contracts', "The tender's copies of its contracts", 'list'),
+  read('/api/2.5/tenders/:id/contracts/:contractId', "The tender's copy of one contract"),
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
   objectOf('contracts'),
   feed('contracts'),
+  { ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
+  { ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
   write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
   write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [{ data: patchChangeSchema }]),
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
-  ...documents('contracts', contractDocuments.documentOf),
+  ...objectDocuments('contracts', contractDocuments.documentOf),
 
   write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
   write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
@@ -166,5 +224,5 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('post', '/api/2.5/plans/:id/milestones', "Adds an approval milestone by the plan's procuring entity (its own owner token)", 'broker', [{ data: postPlanMilestoneSchema }]),
   read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
   write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [{ data: patchPlanMilestoneSchema }]),
-  ...documents('plans'),
+  ...objectDocuments('plans'),
 ];

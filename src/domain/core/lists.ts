@@ -7,6 +7,8 @@ import Joi from 'joi';
 export const LIST_LIMITS = {
   items: 1000,
   documents: 1000,
+  // A tender's bids as the auction module lists them.
+  bids: 1000,
   lots: 100,
   // The spec: a competitive ordering tender names exactly one agreement.
   agreements: 1,

@@ -10,7 +10,7 @@ import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import type { Viewer } from '../../http/auth';
-import type { RestrictedMode } from '../core/restricted-access';
+import type { RestrictedMode } from '../../config';
 import { readFileField } from './multipart-file';
 import { itemsOf } from '../core/items';
 import { bodyData } from '../../http/body';
@@ -28,26 +28,79 @@ export interface DocumentHost {
   authority(session: StoreSession, stored: Stored): Promise<ObjectDoc>;
   /** Statuses in which documents may be added, changed or replaced; the reference's message names the current one. */
   acceptsIn(data: Doc): string[];
-  /** What a document may say it is about (`documentOf`), where the kind's documents have it. */
-  documentOf?: readonly string[];
+  /**
+   * What a document write (a new document, a new version, new metadata) also changes in the object (its
+   * procedure's rules), or refuses; the object as it is saved.
+   */
+  withDocumentAdded?(doc: ObjectDoc, ctx: Ctx): Promise<ObjectDoc>;
   /** The kind's own refusal in other statuses, where it is not the common 403 `Can't add document in current (…) status`. */
   refusal?(status: string): ApiError;
+  /** What a document may say it is about (`documentOf`), where the kind's documents have it. */
+  documentOf?: readonly string[];
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
+
 /** Every version of a document, oldest first (docs/platform.md §Document versions); 404 `document_id` if none. */
-function versionsOf(data: Doc, id: string): Doc[] {
-  const versions = documentsOf(data).filter((d) => d.id === id);
+function versionsOf(documents: Doc[], id: string): Doc[] {
+  const versions = documents.filter((d) => d.id === id);
   if (!versions.length) throw notFound('document_id');
   return versions;
 }
-const findDocument = (data: Doc, id: string): Doc => versionsOf(data, id).at(-1)!;
+const findDocument = (documents: Doc[], id: string): Doc => versionsOf(documents, id).at(-1)!;
 
 /** The latest version of each document, ordered by `dateModified` (the list without `?all`). */
 function latestVersions(documents: Doc[]): Doc[] {
   const byId = new Map<unknown, Doc>();
   for (const d of documents) byId.set(d.id, d);
   return [...byId.values()].sort((a, b) => String(a.dateModified).localeCompare(String(b.dateModified)));
+}
+
+/**
+ * Stores the request's multipart `file` and describes it as a document listed at `listPath` (the server computing
+ * `md5:` hash, format and dates); `url` is the download address. Every kind's and sub-resource's uploads go here;
+ * a new version of a document passes its `id`.
+ */
+export async function uploadedDocument(ctx: Ctx, deps: AppDeps, listPath: string, id = newId()): Promise<Doc> {
+  // Documents come as files: a JSON body would name a URL of a document service we do not trust.
+  if (!ctx.is('multipart/form-data')) throw apiError(403, 'Can add document only from document service.', { name: 'url' });
+  const file = await readFileField(ctx, deps.config.bodyLimit);
+  const key = newId();
+  await ctx.state.session.putBlob({ id: key, contentType: file.mimeType, data: file.data });
+  const stamp = formatKyiv(ctx.state.now);
+  return {
+    id,
+    title: file.filename,
+    format: file.mimeType,
+    // Stored, so never built from the request's Host (docs/platform.md §Documents and uploads).
+    url: `${deps.config.storedUrlBase}${listPath}/${id}?download=${key}`,
+    hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
+    language: 'uk',
+    datePublished: stamp,
+    dateModified: stamp,
+  };
+}
+
+/**
+ * `GET …/documents/{document_id}`: the latest version as this reader sees it (`visible`), the earlier ones in
+ * `previousVersions`; or with `?download=KEY` the bytes of the stored (unhidden) version with that key.
+ */
+export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[]): Promise<void> {
+  const versions = versionsOf(visible, ctx.params.documentId);
+  const download = ctx.query.download;
+  if (download === undefined) {
+    const previousVersions = versions.slice(0, -1);
+    ctx.body = { data: { ...versions.at(-1), ...(previousVersions.length ? { previousVersions } : {}) } };
+    return;
+  }
+  // Every version's file stays downloadable by its own key (docs/platform.md §Document versions).
+  const document = versionsOf(stored, ctx.params.documentId).find((v) => downloadKeyOf(v.url) === download);
+  const blob = document ? await ctx.state.session.getBlob(download as string) : null;
+  if (!document || !blob) throw notFound('download');
+  // Bytes as stored, never rendered by a browser: the uploader chose their type (docs/platform.md §Documents and uploads).
+  ctx.type = 'application/octet-stream';
+  ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(document.title ?? 'file'))}`);
+  ctx.body = blob.data;
 }
 
 /**
@@ -60,11 +113,12 @@ function latestVersions(documents: Doc[]): Doc[] {
 export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<RequestState> {
   const { kind, name } = host;
   const router = new Router<RequestState>({ prefix: `/api/2.5/${kind}/:id/documents` });
-  const { publicBaseUrl, storedUrlBase, restrictedMode, bodyLimit } = deps.config;
+  const { publicBaseUrl, restrictedMode } = deps.config;
   const patchSchema = documentPatchSchema(host.documentOf);
   const load = (ctx: Ctx) => loadObject(ctx.state.session, kind, ctx.params.id);
   // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
   const view = (ctx: Ctx, doc: ObjectDoc) => host.view(doc, ctx.state.viewer, restrictedMode);
+  const listPath = (stored: Stored) => `/api/2.5/${kind}/${stored.doc.data.id}/documents`;
 
   /** The owner's write in a status that accepts documents; `verb` names the refusal (`add`, `update`). */
   async function ownedWritable(ctx: Ctx, stored: Stored, verb: string): Promise<void> {
@@ -76,52 +130,30 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     }
   }
 
-  /** The uploaded `file` stored as a blob: the document members the server computes from it. */
-  async function uploaded(ctx: Ctx, path: string): Promise<Doc> {
-    // Documents come as files: a JSON body would name a URL of a document service we do not trust.
-    if (!ctx.is('multipart/form-data')) throw apiError(403, 'Can add document only from document service.', { name: 'url' });
-    const file = await readFileField(ctx, bodyLimit);
-    const key = newId();
-    await ctx.state.session.putBlob({ id: key, contentType: file.mimeType, data: file.data });
-    return {
-      title: file.filename,
-      format: file.mimeType,
-      // Stored, so never built from the request's Host (docs/platform.md §Documents and uploads).
-      url: `${storedUrlBase}${path}?download=${key}`,
-      hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
-    };
-  }
-
-  /** Saves the object with `documents` and a new `dateModified`. */
+  /** Saves the object with `documents` and a new `dateModified`, through the kind's own document rules. */
   async function save(ctx: Ctx, stored: Stored, documents: Doc[]): Promise<void> {
-    const doc = stored.doc;
+    const doc = stored.doc as ObjectDoc;
     const data = { ...doc.data, documents, dateModified: formatKyiv(ctx.state.now) };
-    await commit(ctx.state.session, [updateOf(stored, { ...doc, data }, ['documents'])]);
+    const changed = host.withDocumentAdded ? await host.withDocumentAdded({ ...doc, data }, ctx) : { ...doc, data };
+    await commit(ctx.state.session, [updateOf(stored, changed, ['documents'])]);
   }
-
-  const pathOf = (stored: Stored, id: string) => `/api/2.5/${kind}/${stored.doc.data.id}/documents/${id}`;
 
   router.post('/', async (ctx) => {
     const stored = await load(ctx);
     await ownedWritable(ctx, stored, 'add');
-    const id = newId();
-    const path = pathOf(stored, id);
-    const stamp = formatKyiv(ctx.state.now);
-    const { title, format, url, hash } = await uploaded(ctx, path);
-    const document = { id, title, format, url, hash, language: 'uk', datePublished: stamp, dateModified: stamp };
+    const document = await uploadedDocument(ctx, deps, listPath(stored));
     await save(ctx, stored, [...documentsOf(stored.doc.data), document]);
-    created(ctx, absoluteUrl(ctx, publicBaseUrl, path), { data: document });
+    created(ctx, absoluteUrl(ctx, publicBaseUrl, `${listPath(stored)}/${document.id}`), { data: document });
   });
 
   // A new version: the file's members and new dates; the rest of the latest version carried over; appended, the
   // earlier versions kept (`update_doc_fields_on_put_document`).
   router.put('/:documentId', async (ctx) => {
     const stored = await load(ctx);
-    const latest = findDocument(stored.doc.data, ctx.params.documentId);
+    const latest = findDocument(documentsOf(stored.doc.data), ctx.params.documentId);
     await ownedWritable(ctx, stored, 'update');
-    const file = await uploaded(ctx, pathOf(stored, ctx.params.documentId));
-    const stamp = formatKyiv(ctx.state.now);
-    const document = { ...latest, title: file.title, url: file.url, hash: file.hash, datePublished: stamp, dateModified: stamp };
+    const { title, url, hash, datePublished, dateModified } = await uploadedDocument(ctx, deps, listPath(stored), ctx.params.documentId);
+    const document = { ...latest, title, url, hash, datePublished, dateModified };
     await save(ctx, stored, [...documentsOf(stored.doc.data), document]);
     ctx.body = { data: document };
   });
@@ -129,12 +161,12 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
   // Metadata of the latest version, changed in place (`set_item`); `null` removes a member.
   router.patch('/:documentId', async (ctx) => {
     const stored = await load(ctx);
-    const latest = findDocument(stored.doc.data, ctx.params.documentId);
+    const documents = documentsOf(stored.doc.data);
+    const latest = findDocument(documents, ctx.params.documentId);
     await ownedWritable(ctx, stored, 'update');
     const patch = validated<Doc>(patchSchema, bodyData(ctx));
     const merged = { ...mergePatch(latest, patch), dateModified: formatKyiv(ctx.state.now) };
     const document = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
-    const documents = documentsOf(stored.doc.data);
     await save(ctx, stored, documents.map((d) => (d === latest ? document : d)));
     ctx.body = { data: document };
   });
@@ -147,22 +179,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
 
   router.get('/:documentId', async (ctx) => {
     const { doc } = await load(ctx);
-    const versions = versionsOf(view(ctx, doc), ctx.params.documentId);
-    const previousVersions = versions.slice(0, -1);
-    const visible = { ...versions.at(-1), ...(previousVersions.length ? { previousVersions } : {}) };
-    const download = ctx.query.download;
-    if (download === undefined) {
-      ctx.body = { data: visible };
-      return;
-    }
-    // Every version's file stays downloadable by its own key (docs/platform.md §Document versions).
-    const document = versionsOf(doc.data, ctx.params.documentId).find((v) => downloadKeyOf(v.url) === download);
-    const blob = document ? await ctx.state.session.getBlob(download as string) : null;
-    if (!document || !blob) throw notFound('download');
-    // Bytes as stored, never rendered by a browser: the uploader chose their type (docs/platform.md §Documents and uploads).
-    ctx.type = 'application/octet-stream';
-    ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(document.title ?? 'file'))}`);
-    ctx.body = blob.data;
+    await answerDocument(ctx, documentsOf(view(ctx, doc)), documentsOf(doc.data));
   });
 
   return router;

@@ -15,6 +15,7 @@ import { withServerDefaults } from './tender-defaults';
 import { nextCheckOf } from './tender-events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
+import { sealedDoc, withBids } from './bids/bid.view';
 
 /** The procedure of a stored tender. */
 export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(data.procurementMethodType)!;
@@ -108,16 +109,17 @@ export async function patchTender(ctx: Ctx, id: string): Promise<ObjectDoc> {
  */
 export async function saveTenderChange(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, changed: Doc): Promise<ObjectDoc> {
   const { now, session } = ctx.state;
-  const before = stored.doc.data;
+  // Rules see the tender with its bids, sealed or not (docs/tenders.md §Bids).
+  const before = withBids(stored.doc);
   const procedure = procedureOfStored(before);
   const config = stored.doc.config ?? {};
   const tctx: TenderContext = { now, session, config, before };
-  const tender = withServerDefaults(changed, procedure, config, now);
+  const tender = withServerDefaults(before.bids ? { ...changed, bids: before.bids } : changed, procedure, config, now);
   await checkAndComplete(procedure, tender, tctx, before.dateCreated);
   if (before.status === 'draft' && tender.status === procedure.activeStatus) await activate(procedure, tender, tctx);
   const data = withNextCheck(procedure, tender);
   if (isDeepStrictEqual(data, before)) return stored.doc;
-  const doc: ObjectDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
+  const doc: ObjectDoc = sealedDoc(stored.doc, { ...data, dateModified: formatKyiv(now) });
   await commit(session, [updateOf(stored, doc)]);
   return doc;
 }
