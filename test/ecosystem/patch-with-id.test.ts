@@ -1,7 +1,9 @@
 import t, { type Test } from 'tap';
 import { aFramework, aQuestion, aTenderer, createSubmission } from '../fixtures/frameworks';
 import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
-import { aContract, createLottedTender } from '../fixtures/tenders';
+import { aBid, aContract, createLottedTender, tenderInTendering } from '../fixtures/tenders';
+import { decision, tenderInQualification } from '../fixtures/awards';
+import { activeTender, aCancellation, postCancellation } from '../fixtures/cancellations';
 import { aPlan, createPlan, planOrganization } from '../fixtures/plans';
 import { ReferenceClient } from './reference-client';
 
@@ -10,12 +12,14 @@ import { ReferenceClient } from './reference-client';
  * (docs/platform.md §PATCH bodies). Every PATCH route is replayed in that shape: the object's own id is ignored,
  * another id is `422 Rogue field`.
  */
+/** The server the replays go to: the shared one, or a test's own. */
 let server: TestServer;
 const clients = new Map<string, ReferenceClient>();
 t.before(async () => {
   server = await startTestServer();
+  const shared = server;
+  t.teardown(() => shared.close());
 });
-t.teardown(() => server.close());
 
 async function client(key: string): Promise<ReferenceClient> {
   let c = clients.get(key);
@@ -141,4 +145,39 @@ t.test('a POST with an id is not a PATCH: the id stays a rogue field', async (t)
     key: 'broker1', body: { data: { ...aQuestion(), id: world.tender.id } },
   });
   t.match(reply, error(422, 'body', 'id', 'Rogue field'));
+});
+
+/** The tendering and qualification routes play on their own server: they move its clock. */
+async function ownServer(t: Test): Promise<TestServer> {
+  const own = await startTestServer();
+  t.teardown(() => own.close());
+  server = own;
+  clients.clear();
+  return own;
+}
+
+t.test('bids: submitted with the bid id', async (t) => {
+  const own = await ownServer(t);
+  const tender = await tenderInTendering(own);
+  const created = await ok(own.request('POST', `/api/2.5/tenders/${tender.id}/bids`, { key: 'broker1', body: { data: aBid(tender, 450) } }));
+  const path = `/api/2.5/tenders/${tender.id}/bids/${created.data.id}`;
+  const pending = await replay(t, 'broker1', path, created.data.id, { status: 'pending' }, created.access.token);
+  t.equal(pending.status, 'pending');
+});
+
+t.test('awards: decided with the award id', async (t) => {
+  const own = await ownServer(t);
+  const { tender, data } = await tenderInQualification(own, { lots: 0 });
+  const [award] = data.awards;
+  const decided = await replay(t, 'broker', `/api/2.5/tenders/${tender.id}/awards/${award.id}`, award.id, decision('active', true, false), tender.token);
+  t.equal(decided.status, 'active');
+});
+
+t.test('cancellations: changed with the cancellation id', async (t) => {
+  const own = await ownServer(t);
+  const tender = await activeTender(own, 'belowThreshold');
+  const created = await ok(postCancellation(own, tender, aCancellation()));
+  const path = `/api/2.5/tenders/${tender.id}/cancellations/${created.data.id}`;
+  const changed = await replay(t, 'broker', path, created.data.id, { reasonType: 'unFixable' }, tender.token);
+  t.equal(changed.reasonType, 'unFixable');
 });
