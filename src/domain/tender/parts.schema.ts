@@ -137,7 +137,8 @@ export const documentSchema = model('Document', {
   ...translated('title'),
   ...translated('description'),
   format: text(),
-  url: text().required(),
+  // Only web addresses: a `javascript:` or `data:` link would run in every portal that shows it (docs/platform.md §Limits).
+  url: Joi.string().uri({ scheme: ['http', 'https'] }).required(),
   hash: Joi.string().custom(md5Hash),
   language: text(),
   documentType: text(),
