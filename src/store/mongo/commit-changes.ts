@@ -11,7 +11,10 @@ const TRANSACTION = {
   readPreference: ReadPreference.primary,
 };
 
-/** Positions are unique per collection (index `seq`); two nodes may stamp the same one: the loser stamps again. */
+/**
+ * Positions are unique per collection (index `seq`); two nodes may stamp the same one, and a node whose clock is
+ * behind may stamp below an object's position: then it stamps again.
+ */
 const MAX_STAMPS = 5;
 
 /**
@@ -39,29 +42,30 @@ export async function commitChanges(
     try {
       const saved = await floors.stamp(changes.length, (positions) =>
         changes.length === 1
-          ? applyChange(db, session, changes[0], positions[0], stamp).then((one) => [one])
-          : session.withTransaction(() => applyAll(db, session, changes, positions, stamp), TRANSACTION),
+          ? applyChange(db, session, changes[0], positions[0]).then((one) => [one])
+          : session.withTransaction(() => applyAll(db, session, changes, positions), TRANSACTION),
       );
       floors.committedAt(Math.max(...saved.map((s) => s.seq)));
       return saved;
     } catch (error) {
-      if (!isDuplicatePosition(error) || stamp >= MAX_STAMPS) throw error;
+      if (error instanceof PositionBehind) floors.clock.observe(error.stored);
+      else if (!isDuplicatePosition(error)) throw error;
+      if (stamp >= MAX_STAMPS) throw error;
     }
   }
 }
 
-async function applyAll(db: Db, session: ClientSession, changes: Change[], positions: number[], stamp: number) {
+async function applyAll(db: Db, session: ClientSession, changes: Change[], positions: number[]) {
   const saved: Stored[] = [];
-  for (const [i, change] of changes.entries()) saved.push(await applyChange(db, session, change, positions[i], stamp));
+  for (const [i, change] of changes.entries()) saved.push(await applyChange(db, session, change, positions[i]));
   return saved;
 }
 
 /**
- * An update's position is the stamp or, if the object's stored one is not below it (a node whose clock is behind),
- * just after that: an object's positions rise with its revisions whatever the clocks say. The server computes it
- * in the same write, so no read of the object is needed.
+ * An update lands only if the object's stored position is below its stamp, so an object's positions rise with its
+ * revisions whatever the clocks say: a node whose clock is behind learns the stored position and stamps again.
  */
-async function applyChange(db: Db, session: ClientSession, change: Change, position: number, stamp: number): Promise<Stored> {
+async function applyChange(db: Db, session: ClientSession, change: Change, position: number): Promise<Stored> {
   const collection = db.collection<ObjectRecord>(change.kind);
   if (change.op === 'insert') {
     try {
@@ -73,25 +77,22 @@ async function applyChange(db: Db, session: ClientSession, change: Change, posit
     return { kind: change.kind, id: change.id, rev: 1, seq: position, doc: change.doc };
   }
   const rev = change.expectedRev + 1;
-  const { isPublic, isTest, nextCheck } = change.index;
-  const record = await collection.findOneAndUpdate(
-    { _id: change.id, rev: change.expectedRev },
-    [
-      {
-        $set: {
-          rev,
-          seq: { $max: [position, { $add: ['$seq', stamp / 1_000_000] }] },
-          doc: { $literal: change.doc },
-          isPublic,
-          isTest,
-          nextCheck,
-        },
-      },
-    ],
-    { session, projection: { _id: 0, seq: 1 }, returnDocument: 'after', maxTimeMS: session.inTransaction() ? undefined : LOCK_WAIT_MS },
+  const result = await collection.updateOne(
+    { _id: change.id, rev: change.expectedRev, seq: { $lt: position } },
+    { $set: { rev, seq: position, doc: change.doc, ...change.index } },
+    { session, maxTimeMS: session.inTransaction() ? undefined : LOCK_WAIT_MS },
   );
-  if (!record) throw new StoreConflict('revision');
-  return { kind: change.kind, id: change.id, rev, seq: record.seq, doc: change.doc };
+  if (result.matchedCount === 1) return { kind: change.kind, id: change.id, rev, seq: position, doc: change.doc };
+  const stored = await collection.findOne({ _id: change.id }, { session, projection: { rev: 1, seq: 1 } });
+  if (stored?.rev === change.expectedRev) throw new PositionBehind(stored.seq);
+  throw new StoreConflict('revision');
+}
+
+/** The object holds a position at or above the stamp: stamp again above it. */
+class PositionBehind extends Error {
+  constructor(readonly stored: number) {
+    super(`the object is at position ${stored}`);
+  }
 }
 
 /** Another object already holds the position (unique index `seq`). */

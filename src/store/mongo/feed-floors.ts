@@ -17,6 +17,15 @@ export interface FloorRecord {
 
 export const FLOORS_COLLECTION = 'feedFloors';
 
+const DEFAULT_HEARTBEAT_MS = 200;
+const DEFAULT_LEASE_MS = 5000;
+
+/**
+ * The most a change can wait to be listed after it is acknowledged, with the default options and clocks in step
+ * (skew adds itself): one heartbeat of every live node, or, after a node's death, its lease and a heartbeat.
+ */
+export const FEED_DELAY_BOUND_MS = DEFAULT_LEASE_MS + 2 * DEFAULT_HEARTBEAT_MS;
+
 export interface FeedFloorsOptions {
   /** How often the node renews its floor and reads the others' (default 200 ms). */
   heartbeatMs?: number;
@@ -64,8 +73,8 @@ export class FeedFloors {
     options: FeedFloorsOptions = {},
   ) {
     this.clock = new PositionClock(options.clock);
-    this.heartbeatMs = options.heartbeatMs ?? 200;
-    this.leaseMs = options.leaseMs ?? 5000;
+    this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.monotonic = options.monotonic ?? (() => performance.now());
     this.beforeWrite = options.beforeWrite;
   }
