@@ -67,7 +67,7 @@ interface Managed {
 
 /**
  * N API nodes, one worker and (unless given) a redis-server on this machine, sharing one store, one Redis and
- * one SESSION_SECRET: what design.md §3 needs for cookies to travel between nodes.
+ * one SESSION_SECRET, which cookies need to travel between nodes (docs/architecture.md §Sessions and causal tokens).
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const cwd = options.cwd ?? REPO_ROOT;
@@ -182,7 +182,7 @@ async function waitReady(m: Managed): Promise<void> {
   let gone = false;
   void m.exited.then(() => (gone = true));
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`${m.node.id} exited during start-up${m.log ? ` (see ${m.log.path})` : ''}`);
+    if (gone) throw new Error(`${m.node.id} exited during start-up${m.log ? ` (see ${String(m.log.path)})` : ''}`);
     const ok = await fetch(`${m.node.url}/readyz`).then(
       (res) => res.status === 200,
       () => false,

@@ -1,19 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { startCluster } from './launcher';
+import { parseCli } from '../scripts/cli';
 
 /** `npm run cluster -- --nodes 3 [--base-port 8081]`: a local cluster until Ctrl-C. REDIS_URL and STORE_URL are honoured. */
 async function main() {
-  const { values } = parseArgs({
-    options: {
+  const { values } = parseCli(
+    `usage: npm run cluster -- [--nodes N] [--no-worker] [--log-dir DIR] [--base-port PORT]
+
+A local cluster of N API nodes, a worker and Redis until Ctrl-C. REDIS_URL and STORE_URL are honoured.
+
+  --nodes N          API nodes, 1 to 32 (default 3)
+  --no-worker        no worker node (next_check jobs stay queued)
+  --log-dir DIR      each node's log file (default ./data/cluster/logs)
+  --base-port PORT   fixed ports: api-1 on PORT, api-2 on PORT+1, … (cluster/haproxy.cfg expects 8081)
+  -h, --help         this text`,
+    {
       nodes: { type: 'string', default: '3' },
       'no-worker': { type: 'boolean', default: false },
       'log-dir': { type: 'string', default: './data/cluster/logs' },
-      // Fixed ports for cluster/haproxy.cfg: api-1 on 8081, api-2 on 8082, …
       'base-port': { type: 'string' },
     },
-  });
+  );
   const nodes = Number(values.nodes);
   if (!Number.isInteger(nodes) || nodes < 1 || nodes > 32) throw new Error('--nodes must be an integer from 1 to 32');
   const root = resolve(__dirname, '..').replace(/\/dist$/, '');

@@ -12,10 +12,14 @@ REPLICA_SET=rs0
 PORTS=(27017 27018 27019)
 URL="mongodb://127.0.0.1:${PORTS[0]},127.0.0.1:${PORTS[1]},127.0.0.1:${PORTS[2]}/registry?replicaSet=${REPLICA_SET}"
 
-if [[ "${1:-}" == "--url" ]]; then
-  echo "$URL"
-  exit 0
-fi
+# The comment block above, as the usage text (--help, or a wrong option).
+usage() { sed -n '2,/^set -/{/^set -/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+
+case "${1:-}" in
+  --url) echo "$URL"; exit 0 ;;
+  -h | --help) usage; exit 0 ;;
+  -*) echo "unknown option: $1" >&2; usage >&2; exit 2 ;;
+esac
 
 DATA_DIR="${1:-./data/mongo}"
 for bin in mongod mongosh; do
@@ -29,7 +33,8 @@ for port in "${PORTS[@]}"; do
     --setParameter transactionLifetimeLimitSeconds=10 --fork --logpath "$DATA_DIR/$port/mongod.log"
 done
 
-# Majority writes and causally consistent sessions (design.md §2, §3) need every member to be able to vote.
+# Majority writes and causally consistent sessions (docs/architecture.md §MongoDB engine, §Sessions and causal tokens)
+# need every member to be able to vote.
 mongosh --quiet --port "${PORTS[0]}" --eval "
   try { rs.status(); print('replica set already initiated'); }
   catch (e) {

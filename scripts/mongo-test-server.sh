@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts SecantusDB, a MongoDB wire-compatible server from PyPI, as an in-memory single-node replica set
-# for tests and CI (no real mongod can be installed on the build machines: design.md §2).
+# for tests and CI (no real mongod can be installed on the build machines: docs/cluster.md §What runs against MongoDB).
 #
 #   scripts/mongo-test-server.sh [PORT]                 foreground; prints the URL, Ctrl-C stops it
 #   scripts/mongo-test-server.sh --background [PORT]    prints the URL once it accepts connections, then exits;
@@ -85,7 +85,11 @@ run_server() {
   exec "$@" "$PYTHON" -c "$LAUNCH" --host 127.0.0.1 --port "$port" --storage-path :memory: --log-level WARNING
 }
 
+# The comment block above, as the usage text (--help, or a wrong option).
+usage() { sed -n '2,/^set -/{/^set -/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+
 case "${1:-}" in
+  -h | --help) usage ;;
   --stop)
     port=${2:?usage: $0 --stop PORT}
     pid_file="$STATE_DIR/$port.pid"
@@ -114,6 +118,11 @@ case "${1:-}" in
     echo $! >"$STATE_DIR/$port.pid"
     wait_until_listening "$port" "$!"
     url_for "$port"
+    ;;
+  -*)
+    echo "unknown option: $1" >&2
+    usage >&2
+    exit 2
     ;;
   *)
     install_server

@@ -8,6 +8,14 @@
 # examples per operation in the fuzzing phase), SCHEMATHESIS_SEED (default 1: the same cases every run).
 set -euo pipefail
 
+# The comment block above, as the usage text (--help, or a wrong option).
+usage() { sed -n '2,/^set -/{/^set -/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+case "${1:-}" in
+  "") ;;
+  -h | --help) usage; exit 0 ;;
+  *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
+esac
+
 VERSION='4.32.5'
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${SCHEMATHESIS_VENV:-$ROOT/data/schemathesis-venv}"

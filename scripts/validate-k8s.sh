@@ -7,6 +7,14 @@
 #              `kustomize` on PATH, else `go install sigs.k8s.io/kustomize/kustomize/v5` (Go proxy);
 #   node deps: `npm ci` when node_modules lacks kubernetes-models, yaml or tsx.
 set -euo pipefail
+
+# The comment block above, as the usage text (--help, or a wrong option).
+usage() { sed -n '2,/^set -/{/^set -/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+case "${1:-}" in
+  "") ;;
+  -h | --help) usage; exit 0 ;;
+  *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 
 KUSTOMIZE_VERSION="${KUSTOMIZE_VERSION:-v5.5.0}"

@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
+import { parseCli } from './cli';
 
 export interface Problem {
   source: string;
@@ -42,7 +43,8 @@ function modelModule(apiVersion: string): string {
 function describe(body: Json): string {
   const meta = (body.metadata ?? {}) as Json;
   const ns = typeof meta.namespace === 'string' ? `${meta.namespace}/` : '';
-  return `${String(body.kind ?? '?')} ${ns}${String(meta.name ?? '?')}`;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '?');
+  return `${text(body.kind)} ${ns}${text(meta.name)}`;
 }
 
 export function parseManifests(text: string, source: string): { manifests: Manifest[]; problems: Problem[] } {
@@ -164,7 +166,7 @@ function unknownFieldPass(manifests: Manifest[]): Problem[] {
     // (its messages carry the JSON path), and would be duplicated here.
     const unknown = /Object literal may only specify known properties, and '([^']+)' does not exist in type '([^']+)'/.exec(text);
     if (unknown) {
-      problems.push({ ...pick(m), message: `unknown field "${unknown[1]!.replace(/^"|"$/g, '')}" (not in ${unknown[2]}), near: ${lines[line]!.trim()}` });
+      problems.push({ ...pick(m), message: `unknown field "${unknown[1].replace(/^"|"$/g, '')}" (not in ${unknown[2]}), near: ${lines[line].trim()}` });
     } else if (d.code === 2307 || d.code === 2305 || d.code === 2614) {
       problems.push({ ...pick(m), message: `internal: cannot load the model types: ${text}` });
     }
@@ -271,11 +273,18 @@ export async function validateManifests(text: string, source: string, opts: { pr
   return { count: parsed.manifests.length, problems };
 }
 
-async function main(argv: string[]): Promise<number> {
-  const projectRules = !argv.includes('--schema-only');
-  const files = argv.filter((a) => a !== '--schema-only');
+const USAGE = `usage: node --import=tsx scripts/validate-k8s.ts [--schema-only] FILE.yaml... | -
+
+Checks rendered Kubernetes manifests against the API schemas and the project's own rules (- reads stdin).
+
+  --schema-only   only the schemas, not the project's rules
+  -h, --help      this text`;
+
+async function main(): Promise<number> {
+  const { values, positionals: files } = parseCli(USAGE, { 'schema-only': { type: 'boolean', default: false } }, { positionals: true });
+  const projectRules = !values['schema-only'];
   if (files.length === 0) {
-    process.stderr.write('usage: validate-k8s.ts [--schema-only] FILE.yaml... | -\n');
+    process.stderr.write(`no manifest given\n\n${USAGE}\n`);
     return 2;
   }
   let failed = 0;
@@ -294,7 +303,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then(
+  main().then(
     (code) => process.exit(code),
     (error: unknown) => {
       process.stderr.write(`validate-k8s: ${(error as Error).stack ?? String(error)}\n`);

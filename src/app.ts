@@ -5,6 +5,7 @@ import { authenticate } from './http/auth';
 import { jsonBody } from './http/body';
 import type { RequestState } from './http/context';
 import { errorRenderer, methodNotAllowed } from './http/errors';
+import { noSniff } from './http/no-sniff';
 import { rateLimit } from './http/rate-limit';
 import { prettyJson } from './http/render';
 import { requestTimeout } from './http/request-timeout';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.silent = true;
   const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), ...domainRouters(deps)];
   routers.push(openApiRoutes(), sporeRoutes(routers));
+  app.use(noSniff());
   app.use(requestLog(deps.logger));
   app.use(prettyJson());
   app.use(errorRenderer());

@@ -13,6 +13,11 @@ export interface Config {
   sessionSecretGenerated: boolean;
   authFile: string;
   publicBaseUrl: string | null;
+  /**
+   * Base of the URLs the API stores (document `url`): PUBLIC_BASE_URL, else this node's own HOST:PORT, never a
+   * request's Host header (docs/platform.md §Documents and uploads).
+   */
+  storedUrlBase: string;
   nodeId: string;
   logLevel: string;
   bodyLimit: number;
@@ -94,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const { error, value } = schema.validate(defined, { abortEarly: false, convert: true });
   if (error) throw new ConfigError(error.details.map((d) => d.message));
+  const publicBaseUrl: string | null = value.PUBLIC_BASE_URL ? value.PUBLIC_BASE_URL.replace(/\/+$/, '') : null;
   return Object.freeze({
     port: value.PORT,
     host: value.HOST,
@@ -103,7 +109,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: value.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     sessionSecretGenerated: !value.SESSION_SECRET,
     authFile: value.AUTH_FILE,
-    publicBaseUrl: value.PUBLIC_BASE_URL ? value.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    publicBaseUrl,
+    storedUrlBase: publicBaseUrl ?? `http://${value.HOST}:${value.PORT}`,
     nodeId: value.NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: value.LOG_LEVEL,
     bodyLimit: value.BODY_LIMIT,

@@ -12,6 +12,7 @@ import { openMembership } from './membership/open-membership';
 import { instrumentedStore } from './store/instrumented-store';
 import { openStore } from './store/open-store';
 import type { Clock } from './time/clock';
+import { koaHandler } from './http/koa-handler';
 
 export interface RunningNode {
   server: Server | null;
@@ -21,7 +22,7 @@ export interface RunningNode {
 
 /** Starts what the node's ROLE asks for and returns a handle that stops it gracefully. */
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
-  // Writers use the jobs' store: its commits plan the next checks (design.md §4).
+  // Writers use the jobs' store: its commits plan the next checks (docs/architecture.md §Automatic transitions).
   const opened = instrumentedStore(
     await openStore(config.storeUrl, { readPreference: config.readPreference, testStaleReadsMs: config.testStaleReadsMs }),
   );
@@ -41,13 +42,21 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
     config.role === 'worker'
       ? probeApp(store, readinessChecks)
       : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks, rateLimitRedis });
-  const server = createServer(app.callback());
+  const server = createServer(koaHandler(app));
   answerParserErrors(server);
   server.keepAliveTimeout = 5000;
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // A failed accept (EMFILE when descriptors run out) is an `error` on the server: logged, the node serves on.
+  server.on('error', (err) => logger.error({ err }, 'http server error'));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;

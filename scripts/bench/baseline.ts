@@ -5,8 +5,20 @@
  */
 import Koa from 'koa';
 import { readFileSync } from 'node:fs';
+import { parseCli } from '../cli';
 
-const payloads: Record<string, string[]> = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const { positionals } = parseCli(
+  `usage: node --import tsx scripts/bench/baseline.ts PAYLOADS.json
+
+The bench's baseline: a bare Koa server answering the captured payloads; prints READY <port> when listening.`,
+  {},
+  { positionals: true },
+);
+if (positionals.length !== 1) {
+  process.stderr.write('baseline.ts takes one PAYLOADS.json (see --help)\n');
+  process.exit(2);
+}
+const payloads: Record<string, string[]> = JSON.parse(readFileSync(positionals[0], 'utf8'));
 const bytes = new Map<string, Buffer[]>(Object.entries(payloads).map(([k, list]) => [k, list.map((s) => Buffer.from(s))]));
 
 const app = new Koa();

@@ -9,9 +9,18 @@
 import Database from 'better-sqlite3';
 import type { KeptVersion } from '../../src/store/port';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { parseCli } from '../cli';
 
-const [path, roundsArg = '5', readsArg = '20000'] = process.argv.slice(2);
-if (!path) throw new Error('usage: object-reads.ts DB [rounds] [reads]');
+const USAGE = `usage: npx tsx scripts/bench/object-reads.ts DB [ROUNDS] [READS]
+
+The store side of GET /{kind}/{id} on a loaded SQLite file (npm run bench -- --keep-db): ROUNDS (default 5) of
+READS (default 20000) random reads each.`;
+const { positionals } = parseCli(USAGE, {}, { positionals: true });
+const [path, roundsArg = '5', readsArg = '20000'] = positionals;
+if (!path) {
+  process.stderr.write(`a DB file is required\n\n${USAGE}\n`);
+  process.exit(2);
+}
 const rounds = Number(roundsArg);
 const reads = Number(readsArg);
 

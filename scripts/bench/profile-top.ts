@@ -4,15 +4,23 @@
  * Percentages are of the busy (non-idle) time.
  */
 import { readFileSync } from 'node:fs';
+import { parseCli } from '../cli';
 
 interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-const args = process.argv.slice(2);
-const inclusive = args.includes('--inclusive');
-const [file, top = '25'] = args.filter((a) => !a.startsWith('--'));
+const USAGE = `usage: npx tsx scripts/bench/profile-top.ts FILE.cpuprofile [N] [--inclusive]
+
+The top N (default 25) functions of a CPU profile by self time, or by total time with --inclusive.`;
+const { values, positionals } = parseCli(USAGE, { inclusive: { type: 'boolean', default: false } }, { positionals: true });
+const inclusive = values.inclusive;
+const [file, top = '25'] = positionals;
+if (!file) {
+  process.stderr.write(`a profile file is required\n\n${USAGE}\n`);
+  process.exit(2);
+}
 const profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] } = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parentOf = new Map<number, number>();

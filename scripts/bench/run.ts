@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCli } from '../cli';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { makeTemplates } from '../load/templates';
@@ -20,9 +20,34 @@ const API = '/api/2.5';
 const FEED_QUERY = 'opt_fields=status,procuringEntity&limit=100';
 const FRAMEWORK_FEED_QUERY = 'opt_fields=status,qualificationPeriod&limit=100';
 
+const USAGE = `
+usage: npm run bench -- [options]
+
+Serves the same requests from the product and from a bare-Koa baseline on the same machine, at each store size,
+and prints ratios, CPU per request and latencies (written under --out).
+
+  --sizes N,N,...     stored tenders per run (default 1000,100000,1000000)
+  --frameworks N      stored frameworks (default 1000)
+  --duration S        seconds per side and scenario (default 4)
+  --rounds N          rounds of each read scenario
+  --warmup S          warm-up seconds (default 1)
+  --connections N     concurrent connections (default 10)
+  --only REGEX        only the read scenarios whose name matches
+  --no-writes         leave out the write scenarios
+  --cpu-prof          write CPU profiles under scripts/results/profiles/
+  --runner dist|tsx   run the product from dist/ (default) or with tsx
+  --log-level LEVEL   the product's LOG_LEVEL (default warn)
+  --db FILE           the SQLite file to load and serve
+  --reuse             reuse --db as it is instead of loading it
+  --keep-db           keep the loaded file afterwards
+  --out DIR           results directory (default scripts/results)
+  --name NAME         the results' file name
+  --ci                the small run CI's smoke test makes
+  -h, --help          this text
+`;
+
 function options() {
-  const { values } = parseArgs({
-    options: {
+  const { values } = parseCli(USAGE, {
       ci: { type: 'boolean', default: false },
       sizes: { type: 'string' },
       frameworks: { type: 'string' },
@@ -40,7 +65,6 @@ function options() {
       name: { type: 'string' },
       only: { type: 'string' },
       rounds: { type: 'string' },
-    },
   });
   const ci = values.ci!;
   const out = values.out!;

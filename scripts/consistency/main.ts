@@ -1,22 +1,31 @@
-import { parseArgs } from 'node:util';
 import { runConsistencyCheck } from './run-check';
 import { formatSummary, passed } from './summary';
+import { parseCli } from '../cli';
 
-/**
- * `npm run consistency -- --targets URL1,URL2,URL3 [--clients N] [--seconds S] [--operations N]`, or
- * `npm run consistency -- --kill-node [--nodes N]` on a local cluster it starts (on STORE_URL when set);
- * exits 1 on violations.
- */
+const USAGE = `
+usage: npm run consistency -- --targets URL1,URL2,... [--clients N] [--seconds S] [--operations N]
+       npm run consistency -- --kill-node [--nodes N] [--clients N] [--seconds S]
+
+Simulated clients write and read through the given nodes (or a local cluster it starts, on STORE_URL when set,
+killing one node mid-run with --kill-node) and check every session guarantee. Exits 1 on violations.
+
+  --targets URL,...   API nodes' base URLs (e.g. http://127.0.0.1:8081)
+  --clients N         simulated clients (default 16)
+  --seconds S         how long to run (default 20)
+  --operations N      stop after N operations instead
+  --kill-node         start a local cluster and kill -9 one node mid-run
+  --nodes N           nodes of that local cluster (default 3)
+  -h, --help          this text
+`;
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      targets: { type: 'string' },
-      clients: { type: 'string', default: '16' },
-      seconds: { type: 'string', default: '20' },
-      operations: { type: 'string' },
-      'kill-node': { type: 'boolean', default: false },
-      nodes: { type: 'string', default: '3' },
-    },
+  const { values } = parseCli(USAGE, {
+    targets: { type: 'string' },
+    clients: { type: 'string', default: '16' },
+    seconds: { type: 'string', default: '20' },
+    operations: { type: 'string' },
+    'kill-node': { type: 'boolean', default: false },
+    nodes: { type: 'string', default: '3' },
   });
   const targets = (values.targets ?? '').split(',').map((t) => t.trim().replace(/\/+$/, '')).filter(Boolean);
   const clients = Number(values.clients);

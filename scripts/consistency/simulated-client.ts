@@ -30,7 +30,7 @@ const API = '/api/2.5';
 /**
  * One client session: creates and activates a few frameworks, patches them with increasing versions, reads
  * them, other clients' frameworks and the feed back, and checks every answer against what the session has
- * already seen (design.md §3, spec "Session consistency").
+ * already seen (docs/architecture.md §Sessions and causal tokens; spec "Session consistency").
  */
 export class SimulatedClient {
   readonly http: SessionClient;

@@ -6,12 +6,12 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { insertOf, type ObjectDoc } from '../../src/domain/core/objects';
 import type { Change } from '../../src/store/port';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { IdPool, Reservoir, varyFramework, varyTender } from './generate';
 import { makeTemplates, type Templates } from './templates';
+import { parseCli } from '../cli';
 
 export interface Manifest {
   templateSource: Templates['source'];
@@ -124,8 +124,24 @@ export async function load(o: LoadOptions): Promise<Manifest> {
 }
 
 if (require.main === module) {
-  const { values } = parseArgs({
-    options: {
+  const { values } = parseCli(
+    `usage: npm run load -- [--db FILE] [--tenders N] [--frameworks N] [--restricted SHARE] [--drafts SHARE]
+                       [--batch N] [--cache-mib MIB] [--sample N] [--quiet]
+
+Writes generated tenders and frameworks straight into a SQLite store through the store port (no HTTP), for
+benchmarks at large sizes.
+
+  --db FILE            the SQLite file (default data/registry.db)
+  --tenders N          tenders (default 1000)
+  --frameworks N       frameworks (default 0)
+  --restricted SHARE   share of restricted tenders (default 0.1)
+  --drafts SHARE       share of draft tenders (default 0.05)
+  --batch N            objects per transaction (default 20000)
+  --cache-mib MIB      SQLite page cache while loading (default 256)
+  --sample N           ids kept per kind for the bench's random reads (default 20000)
+  --quiet              no progress bar
+  -h, --help           this text`,
+    {
       db: { type: 'string', default: 'data/registry.db' },
       tenders: { type: 'string', default: '1000' },
       frameworks: { type: 'string', default: '0' },
@@ -136,7 +152,7 @@ if (require.main === module) {
       sample: { type: 'string', default: '20000' },
       quiet: { type: 'boolean', default: false },
     },
-  });
+  );
   load({
     db: values.db!,
     tenders: Number(values.tenders),

@@ -13,6 +13,7 @@ import type { Kind } from '../../src/store/port';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { systemClock } from '../../src/time/clock';
 import { readRecording } from './recording';
+import { koaHandler } from '../../src/http/koa-handler';
 
 /** Stored documents the loader varies: each exactly as the API stored it (or, failing that, as recorded). */
 export interface Templates {
@@ -80,7 +81,7 @@ export async function makeTemplates(): Promise<Templates> {
     clock: systemClock,
     logger: pino({ level: 'silent' }),
   });
-  const server = createServer(app.callback());
+  const server = createServer(koaHandler(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/2.5`;
   const call = async (method: string, path: string, body?: unknown) => {

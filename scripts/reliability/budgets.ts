@@ -5,6 +5,8 @@ export interface Budget {
   storm: ClusterStormOptions;
   /** fast-check runs per fuzzed endpoint. */
   fuzzRunsPerEndpoint: number;
+  /** Generated multipart bodies per document upload route. */
+  multipartCasesPerRoute: number;
   /** RESTRICTED_MODE variants the canaries are read under. */
   canaryModes: ('hidden' | 'forbidden')[];
 }
@@ -20,11 +22,13 @@ export const BUDGETS: Record<'ci' | 'full', Budget> = {
   ci: {
     storm: { nodes: 3, objects: 25, writersPerObject: 4, writesPerWriter: 3, killNode: true },
     fuzzRunsPerEndpoint: 10,
+    multipartCasesPerRoute: 100,
     canaryModes: ['hidden'],
   },
   full: {
     storm: { nodes: 3, objects: 75, writersPerObject: 4, writesPerWriter: 6, killNode: true },
     fuzzRunsPerEndpoint: 300,
+    multipartCasesPerRoute: 1000,
     canaryModes: ['hidden', 'forbidden'],
   },
 };

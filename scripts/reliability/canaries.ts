@@ -1,17 +1,14 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { updateOf, type ObjectDoc } from '../../src/domain/core/objects';
-import { agreementDerivative } from '../../src/domain/agreement/agreement.access';
-import { CONTRACT_MASK } from '../../src/domain/contract/contract.mask';
-import { qualificationDerivative } from '../../src/domain/qualification/qualification.access';
-import { QUESTION_MASK } from '../../src/domain/question/question.mask';
-import { submissionDerivative } from '../../src/domain/submission/submission.access';
-import { TENDER_MASK } from '../../src/domain/tender/tender.mask';
-import type { MaskTable } from '../../src/masking/mask';
-import type { Kind } from '../../src/store/port';
-import { activeFramework, activeSubmission, aQuestion, decideQualification, uploadDocument } from '../../test/fixtures/frameworks';
-import { aCompetitiveOrderingTender, aContract, competitiveOrderingConfig, createTender, insertAgreement } from '../../test/fixtures/tenders';
+import type { Doc, Kind } from '../../src/store/port';
+import { activeFramework, activeSubmission, aQuestion, decideQualification, uploadDocument, type Created } from '../../test/fixtures/frameworks';
+import { aCompetitiveOrderingTender, aContract, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement } from '../../test/fixtures/tenders';
+import { newId } from '../../src/domain/core/ids';
 import { startTestServer, type TestServer } from '../../test/fixtures/server';
+import {
+  AGREEMENT_ROWS, CONTRACT_ROWS, QUALIFICATION_ROWS, QUESTION_ROWS, SUBMISSION_ROWS, TENDER_ROWS, expandRows,
+} from '../../test/reliability/spec-hiding-tables';
 
 const API = '/api/2.5';
 
@@ -20,21 +17,113 @@ const READERS = [
   { name: 'anonymous' },
   { name: 'anonymous with a wrong token', token: '0'.repeat(32) },
   { name: 'unknown key', key: 'no-such-key' },
-  { name: 'owner (procuring entity broker)', key: 'broker' },
-  { name: 'participant', key: 'broker1' },
+  { name: 'owner broker (procuring entity, tender and contract owner)', key: 'broker' },
+  { name: 'participant broker (submission owner, question asker)', key: 'broker1' },
   { name: 'other broker', key: 'broker2' },
   { name: 'other broker with a wrong token', key: 'broker2', token: 'f'.repeat(32) },
   { name: 'r broker', key: 'brokerr' },
+  { name: 'contracting system', key: 'contracting' },
 ] as const;
 type ReaderKey = string | undefined;
 
+/** The objects one run makes: a restricted framework with its derivatives, a restricted tender and its contract. */
+interface World {
+  framework: Created;
+  submission: Created & { qualificationID: string };
+  agreementId: string;
+  questionId: string;
+  tender: { id: string; token: string };
+  contractId: string;
+  tokens: string[];
+}
+
+/**
+ * One restricted kind, as data (issue 17, class 3): where its canaries go, which spec rows name the hidden fields,
+ * who may read it whole, and every path it can be read by. Bids, awards and tender contracts join as entries here.
+ */
+export interface RestrictedKind {
+  name: string;
+  /** The spec's rows for this kind (test/reliability/spec-hiding-tables.ts). */
+  rows: string[];
+  /** The stored object the canaries go into, and where in it: its `data`, or each element of a list beside it. */
+  target(w: World): { kind: Kind; id: string; inList?: string };
+  /** Readers that see it whole (docs/masking.md §Who sees what). */
+  fullAccess: ReaderKey[];
+  /** Single reads (object, sub-resources, documents): a full-access reader finds every canary in one of them. */
+  reads(w: World, data: Doc): string[];
+}
+
+const documentReads = (base: string, data: Doc) => [
+  `${base}/documents`,
+  ...((data.documents ?? []) as Doc[]).filter((d) => d.id).map((d) => `${base}/documents/${d.id}`),
+];
+
+const KINDS: RestrictedKind[] = [
+  {
+    name: 'submission',
+    rows: SUBMISSION_ROWS,
+    target: (w) => ({ kind: 'submissions', id: w.submission.id }),
+    fullAccess: ['broker', 'broker1', 'brokerr', 'contracting'],
+    reads: (w, data) => [`${API}/submissions/${w.submission.id}`, ...documentReads(`${API}/submissions/${w.submission.id}`, data)],
+  },
+  {
+    name: 'qualification',
+    rows: QUALIFICATION_ROWS,
+    target: (w) => ({ kind: 'qualifications', id: w.submission.qualificationID }),
+    fullAccess: ['broker', 'broker1', 'brokerr', 'contracting'],
+    reads: (w, data) => [`${API}/qualifications/${w.submission.qualificationID}`, ...documentReads(`${API}/qualifications/${w.submission.qualificationID}`, data)],
+  },
+  {
+    name: 'agreement',
+    rows: AGREEMENT_ROWS,
+    target: (w) => ({ kind: 'agreements', id: w.agreementId }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/agreements/${w.agreementId}`;
+      const contracts = (data.contracts ?? []) as Doc[];
+      return [
+        base,
+        `${base}/contracts`,
+        ...contracts.flatMap((c) => [`${base}/contracts/${c.id}`, `${base}/contracts/${c.id}/milestones`]),
+      ];
+    },
+  },
+  {
+    name: 'framework question',
+    rows: QUESTION_ROWS,
+    target: (w) => ({ kind: 'frameworks', id: w.framework.id, inList: 'questions' }),
+    fullAccess: ['broker', 'broker1', 'brokerr', 'contracting'],
+    reads: (w) => [`${API}/frameworks/${w.framework.id}/questions`, `${API}/frameworks/${w.framework.id}/questions/${w.questionId}`],
+  },
+  {
+    name: 'tender',
+    rows: TENDER_ROWS,
+    target: (w) => ({ kind: 'tenders', id: w.tender.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.tender.id}`;
+      const questions = ((data.questions ?? []) as Doc[]).filter((q) => q.id);
+      return [base, `${base}/lots`, `${base}/questions`, ...questions.map((q) => `${base}/questions/${q.id}`), ...documentReads(base, data)];
+    },
+  },
+  {
+    name: 'contract',
+    rows: CONTRACT_ROWS,
+    target: (w) => ({ kind: 'contracts', id: w.contractId }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/contracts/${w.contractId}`;
+      const changes = ((data.changes ?? []) as Doc[]).filter((c) => c.id);
+      return [base, `${base}/changes`, ...changes.map((c) => `${base}/changes/${c.id}`), ...documentReads(base, data)];
+    },
+  },
+];
+
 interface Planted {
-  object: string;
-  /** Keys of the readers the spec lets see this object whole. */
-  mayRead: ReaderKey[];
-  /** The single reads that must show every canary to those readers. */
-  reads: string[];
+  kind: RestrictedKind;
   canaries: string[];
+  reads: string[];
+  downloads: string[];
 }
 
 export interface CanaryResult {
@@ -43,17 +132,19 @@ export interface CanaryResult {
   requests: number;
   /** (canary, reader) pairs where a reader who must not see a canary got it somewhere. */
   leaked: number;
-  /** (canary, reader) pairs where a reader who may see the object did not get the canary in its single read. */
+  /** (canary, reader) pairs where a reader with full access did not get the canary in the kind's single reads. */
   missing: number;
   /** Owner or transfer tokens found in any view, feed entry or log line. */
   tokensLeaked: number;
+  /** Reads answered 5xx. */
+  failed: number;
   examples: string[];
 }
 
 /**
- * Plants a unique canary in every field the hiding tables cover (restricted submission, qualification,
- * agreement, framework questions, documents, tender, contract), then reads every object, document and feed
- * (opt_fields: none, each field of the object, all at once) as every kind of reader.
+ * Plants a unique canary in every field the spec's hiding tables name (expanded by the test's own transcription,
+ * not by the product's tables) for every restricted kind, then reads every object, sub-resource, document,
+ * download and feed (no opt_fields, each top-level field alone, all at once) as every kind of reader.
  */
 export async function runCanaries(mode: 'hidden' | 'forbidden'): Promise<CanaryResult> {
   const logLines: string[] = [];
@@ -61,28 +152,29 @@ export async function runCanaries(mode: 'hidden' | 'forbidden'): Promise<CanaryR
   const server = await startTestServer({ env: { RESTRICTED_MODE: mode }, logger });
   try {
     const world = await restrictedWorld(server);
-    const result: CanaryResult = { mode, canaries: 0, requests: 0, leaked: 0, missing: 0, tokensLeaked: 0, examples: [] };
-    const planted = await plantAll(server, world);
-    result.canaries = planted.reduce((n, p) => n + p.canaries.length, 0);
-    const feedPaths = await everyFeedQuery(server);
-    const singlePaths = [...new Set(planted.flatMap((p) => p.reads))];
+    const result: CanaryResult = { mode, canaries: 0, requests: 0, leaked: 0, missing: 0, tokensLeaked: 0, failed: 0, examples: [] };
+    const planted: Planted[] = [];
+    let counter = 0;
+    for (const kind of KINDS) planted.push(await plantKind(server, world, kind, () => `canary-${String(++counter).padStart(4, '0')}-z`));
+    result.canaries = counter;
+    const everyRead = [...new Set([...planted.flatMap((p) => [...p.reads, ...p.downloads]), ...(await everyFeedQuery(server, world))])];
     for (const reader of READERS) {
+      const key: ReaderKey = 'key' in reader ? reader.key : undefined;
       const texts = new Map<string, string>();
-      for (const path of [...singlePaths, ...feedPaths]) {
-        const reply = await server.request('GET', path, { key: 'key' in reader ? reader.key : undefined, token: 'token' in reader ? reader.token : undefined });
-        if (reply.status >= 500) throw new Error(`${path} as ${reader.name}: ${reply.status} ${reply.text}`);
-        texts.set(path, reply.text);
+      for (const path of everyRead) {
+        const reply = await server.request('GET', path, { key, token: 'token' in reader ? reader.token : undefined });
         result.requests++;
+        if (reply.status >= 500) note(result, 'failed', `${path} as ${reader.name}: ${reply.status}`);
+        texts.set(path, reply.text);
       }
-      const readerKey = 'key' in reader ? reader.key : undefined;
       for (const p of planted) {
-        const allowed = p.mayRead.includes(readerKey);
+        const whole = p.kind.fullAccess.includes(key);
         for (const canary of p.canaries) {
-          if (!allowed) {
+          if (!whole) {
             const where = [...texts].find(([, text]) => text.includes(canary))?.[0];
-            if (where) note(result, 'leaked', `${p.object} ${canary} reached ${reader.name} through ${where}`);
+            if (where) note(result, 'leaked', `${p.kind.name} ${canary} reached ${reader.name} through ${where}`);
           } else if (!p.reads.some((path) => texts.get(path)!.includes(canary))) {
-            note(result, 'missing', `${p.object} ${canary} not shown to ${reader.name}`);
+            note(result, 'missing', `${p.kind.name} ${canary} not shown to ${reader.name}`);
           }
         }
       }
@@ -98,81 +190,82 @@ export async function runCanaries(mode: 'hidden' | 'forbidden'): Promise<CanaryR
   }
 }
 
-function note(result: CanaryResult, what: 'leaked' | 'missing' | 'tokensLeaked', example: string) {
+function note(result: CanaryResult, what: 'leaked' | 'missing' | 'tokensLeaked' | 'failed', example: string) {
   result[what]++;
-  if (result.examples.length < 10) result.examples.push(`${what}: ${example}`);
+  if (result.examples.length < 12) result.examples.push(`${what} (${result.mode}): ${example}`);
 }
 
-async function restrictedWorld(server: TestServer) {
+async function restrictedWorld(server: TestServer): Promise<World> {
   const framework = await activeFramework(server, { restricted: true });
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
-  const submissionDoc = await uploadDocument(server, `${API}/submissions/${submission.id}/documents`, { key: 'broker1', token: submission.token });
-  const qualificationDoc = await uploadDocument(server, `${API}/qualifications/${submission.qualificationID}/documents`, {
+  await uploadDocument(server, `${API}/submissions/${submission.id}/documents`, { key: 'broker1', token: submission.token });
+  await uploadDocument(server, `${API}/qualifications/${submission.qualificationID}/documents`, {
     key: 'broker', token: framework.token, filename: 'sign.p7s', type: 'application/pkcs7-signature',
   });
   await decideQualification(server, framework, submission.qualificationID, 'active');
   const agreementId = (await server.request('GET', `${API}/frameworks/${framework.id}`)).body.data.agreementID as string;
   const question = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, { key: 'broker1', body: { data: aQuestion() } });
   const tenderAgreement = await insertAgreement(server, { restricted: true });
-  const tender = await createTender(server, aCompetitiveOrderingTender(tenderAgreement), competitiveOrderingConfig({ restricted: true }));
+  const lot = newId();
+  const tender = await createTender(
+    server,
+    aCompetitiveOrderingTender(tenderAgreement, { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] }),
+    competitiveOrderingConfig({ restricted: true }),
+  );
+  await uploadDocument(server, `${API}/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token });
+  // Active, so the tender is in its feed as well.
+  const activated = await server.request('PATCH', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  if (activated.status !== 200) throw new Error(`tender not activated: ${activated.status} ${activated.text}`);
   const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
+  await uploadDocument(server, `${API}/contracts/${contract.body.data.id}/documents`, { key: 'broker', token: contract.body.access.token });
   const tokens = [framework.reply, submission.reply, contract].flatMap((r) => [r.body.access?.token, r.body.access?.transfer]);
   tokens.push(tender.token, framework.token, submission.token);
   return {
     framework,
     submission,
     agreementId,
-    tender,
     questionId: question.body.data.id as string,
+    tender,
     contractId: contract.body.data.id as string,
-    submissionDocId: submissionDoc.body.data.id as string,
-    qualificationDocId: qualificationDoc.body.data.id as string,
     tokens: [...new Set(tokens.filter((t): t is string => typeof t === 'string'))],
   };
 }
 
-type World = Awaited<ReturnType<typeof restrictedWorld>>;
-
-async function plantAll(server: TestServer, w: World): Promise<Planted[]> {
-  const s = `${API}/submissions/${w.submission.id}`;
-  const q = `${API}/qualifications/${w.submission.qualificationID}`;
-  const questions = `${API}/frameworks/${w.framework.id}/questions`;
-  const plans: { kind: Kind; id: string; table: MaskTable; inQuestions?: boolean; mayRead: ReaderKey[]; reads: string[] }[] = [
-    { kind: 'submissions', id: w.submission.id, table: submissionDerivative.mask, mayRead: ['broker', 'broker1', 'brokerr'], reads: [s, `${s}/documents`, `${s}/documents/${w.submissionDocId}`] },
-    { kind: 'qualifications', id: w.submission.qualificationID, table: qualificationDerivative.mask, mayRead: ['broker', 'broker1', 'brokerr'], reads: [q, `${q}/documents`, `${q}/documents/${w.qualificationDocId}`] },
-    { kind: 'agreements', id: w.agreementId, table: agreementDerivative.mask, mayRead: ['broker', 'brokerr'], reads: [`${API}/agreements/${w.agreementId}`] },
-    { kind: 'frameworks', id: w.framework.id, table: QUESTION_MASK, inQuestions: true, mayRead: ['broker', 'brokerr'], reads: [questions, `${questions}/${w.questionId}`] },
-    { kind: 'tenders', id: w.tender.id, table: TENDER_MASK, mayRead: ['broker', 'brokerr'], reads: [`${API}/tenders/${w.tender.id}`] },
-    { kind: 'contracts', id: w.contractId, table: CONTRACT_MASK, mayRead: ['broker', 'brokerr'], reads: [`${API}/contracts/${w.contractId}`] },
-  ];
-  let counter = 0;
-  const planted: Planted[] = [];
-  for (const plan of plans) {
-    const session = server.store.session();
-    const stored = (await session.get(plan.kind, plan.id))!;
-    const doc = structuredClone(stored.doc) as ObjectDoc;
-    const targets: Record<string, unknown>[] = plan.inQuestions ? (doc.questions as Record<string, unknown>[]) : [doc.data];
-    const canaries: string[] = [];
-    for (const path of plan.table) {
-      const canary = `canary-${String(++counter).padStart(4, '0')}-z`;
-      targets.forEach((target) => plant(target, path, canary));
-      canaries.push(canary);
-    }
-    await session.commit([updateOf(stored, doc)]);
-    planted.push({ object: `${plan.kind}${plan.inQuestions ? ' questions' : ''}`, mayRead: plan.mayRead, reads: plan.reads, canaries });
+/** Plants one canary per expanded path of the kind's spec rows, written straight to the store. */
+async function plantKind(server: TestServer, world: World, kind: RestrictedKind, nextCanary: () => string): Promise<Planted> {
+  const { kind: storeKind, id, inList } = kind.target(world);
+  const session = server.store.session();
+  const stored = (await session.get(storeKind, id))!;
+  const doc = structuredClone(stored.doc) as ObjectDoc;
+  const targets = inList ? ((doc as Doc)[inList] as Doc[]) : [doc.data];
+  const canaries: string[] = [];
+  for (const path of expandRows(kind.rows)) {
+    const canary = nextCanary();
+    for (const target of targets) plant(target, path, canary);
+    canaries.push(canary);
   }
-  return planted;
+  // Written around the save rules on purpose: every array the spec names gets its canaries, as stored data.
+  await session.commit([updateOf(stored, doc, Object.keys(doc.data))]);
+  const downloads = ((doc.data.documents ?? []) as Doc[])
+    .map((d) => (typeof d.url === 'string' && d.url.includes('download=') ? new URL(d.url) : null))
+    .filter((u): u is URL => u !== null)
+    .map((u) => `${u.pathname}${u.search}`);
+  return { kind, canaries, reads: kind.reads(world, doc.data), downloads };
 }
 
-/** Sets `path` (mask syntax; `..key` planted at the level it starts from) to `value`, creating what is missing. */
-function plant(node: Record<string, any>, path: string, value: string) {
+/**
+ * Sets `path` (spec syntax; `..key` planted at the level it starts from) to the canary, creating what is missing.
+ * A stored download url keeps working: the canary goes into its query.
+ */
+function plant(node: Doc, path: string, canary: string) {
   const segments = [...path.replace(/^\$/, '').matchAll(/(?:\.\.|\.)?([^.[\]]+)(\[\*\])?/g)].map((m) => ({ key: m[1], each: !!m[2] }));
-  let level: Record<string, any>[] = [node];
+  let level: Doc[] = [node];
   segments.forEach(({ key, each }, i) => {
     const last = i === segments.length - 1;
     level = level.flatMap((parent) => {
       if (last) {
-        parent[key] = value;
+        const old = parent[key];
+        parent[key] = key === 'url' && typeof old === 'string' && old.includes('download=') ? `${old}&canary=${canary}` : canary;
         return [];
       }
       if (each) {
@@ -186,14 +279,18 @@ function plant(node: Record<string, any>, path: string, value: string) {
   });
 }
 
-/** Every feed with no opt_fields, with each field of its objects alone, and with all of them. */
-async function everyFeedQuery(server: TestServer): Promise<string[]> {
+/** Every feed (and a framework's derivative feeds) with no opt_fields, with each field of its objects alone, and with all. */
+async function everyFeedQuery(server: TestServer, world: World): Promise<string[]> {
+  const feeds: [string, Kind][] = [
+    ...(['submissions', 'qualifications', 'agreements', 'frameworks', 'tenders', 'contracts'] as const).map((k): [string, Kind] => [`${API}/${k}`, k]),
+    [`${API}/frameworks/${world.framework.id}/submissions`, 'submissions'],
+    [`${API}/frameworks/${world.framework.id}/qualifications`, 'qualifications'],
+  ];
   const paths: string[] = [];
-  for (const kind of ['submissions', 'qualifications', 'agreements', 'frameworks', 'tenders', 'contracts'] as const) {
-    const session = server.store.session();
-    const [newest] = await session.feed({ kind, descending: true, limit: 1, mode: 'all' });
+  for (const [feed, kind] of feeds) {
+    const [newest] = await server.store.session().feed({ kind, descending: true, limit: 1, mode: 'all' });
     const fields = Object.keys(newest?.doc.data ?? {});
-    paths.push(`${API}/${kind}`, `${API}/${kind}?opt_fields=${fields.join(',')}`, ...fields.map((f) => `${API}/${kind}?opt_fields=${f}`));
+    paths.push(feed, `${feed}?opt_fields=${fields.join(',')}`, ...fields.map((f) => `${feed}?opt_fields=${f}`));
   }
   return paths;
 }

@@ -95,7 +95,8 @@ function judge(reply: Reply, before: string, after: string): 'serverErrors' | 'b
   return after === before ? null : 'stateCorrupted';
 }
 
-const isErrorBody = (body: any) =>
+/** The reference's error body: `{status: "error", errors: [{location, name, description}, …]}`. */
+export const isErrorBody = (body: any) =>
   body?.status === 'error' &&
   Array.isArray(body.errors) &&
   body.errors.length > 0 &&

@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util';
 import { BUDGETS } from './budgets';
 import { runCanaries, type CanaryResult } from './canaries';
 import { runClusterStorm } from './cluster-storm';
 import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
 import { runFuzz } from './fuzz';
+import { runMultipartFuzz } from './multipart-fuzz';
+import { parseCli } from '../cli';
 
 interface Row {
   check: string;
@@ -13,7 +14,16 @@ interface Row {
 
 /** `npm run reliability [-- --ci]`: every scenario with bounded counts, one table; exits 1 if any check fails. */
 async function main() {
-  const { values } = parseArgs({ options: { ci: { type: 'boolean', default: false } } });
+  const { values } = parseCli(
+    `usage: npm run reliability [-- --ci]
+
+Every reliability scenario with bounded counts (write storm with kill -9, canaries, fuzzing, faults, hostile
+input), printed as one table; exits 1 if any check fails.
+
+  --ci        the small budgets CI uses
+  -h, --help  this text`,
+    { ci: { type: 'boolean', default: false } },
+  );
   const budget = values.ci ? BUDGETS.ci : BUDGETS.full;
   const started = Date.now();
   const progress = (what: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
@@ -25,6 +35,8 @@ async function main() {
   for (const mode of budget.canaryModes) canaries.push(await runCanaries(mode));
   progress('fuzzing');
   const fuzz = await runFuzz(budget.fuzzRunsPerEndpoint);
+  progress('multipart fuzzing');
+  const multipart = await runMultipartFuzz(budget.multipartCasesPerRoute);
   progress('faults');
   const faults: FaultOutcome[] = [
     { fault: 'kill -9 of an API node under load', survived: storm.faultsSurvived === 1, detail: 'write storm' },
@@ -38,15 +50,20 @@ async function main() {
     { check: 'changes missed by crawlers (forward / descending)', measured: `${storm.crawl.missedForward} / ${storm.crawl.missedDescending}`, ok: storm.crawl.missedForward + storm.crawl.missedDescending === 0 },
     { check: 'dateModified going backwards in a crawl', measured: String(storm.crawl.dateModifiedBackwards), ok: storm.crawl.dateModifiedBackwards === 0 },
     {
-      check: `canaries planted / leaked / missing (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
-      measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)}`,
-      ok: sum((c) => c.leaked + c.missing) === 0,
+      check: `canaries planted / leaked / missing / 5xx (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
+      measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)} / ${sum((c) => c.failed)}`,
+      ok: sum((c) => c.leaked + c.missing + c.failed) === 0,
     },
     { check: 'owner/transfer tokens in views, feeds, logs', measured: String(sum((c) => c.tokensLeaked)), ok: sum((c) => c.tokensLeaked) === 0 },
     {
       check: `fuzz cases run / 5xx seen / bad error format / state corrupted (${fuzz.endpoints} endpoints)`,
       measured: `${fuzz.cases} / ${fuzz.serverErrors} / ${fuzz.badFormat} / ${fuzz.stateCorrupted}`,
       ok: fuzz.serverErrors + fuzz.badFormat + fuzz.stateCorrupted === 0,
+    },
+    {
+      check: `multipart uploads run / stored / bad answer / stored on refusal / node not answering (${multipart.routes} upload routes)`,
+      measured: `${multipart.cases} / ${multipart.stored} / ${multipart.bad} / ${multipart.stateChanged} / ${multipart.deadAfter}`,
+      ok: multipart.bad + multipart.stateChanged + multipart.deadAfter === 0,
     },
     {
       check: 'faults injected / survived',
@@ -56,7 +73,7 @@ async function main() {
   ];
   console.log(renderTable(rows));
   for (const f of faults) console.log(`- ${f.survived ? 'survived' : 'FAILED'}: ${f.fault} (${f.detail})`);
-  for (const example of [...fuzz.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
+  for (const example of [...fuzz.examples, ...multipart.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }

@@ -4,12 +4,12 @@
  * whose feeds already list objects is left alone unless `--force`.
  */
 import { SingleBar, Presets } from 'cli-progress';
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { startNode } from '../../src/node';
 import { systemClock } from '../../src/time/clock';
 import { seed, seedSteps } from './demo-data';
+import { parseCli } from '../cli';
 
 const FEEDS = ['frameworks', 'tenders', 'submissions', 'agreements', 'contracts'];
 
@@ -22,14 +22,24 @@ async function isEmpty(baseUrl: string): Promise<boolean> {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
+  const { values } = parseCli(
+    `usage: npm run seed -- [--target URL] [--force] [--frameworks N] [--tenders N]
+
+Fills a fresh store with demo objects through the API: frameworks with their submissions, qualifications and
+agreements, and tenders. Without --target it starts a node on STORE_URL (the default SQLite file).
+
+  --target URL      a running node's base URL instead
+  --force           add even when the store already lists objects
+  --frameworks N    frameworks (default 2)
+  --tenders N       tenders (default 6)
+  -h, --help        this text`,
+    {
       target: { type: 'string' },
       force: { type: 'boolean', default: false },
       frameworks: { type: 'string', default: '2' },
       tenders: { type: 'string', default: '6' },
     },
-  });
+  );
   const plan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders) };
   const node = values.target ? null : await startNode(loadConfig({ ...process.env, PORT: '0', ROLE: 'api' }), systemClock, pino({ level: 'warn' }));
   const baseUrl = values.target ?? node!.url!;

@@ -1,6 +1,6 @@
 /**
  * Dates from which rule changes apply (spec: Versioning). An object created on or after a date follows the
- * new behaviour. Served by `GET /constants` in exactly this order (notes/README.md rule 7).
+ * new behaviour. Served by `GET /constants` in exactly this order (docs/platform.md §Constants).
  */
 export const CONSTANTS = {
   BUDGET_PERIOD_FROM: '2018-12-13T00:00:00+00:00',

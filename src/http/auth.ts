@@ -16,7 +16,7 @@ export interface Viewer {
 /** The reference's default accreditation when a key lists none (spec era: levels 1-5). */
 const DEFAULT_LEVELS = '12345';
 
-/** Groups whose members act as the system and read restricted data whole (notes/platform.md §1.3a). */
+/** Groups whose members act as the system and read restricted data whole (docs/platform.md §Roles). */
 const SYSTEM_GROUPS = new Set(['chronograph', 'contracting', 'admins', 'Administrator', 'bots', 'auction']);
 
 export function parseAuthFile(text: string): Map<string, Account> {
@@ -69,6 +69,6 @@ export function authenticate(accounts: Map<string, Account>): Koa.Middleware {
 export const isBroker = (viewer: Viewer) => viewer.account?.group === 'brokers';
 export const isSystem = (viewer: Viewer) => !!viewer.account && SYSTEM_GROUPS.has(viewer.account.group);
 export const inGroup = (viewer: Viewer, group: string) => viewer.account?.group === group;
-/** `r` accreditation or a system role: sees restricted objects whole (notes/README.md rule 5). */
+/** `r` accreditation or a system role: sees restricted objects whole (docs/platform.md §Restricted access). */
 export const seesRestricted = (viewer: Viewer) =>
   isSystem(viewer) || (!!viewer.account && viewer.account.levels.includes('r'));

@@ -8,7 +8,7 @@ import type { RenderedViews } from './rendered-views';
 export interface RequestState {
   requestId: string;
   log: Logger;
-  /** Read once per request: every timestamp a request writes is this one (notes/platform.md §7). */
+  /** Read once per request: every timestamp a request writes is this one (docs/platform.md §Time and dates). */
   now: Date;
   viewer: Viewer;
   session: StoreSession;

@@ -35,7 +35,7 @@ export interface FeedSource {
 
 /**
  * Narrows a feed to one framework's objects (`/frameworks/{id}/submissions`). Its page links name `linkPath`,
- * the unfiltered feed, as the reference's do (notes/frameworks.md §1.1: `listing_name` is the parent route's).
+ * the unfiltered feed, as the reference's do (docs/frameworks.md §Framework feeds: `listing_name` is the parent route's).
  */
 export interface FrameworkScope {
   frameworkID(ctx: Ctx): string;

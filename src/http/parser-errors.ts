@@ -20,7 +20,7 @@ export function answerParserErrors(server: Server): void {
           : apiError(400, 'Bad Request', { location: 'url', name: 'bad_request' });
     const body = JSON.stringify({ status: 'error', errors: error.errors });
     socket.end(
-      `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });

@@ -81,7 +81,7 @@ export function encodeSession(claims: SessionClaims, secret: string): string {
   return codecOf(secret).encode(claims);
 }
 
-/** A malformed, forged or otherwise unreadable cookie is treated as absent (design.md §3). */
+/** A malformed, forged or otherwise unreadable cookie is treated as absent (docs/architecture.md §Sessions and causal tokens). */
 export function decodeSession(value: string | undefined, secret: string): SessionClaims | null {
   return value ? codecOf(secret).decode(value) : null;
 }

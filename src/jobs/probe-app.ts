@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import type { RequestState } from '../http/context';
 import { errorRenderer } from '../http/errors';
+import { noSniff } from '../http/no-sniff';
 import { systemRoutes } from '../http/system-routes';
 import type { Store } from '../store/port';
 
@@ -9,6 +10,7 @@ export function probeApp(store: Store, readinessChecks: (() => Promise<void>)[])
   const app = new Koa<RequestState>();
   app.silent = true;
   const router = systemRoutes(store, readinessChecks);
+  app.use(noSniff());
   app.use(errorRenderer());
   app.use(router.routes());
   return app;

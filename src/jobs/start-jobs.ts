@@ -36,7 +36,8 @@ export interface JobsOptions {
 }
 
 /**
- * next_check processing for the node's role (design.md §4). With REDIS_URL: every node plans delayed Bull jobs,
+ * next_check processing for the node's role (docs/architecture.md §Automatic transitions). With REDIS_URL: every node
+ * plans delayed Bull jobs,
  * and ROLE=worker|all nodes also consume them and sweep for overdue objects. Without: ROLE=worker|all nodes
  * run an in-process timer. ROLE=api only plans.
  */

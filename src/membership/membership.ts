@@ -1,6 +1,6 @@
 import { liveMembers } from '../metrics';
 
-/** Which API nodes are alive: a session cookie naming a node that is not gets 412 (design.md §3). */
+/** Which API nodes are alive: a session cookie naming a node that is not gets 412 (docs/architecture.md §Sessions and causal tokens). */
 export interface Membership {
   readonly selfId: string;
   isAlive(nodeId: string): Promise<boolean>;

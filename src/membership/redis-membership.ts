@@ -23,7 +23,8 @@ const DEFAULT_PREFIX = 'registry:members:';
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /**
- * Membership announced in Redis (design.md §3): each node keeps a key `<prefix>node:<nodeId>` whose value is the
+ * Membership announced in Redis (docs/architecture.md §Sessions and causal tokens): each node keeps a key
+ * `<prefix>node:<nodeId>` whose value is the
  * heartbeat's deadline (epoch ms, from the injected clock) and whose Redis TTL removes it after a crash. A
  * node is alive while its key exists and its deadline has not passed.
  *

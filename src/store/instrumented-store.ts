@@ -21,9 +21,9 @@ export function instrumentedStore(store: Store): Store {
   const instrumentSession = (session: StoreSession): StoreSession => {
     const wrapped = { token: () => session.token() } as StoreSession;
     for (const operation of SESSION_OPERATIONS) {
-      const original = session[operation] as (...args: unknown[]) => Promise<unknown>;
+      const original = (session[operation] as (...args: unknown[]) => Promise<unknown>).bind(session);
       (wrapped as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) =>
-        timed(engine, operation, () => original.apply(session, args));
+        timed(engine, operation, () => original(...args));
     }
     return wrapped;
   };

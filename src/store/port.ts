@@ -78,7 +78,7 @@ export interface ListingQuery extends FeedQuery {
 export type Listing = { seq: number; json: Buffer } | { seq: number; doc: Doc };
 
 /**
- * Restricted objects hide parts of themselves from some readers (notes/README.md rule 5); every other object is
+ * Restricted objects hide parts of themselves from some readers (docs/platform.md §Restricted access); every other object is
  * shown whole to every reader. The port states it because `getView` answers by it.
  */
 export const isRestricted = (doc: Doc): boolean => doc.config?.restricted === true;

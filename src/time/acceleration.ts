@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 const ACCELERATOR_RE = /.accelerator=(\d+)/;
 
 /**
- * The sandbox speed-up of an object's periods (notes/tenders.md §5.1, notes/frameworks.md §3.1): N from
+ * The sandbox speed-up of an object's periods (docs/platform.md §Sandbox acceleration): N from
  * `procurementMethodDetails` (tenders) or `frameworkDetails` (frameworks) like `"quick, accelerator=1440"`; 1 (real
  * time) otherwise. `data` is the object's `data`. Only a SANDBOX_MODE node accepts those fields
  * (`refuseSandboxDetails`), so a stored one always comes from a sandbox.

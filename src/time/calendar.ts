@@ -5,7 +5,7 @@ export interface WorkingCalendar {
   daysOff: ReadonlySet<string>;
 }
 
-/** The reference's calendar: weekends plus `workdays_off.json` (notes/frameworks.md §3.1). */
+/** The reference's calendar: weekends plus `workdays_off.json` (docs/platform.md §Working-day calendar). */
 export const ukrainianCalendar: WorkingCalendar = { daysOff: new Set(workdaysOff) };
 
 const DAY = 86_400_000;

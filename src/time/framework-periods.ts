@@ -7,7 +7,7 @@ export const SUBMISSION_STAND_STILL: DayCount = { days: -30, working: false };
 /** `min_submissions_number_days`: the unsuccessful check comes 15 calendar days after `period.startDate`. */
 export const MIN_SUBMISSIONS_CHECK_DELAY: DayCount = { days: 15, working: false };
 
-/** Periods a framework gets on activation and keeps recomputing while active (notes/frameworks.md §3.2). */
+/** Periods a framework gets on activation and keeps recomputing while active (docs/frameworks.md §Framework periods). */
 export interface FrameworkPeriods {
   enquiryPeriod: { startDate: Date; endDate: Date; clarificationsUntil: Date };
   period: { startDate: Date; endDate: Date };
@@ -63,7 +63,7 @@ export function frameworkSubmissionsCheckDate(periodStartDate: Date, dateMath: D
 }
 
 /**
- * An active framework's `next_check` (notes/frameworks.md §3.4): the earlier of the submissions check (until it
+ * An active framework's `next_check` (docs/frameworks.md §Framework next_check): the earlier of the submissions check (until it
  * has passed and marked the framework `successful`) and the qualification period's end.
  */
 export function frameworkNextCheck(
@@ -77,7 +77,7 @@ export function frameworkNextCheck(
   return check.getTime() < qualificationPeriodEndDate.getTime() ? check : qualificationPeriodEndDate;
 }
 
-/** Allowed `qualificationPeriod.endDate` range, both ends inclusive (notes/frameworks.md §3.3). */
+/** Allowed `qualificationPeriod.endDate` range, both ends inclusive (docs/frameworks.md §Qualification-period bounds). */
 export interface EndDateBounds {
   earliest: Date;
   latest: Date;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-/** The reference's time zone (`api/constants.py::TZ`, Europe/Kiev; notes/platform.md §7). */
+/** The reference's time zone (`api/constants.py::TZ`, Europe/Kiev; docs/platform.md §Time and dates). */
 export const KYIV_ZONE = 'Europe/Kyiv';
 
 const MINUTE = 60_000;
@@ -95,7 +95,7 @@ export function kyivIsoDate(date: Date): string {
 
 /**
  * Python's `datetime.isoformat()` in Kyiv, as the reference prints every server timestamp:
- * `YYYY-MM-DDTHH:MM:SS[.ffffff]+HH:MM`, the 6-digit fraction only when non-zero (notes/platform.md §7).
+ * `YYYY-MM-DDTHH:MM:SS[.ffffff]+HH:MM`, the 6-digit fraction only when non-zero (docs/platform.md §Time and dates).
  */
 export function formatKyiv(date: Date): string {
   const offset = kyivOffsetMs(date);

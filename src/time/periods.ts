@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 /**
  * From this instant on, results are re-localized to Kyiv wall-clock time (DST aware); for earlier starts they
- * keep the start's UTC offset (`api/utils.py::calculate_date`, notes/frameworks.md §3.1 step 4).
+ * keep the start's UTC offset (`api/utils.py::calculate_date`, docs/platform.md §Date arithmetic).
  */
 export const DST_AWARE_PERIODS_FROM = new Date('2020-10-25T03:00:00+03:00');
 
@@ -66,7 +66,7 @@ interface Aware {
   offset: number;
 }
 
-/** `dt_from_iso` reads stored dates in Kyiv time first (notes/frameworks.md §3.1). */
+/** `dt_from_iso` reads stored dates in Kyiv time first (docs/platform.md §Date arithmetic). */
 function aware(date: Date): Aware {
   const offset = kyivOffsetMs(date);
   return { wall: date.getTime() + offset, offset };

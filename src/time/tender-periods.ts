@@ -2,7 +2,8 @@ import { calculateTenderFullDate, normalizeToMidnight, type DateMathOptions, typ
 
 /**
  * The earliest end a period starting at `startDate` may have to last at least `duration`
- * (`validate_*_duration`: end ≥ full date of the start; notes/tenders.md §5.2–5.3). E.g. belowThreshold
+ * (`validate_*_duration`: end ≥ full date of the start;
+ * docs/tenders.md §belowThreshold periods, §competitiveOrdering periods). E.g. belowThreshold
  * enquiryPeriod {3, working}, tenderPeriod {2, working}; competitiveOrdering long tenderPeriod {7, calendar}.
  */
 export function minimumPeriodEnd(startDate: Date, duration: DayCount, options: DateMathOptions = {}): Date {
@@ -36,7 +37,7 @@ export function enquiryPeriodBeforeTenderEnd(
   };
 }
 
-/** `auctionPeriod.shouldStartAfter`: ceiled to the next Kyiv midnight unless already one (notes/tenders.md §8). */
+/** `auctionPeriod.shouldStartAfter`: ceiled to the next Kyiv midnight unless already one (docs/tenders.md §Auction period). */
 export function shouldStartAfter(date: Date): Date {
   return normalizeToMidnight(date, true);
 }

@@ -1,6 +1,6 @@
 /**
  * Days off besides weekends, as the reference loads them: ProzorroUKR/standards `calendars/workdays_off.json`
- * at 1.0.274 (notes/frameworks.md §3.1). The list ends 2022-06-28: holidays are suspended under martial law.
+ * at 1.0.274 (docs/platform.md §Working-day calendar). The list ends 2022-06-28: holidays are suspended under martial law.
  * `calendars/weekends_on.json` is not loaded by the reference outside the defense procedure, so it is not shipped.
  */
 export const workdaysOff: readonly string[] = [

@@ -11,6 +11,7 @@ import { request, startTestServer } from '../fixtures/server';
 import { startRedis } from '../jobs/fixtures/redis';
 import { aFramework } from '../fixtures/frameworks';
 import { stalledStore, storeGate } from '../../scripts/reliability/slow-store';
+import { koaHandler } from '../../src/http/koa-handler';
 
 const TOO_MANY = { status: 'error', errors: [{ location: 'header', name: 'Authorization', description: 'Too Many Requests' }] };
 
@@ -50,7 +51,7 @@ async function limitedNode(client: Redis) {
   app.use((ctx) => {
     ctx.body = { ok: true };
   });
-  const server = createServer(app.callback());
+  const server = createServer(koaHandler(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() };
 }

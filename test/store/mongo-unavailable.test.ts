@@ -35,7 +35,7 @@ function unavailableWhile(isDown: () => boolean) {
       const failing =
         <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
         (...args: A) =>
-          isDown() ? Promise.reject(toStoreError(notWritablePrimary())) : operation(...args);
+          isDown() ? Promise.reject(toStoreError(notWritablePrimary()) as Error) : operation(...args);
       return {
         ...session,
         get: failing(session.get),

@@ -5,7 +5,7 @@ import { withExpiredBansLifted } from './agreement-contracts';
 import { withAgreementNextCheck } from './agreement-lifecycle';
 
 /**
- * An active agreement ends when its period does, its contracts keeping their statuses (notes/frameworks.md §2.4,
+ * An active agreement ends when its period does, its contracts keeping their statuses (docs/frameworks.md §Agreement status machine;
  * "CS-20115"); before that, suspended contracts whose ban has come due are active again.
  */
 export const agreementCheck: CheckRunner = async (_session, stored, now) => {

@@ -10,7 +10,7 @@ import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema'
 import { itemById, itemsOf } from '../core/items';
 
 /**
- * Agreement contracts and their milestones (beyond the spec; notes/frameworks.md §2.3–2.4): the framework owner
+ * Agreement contracts and their milestones (beyond the spec; docs/frameworks.md §Agreement contracts and milestones): the framework owner
  * bans a supplier for 90 days (`ban` milestone: the contract is `suspended` until the chronograph lifts it) or ends
  * its participation (`activation` milestone `met`: the contract is `terminated`).
  */

@@ -4,7 +4,7 @@ import { dailyId, newId } from '../core/ids';
 import type { ObjectDoc } from '../core/objects';
 
 /**
- * The agreement a framework gets at its first qualification activation (notes/frameworks.md §2.3); its
+ * The agreement a framework gets at its first qualification activation (docs/frameworks.md §Qualification status machine); its
  * `agreementID` is numbered by the commit that stores it (`agreementNumbering`).
  */
 export function newAgreement(framework: ObjectDoc, now: Date): ObjectDoc {
@@ -39,7 +39,10 @@ export function newAgreement(framework: ObjectDoc, now: Date): ObjectDoc {
 export const agreementNumbering = (agreement: ObjectDoc, now: Date): Numbering =>
   dailyId('agreement', 'UA', now, (id) => (agreement.data.agreementID = id));
 
-/** An active contract for an activated qualification, its suppliers the submission's tenderers (notes §2.3). */
+/**
+ * An active contract for an activated qualification, its suppliers the submission's tenderers
+ * (docs/frameworks.md §Qualification status machine).
+ */
 export function withContract(agreement: ObjectDoc, qualification: ObjectDoc, submission: ObjectDoc, framework: ObjectDoc, now: Date): ObjectDoc {
   const stamp = formatKyiv(now);
   const contract = {
@@ -60,7 +63,10 @@ export function withContract(agreement: ObjectDoc, qualification: ObjectDoc, sub
   });
 }
 
-/** While active: the earliest of the scheduled milestones' due dates and the period's end; removed otherwise (notes §2.4). */
+/**
+ * While active: the earliest of the scheduled milestones' due dates and the period's end; removed otherwise
+ * (docs/frameworks.md §Agreement status machine).
+ */
 export function withAgreementNextCheck(doc: ObjectDoc): ObjectDoc {
   const { next_check: _dropped, ...data } = doc.data;
   if (data.status !== 'active') return { ...doc, data };

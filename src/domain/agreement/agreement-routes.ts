@@ -10,7 +10,10 @@ import { derivativeFeed, singleView } from '../core/restricted-access';
 import { agreementDerivative } from './agreement.access';
 import { addMilestone, changeMilestone, contractsOf, findContract, findMilestone } from './agreement-contracts';
 
-/** Endpoint 19, the agreement feed, and its contracts and their milestones; `config` is sent as the reference does (notes/frameworks.md §9.4). */
+/**
+ * Endpoint 19, the agreement feed, and its contracts and their milestones; `config` is sent as the reference does
+ * (docs/frameworks.md §Agreements).
+ */
 export function agreementRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const { publicBaseUrl, restrictedMode } = deps.config;
@@ -53,7 +56,7 @@ export function agreementRoutes(deps: AppDeps): Router<RequestState> {
     const stored = await ownedAgreement(ctx);
     const { milestone, write } = addMilestone(stored, ctx.params.contractId, bodyData(ctx), ctx.state.now);
     await commit(ctx.state.session, [write]);
-    // The reference answers a milestone POST without a Location header (notes/frameworks.md §2.3).
+    // The reference answers a milestone POST without a Location header (docs/frameworks.md §Agreement contracts and milestones).
     ctx.status = 201;
     ctx.body = { data: milestone };
   });

@@ -1,21 +1,17 @@
-import { addressPaths, documentPaths } from '../../masking/fragments';
+import { documentPaths, reachPaths } from '../../masking/fragments';
 import type { Derivative } from '../core/restricted-access';
-
-const CONTACT = ['telephone', 'email', 'faxNumber', 'url', 'name', 'name_en', 'name_ru'];
 const SUPPLIER = '$.contracts[*].suppliers[*]';
 
 /**
  * Agreements under restricted access: whole only for the procuring entity's broker, its owner (spec: Access
  * rules by object, participant "none"); hidden: suppliers' address and contacts, documents' title and url;
- * procuringEntity is never hidden (notes/frameworks.md §5.2).
+ * procuringEntity is never hidden (docs/masking.md §Agreement).
  */
 export const agreementDerivative: Derivative = {
   kind: 'agreements',
   name: 'agreement',
   mask: [
-    ...addressPaths(`${SUPPLIER}.address`),
-    ...CONTACT.map((f) => `${SUPPLIER}.contactPoint.${f}`),
-    ...CONTACT.map((f) => `${SUPPLIER}.additionalContactPoints[*].${f}`),
+    ...reachPaths(SUPPLIER),
     ...documentPaths('$.documents[*]'),
     ...documentPaths('$.contracts[*].documents[*]'),
     ...documentPaths('$.contracts[*].milestones[*].documents[*]'),

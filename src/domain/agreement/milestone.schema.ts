@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { documentSchema } from '../tender/parts.schema';
 
-/** POST /agreements/{id}/contracts/{contract_id}/milestones `data` (notes/frameworks.md §2.3). */
+/** POST /agreements/{id}/contracts/{contract_id}/milestones `data` (docs/frameworks.md §Agreement contracts and milestones). */
 export const createMilestoneSchema = Joi.object({
   type: Joi.string().valid('activation', 'ban').required(),
   description: Joi.string().min(1),

@@ -6,7 +6,7 @@ import { forbidden } from '../../http/errors';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { applyChecks } from '../../jobs/run-check';
 
-/** `ChronographSerializer`: the tender fields the chronograph reads back (notes/platform.md §6.3). */
+/** `ChronographSerializer`: the tender fields the chronograph reads back (docs/platform.md §Chronograph). */
 const TENDER_FIELDS = [
   'id', 'status', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'awardPeriod', 'awards', 'lots',
   'submissionMethodDetails', 'mode', 'date', 'numberOfBids', 'complaints', 'qualifications', 'contracts', 'next_check',
@@ -33,7 +33,7 @@ export function chronographRoutes(): Router<RequestState> {
       const stored = await loadObject(ctx.state.session, kind, ctx.params.id);
       if (!inGroup(ctx.state.viewer, 'chronograph')) throw forbidden();
       bodyData(ctx);
-      // Every check due now runs, whatever next_check says (notes/platform.md §6.3); nothing due is a no-op 200.
+      // Every check due now runs, whatever next_check says (docs/platform.md §Chronograph); nothing due is a no-op 200.
       const after = await applyChecks(ctx.state.session, stored, ctx.state.now);
       const doc = after.stored.doc as ObjectDoc;
       ctx.body = { data: chronographView(kind, doc), config: doc.config ?? {} };

@@ -56,7 +56,7 @@ export async function addChange(ctx: Ctx): Promise<Doc> {
   const stamp = formatKyiv(ctx.state.now);
   const change = { ...input, id: newId(), status: 'pending', date: stamp };
   const data = { ...contract, changes: [...changesOf(contract), change], dateModified: stamp };
-  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data })]);
+  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data }, ['changes'])]);
   return change;
 }
 
@@ -77,6 +77,6 @@ export async function patchChange(ctx: Ctx): Promise<Doc> {
   requireKnownRationaleTypes(contract, after);
   requireDateSignedInOrder(contract, after, changesOf(contract).filter((c) => c.id !== before.id));
   const changes = changesOf(contract).map((c) => (c.id === before.id ? after : c));
-  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...contract, changes, dateModified: stamp } })]);
+  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...contract, changes, dateModified: stamp } }, ['changes'])]);
   return after;
 }

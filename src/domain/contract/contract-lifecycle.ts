@@ -20,7 +20,7 @@ const FINAL = ['terminated', 'cancelled'];
 
 /**
  * `POST /contracts` from the `contracting` system: a `pending` contract of an existing tender, owned by the
- * tender's platform, `contractID` = `{tenderID}-a{n}`, restricted when the tender is (notes/tenders.md §11).
+ * tender's platform, `contractID` = `{tenderID}-a{n}`, restricted when the tender is (docs/contracts.md §Contract creation).
  */
 export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
   if (!inGroup(ctx.state.viewer, 'contracting')) throw forbidden();
@@ -46,11 +46,12 @@ export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access
     dateModified: stamp,
   });
   const doc: ObjectDoc = { data, config: { restricted: !!tender.doc.config?.restricted }, secrets };
-  await commit(session, [insertOf('contracts', doc)]);
+  // The contracting system brings the award's documents and changes with the contract.
+  await commit(session, [insertOf('contracts', doc, ['documents', 'changes'])]);
   return { doc, access };
 }
 
-/** `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned, changes; saved only when changed. */
+/** `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. */
 export async function patchContract(ctx: Ctx, id: string): Promise<ObjectDoc> {
   const { now, session } = ctx.state;
   const stored = await loadObject(session, 'contracts', id);
@@ -60,10 +61,6 @@ export async function patchContract(ctx: Ctx, id: string): Promise<ObjectDoc> {
   if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
   const patch = validated<Doc>(patchSchema, bodyData(ctx));
   const merged = mergePatch(before, patch);
-  if (patch.changes) {
-    const known = new Map<string, Doc>((before.changes ?? []).map((c: Doc) => [c.id, c]));
-    merged.changes = patch.changes.map((c: Doc) => (c.id && known.has(c.id) ? { ...known.get(c.id), ...c } : { id: newId(), date: formatKyiv(now), ...c }));
-  }
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
   const data = withTestTitles(merged);
   if (isDeepStrictEqual(data, before)) return stored.doc;

@@ -1,23 +1,16 @@
 import type { MaskTable } from '../../masking/mask';
-import { addressPaths, deliveryPaths, documentPaths } from '../../masking/fragments';
+import { deliveryWithLocationPaths, documentPaths, orgPaths, signerInfoPaths } from '../../masking/fragments';
 
 const SUPPLIER = '$.suppliers[*]';
 
 /**
- * Spec: Hiding rules, Contract, as the spec's contract example shows them (spec-era mapping, notes/tenders.md §10):
- * supplier contact telephone, url and name are hidden, its email and fax stay visible.
+ * Contract (`restricted=true`), by the spec's table with `<org>` expanded in full: every contact field of every
+ * supplier is hidden, not only those the spec's contract example shows (docs/masking.md §Contract).
  */
 export const CONTRACT_MASK: MaskTable = [
-  ...deliveryPaths('$.items[*]'),
-  '$.items[*].deliveryLocation.latitude',
-  '$.items[*].deliveryLocation.longitude',
-  ...['name', 'name_en', 'name_ru'].map((f) => `${SUPPLIER}.${f}`),
-  `${SUPPLIER}.identifier.id`,
-  ...['legalName', 'legalName_en', 'legalName_ru'].map((f) => `${SUPPLIER}.identifier.${f}`),
-  ...addressPaths(`${SUPPLIER}.address`),
-  ...['telephone', 'url', 'name'].map((f) => `${SUPPLIER}.contactPoint.${f}`),
-  `${SUPPLIER}.scale`,
-  ...['name', 'email', 'telephone', 'iban', 'position', 'authorizedBy'].map((f) => `${SUPPLIER}.signerInfo.${f}`),
+  ...deliveryWithLocationPaths('$.items[*]'),
+  ...orgPaths(SUPPLIER),
+  ...signerInfoPaths(SUPPLIER),
   ...['rationale', 'rationale_ru', 'rationale_en'].map((f) => `$.changes[*].${f}`),
   ...documentPaths('$..documents[*]'),
 ];

@@ -13,7 +13,7 @@ import { CONTRACT_MASK } from './contract.mask';
 
 const contractFeed: FeedSource = {
   kind: 'contracts',
-  // Spec-era `listing_allowed_fields` of contracts (notes/tenders.md §11).
+  // Spec-era `listing_allowed_fields` of contracts (docs/contracts.md §Contract feed).
   allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
   entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, CONTRACT_MASK) }),
 };

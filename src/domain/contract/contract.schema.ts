@@ -21,12 +21,12 @@ const editable = {
   period: periodSchema,
   value: contractValueSchema,
   dateSigned: isoDate(),
-  changes: Joi.array().items(changeSchema),
 };
 
 /** `POST /contracts` from the contracting system: the tender it comes from and the award's parties and items. */
 export const createContract = Joi.object({
   ...editable,
+  changes: Joi.array().items(changeSchema),
   tender_id: md5().required(),
   awardID: md5(),
   items: Joi.array().items(itemSchema),
@@ -36,7 +36,7 @@ export const createContract = Joi.object({
   documents: Joi.array().items(documentSchema),
 });
 
-/** Owner PATCH: status, period, value (with amountNet), dateSigned, changes with their rationale. */
+/** Owner PATCH: status, period, value (with amountNet), dateSigned; changes have their own route (docs/platform.md §Server-managed arrays). */
 export const patchContract = Joi.object({
   ...editable,
   status: Joi.string().valid('pending', 'active', 'terminated', 'cancelled'),

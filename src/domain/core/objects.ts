@@ -3,6 +3,7 @@ import { StoreConflict, StoreUnavailable } from '../../store/port';
 import { apiError, conflict, notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { applySaveRules } from '../save-rules';
 
 /**
  * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`
@@ -16,7 +17,7 @@ export interface ObjectDoc extends Doc {
 
 export { isRestricted } from '../../store/port';
 
-/** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (notes/platform.md §4.3). */
+/** The URL name for an unknown id of a kind: `tender_id`, `framework_id`… (docs/platform.md §Not found). */
 export const idName = (kind: Kind) => `${kind.slice(0, -1)}_id`;
 
 const OBJECT_ID = /^[0-9a-f]{32}$/;
@@ -55,25 +56,29 @@ export function indexOf(doc: ObjectDoc): Indexed {
   };
 }
 
-export const insertOf = (kind: Kind, doc: ObjectDoc): Change => ({
-  op: 'insert',
-  kind,
-  id: doc.data.id,
-  doc,
-  index: indexOf(doc),
-});
+/**
+ * The one way a change of an object is built: every kind's save rules run here (`src/domain/save-rules.ts`).
+ * `writes` names the server-managed arrays the saving route owns (docs/platform.md §Server-managed arrays).
+ */
+export function insertOf(kind: Kind, doc: ObjectDoc, writes: readonly string[] = []): Change {
+  applySaveRules(kind, doc, null, writes);
+  return { op: 'insert', kind, id: doc.data.id, doc, index: indexOf(doc) };
+}
 
-export const updateOf = (stored: Stored, doc: ObjectDoc): Change => ({
-  op: 'update',
-  kind: stored.kind,
-  id: stored.id,
-  expectedRev: stored.rev,
-  doc: withDateModifiedAfter(stored.doc as ObjectDoc, doc),
-  index: indexOf(doc),
-});
+export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string[] = []): Change {
+  applySaveRules(stored.kind, doc, stored.doc as ObjectDoc, writes);
+  return {
+    op: 'update',
+    kind: stored.kind,
+    id: stored.id,
+    expectedRev: stored.rev,
+    doc: withDateModifiedAfter(stored.doc as ObjectDoc, doc),
+    index: indexOf(doc),
+  };
+}
 
 /**
- * A request stamps `now` when it starts (notes/platform.md §7), so one that loads an object after a later-stamped
+ * A request stamps `now` when it starts (docs/platform.md §Time and dates), so one that loads an object after a later-stamped
  * write committed it would move dateModified back; it moves 1 ms past the stored one instead. The document is
  * changed in place so the reply shows what is stored.
  */

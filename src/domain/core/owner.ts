@@ -15,7 +15,7 @@ export function presentedToken(ctx: Ctx): string | null {
   return typeof fromBody === 'string' && fromBody ? fromBody : null;
 }
 
-/** The broker that created the object, presenting its token (notes/platform.md §1.4). */
+/** The broker that created the object, presenting its token (docs/platform.md §Owner tokens). */
 export function isOwner(ctx: Ctx, doc: ObjectDoc): boolean {
   const account = ctx.state.viewer.account;
   return !!account && account.name === doc.data.owner && tokenMatches(presentedToken(ctx), doc.secrets?.tokenHash);

@@ -29,7 +29,7 @@ export interface Derivative {
 }
 
 /**
- * The one access decision for restricted derivatives (spec: Access rules by object; notes/README.md rule 5):
+ * The one access decision for restricted derivatives (spec: Access rules by object; docs/platform.md §Restricted access):
  * unrestricted objects, system roles and `r` brokers, and the brokers the access table names see the object
  * whole; everyone else gets the hidden view (variant A) or nothing (variant B).
  */

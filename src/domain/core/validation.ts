@@ -4,7 +4,7 @@ import { parseIsoDate } from '../../time/kyiv';
 
 /**
  * Validates a request part with a joi schema and answers with the reference's schematics texts
- * (notes/platform.md §4.4, §4.7): `This field is required.`, `Rogue field`, `Value must be one of [...]`.
+ * (docs/platform.md §Request bodies, §Validation messages): `This field is required.`, `Rogue field`, `Value must be one of [...]`.
  */
 export function validated<T>(schema: Joi.Schema, value: unknown): T {
   const { error, value: out } = schema.validate(value, { abortEarly: false, convert: false });
@@ -19,7 +19,7 @@ export function validated<T>(schema: Joi.Schema, value: unknown): T {
   return out as T;
 }
 
-/** An unknown field is the bare string `Rogue field`, at the top level and nested (notes/platform.md §4.4). */
+/** An unknown field is the bare string `Rogue field`, at the top level and nested (docs/platform.md §Request bodies). */
 function withBareRogueFields(err: ApiError): ApiError {
   const unwrap = (d: unknown): unknown => {
     if (Array.isArray(d)) return d.length === 1 && d[0] === 'Rogue field' ? d[0] : d.map(unwrap);
@@ -114,7 +114,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeo
 
 /**
  * Config members are checked by JSON schema in the reference: texts as jsonschema prints them, the
- * name `config` for an unknown key and `config.<key>` for a bad value (notes/frameworks.md §1.1).
+ * name `config` for an unknown key and `config.<key>` for a bad value (docs/frameworks.md §Framework config).
  */
 export function validatedConfig<T>(schema: Joi.Schema, value: unknown): T {
   const { error, value: out } = schema.validate(value ?? {}, { abortEarly: true, convert: false });

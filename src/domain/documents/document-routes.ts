@@ -38,7 +38,7 @@ const findDocument = (data: Doc, id: string) => itemById(data, 'documents', id, 
 export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<RequestState> {
   const { kind, name } = host;
   const router = new Router<RequestState>({ prefix: `/api/2.5/${kind}/:id/documents` });
-  const { publicBaseUrl, restrictedMode, bodyLimit } = deps.config;
+  const { publicBaseUrl, storedUrlBase, restrictedMode, bodyLimit } = deps.config;
   const load = (ctx: Ctx) => loadObject(ctx.state.session, kind, ctx.params.id);
   // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
   const view = (ctx: Ctx, doc: ObjectDoc) => host.view(doc, ctx.state.viewer, restrictedMode);
@@ -63,14 +63,15 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
       id,
       title: file.filename,
       format: file.mimeType,
-      url: absoluteUrl(ctx, publicBaseUrl, `${path}?download=${key}`),
+      // Stored, so never built from the request's Host (docs/platform.md §Documents and uploads).
+      url: `${storedUrlBase}${path}?download=${key}`,
       hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
       language: 'uk',
       datePublished: stamp,
       dateModified: stamp,
     };
     const data = { ...doc.data, documents: [...documentsOf(doc.data), document], dateModified: stamp };
-    await commit(ctx.state.session, [updateOf(stored, { ...doc, data })]);
+    await commit(ctx.state.session, [updateOf(stored, { ...doc, data }, ['documents'])]);
     created(ctx, absoluteUrl(ctx, publicBaseUrl, path), { data: document });
   });
 
@@ -88,13 +89,23 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
       return;
     }
     const document = findDocument(doc.data, ctx.params.documentId);
-    const key = new URL(document.url as string).searchParams.get('download');
-    const blob = typeof download === 'string' && download === key ? await ctx.state.session.getBlob(key) : null;
+    const key = downloadKeyOf(document.url);
+    const blob = key !== null && download === key ? await ctx.state.session.getBlob(key) : null;
     if (!blob) throw notFound('download');
-    ctx.type = blob.contentType;
-    ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.title as string)}`);
+    // Bytes as stored, never rendered by a browser: the uploader chose their type (docs/platform.md §Documents and uploads).
+    ctx.type = 'application/octet-stream';
+    ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(document.title ?? 'file'))}`);
     ctx.body = blob.data;
   });
 
   return router;
+}
+
+/**
+ * The blob key of a stored document's `url`; null for a url this API did not write (a PATCH of another era, a
+ * planted value), which downloads as 404 rather than failing to parse (docs/platform.md §Documents and uploads).
+ */
+function downloadKeyOf(url: unknown): string | null {
+  if (typeof url !== 'string' || !URL.canParse(url)) return null;
+  return new URL(url).searchParams.get('download');
 }

@@ -12,7 +12,7 @@ import { frameworkChangeSchema, PERIOD_CHANGE_CAUSES } from './framework.schema'
 
 const periodError = (description: string) => apiError(422, description, { name: 'modifications.qualificationPeriod' });
 
-/** The checks of a requested qualification-period change, in the reference's order (notes/frameworks.md §1.7). */
+/** The checks of a requested qualification-period change, in the reference's order (docs/frameworks.md §Framework changes). */
 function checkChange(framework: Doc, change: Doc, now: Date): void {
   const required = PERIOD_CHANGE_CAUSES[change.rationaleType];
   if (required !== null && change.rationale !== required) {
@@ -71,7 +71,7 @@ export async function addFrameworkChange(session: StoreSession, stored: Stored, 
     },
   };
   const after = withNextCheck(withActivePeriods(changed, now));
-  const writes = [updateOf(stored, after)];
+  const writes = [updateOf(stored, after, ['changes'])];
   const agreementId = framework.data.agreementID;
   const agreement = agreementId ? await session.get('agreements', agreementId) : null;
   if (agreement) writes.push(updateOf(agreement, agreementFollowing(agreement.doc as ObjectDoc, after.data, stamp)));

@@ -13,7 +13,7 @@ import { frameworkProcedure } from './procedures';
 export const TOO_FEW_SUBMISSIONS = 'Відмінено електронною системою через недостатню кількість заявок';
 
 /**
- * The reference chronograph's framework checks (notes/frameworks.md §2.1): 15 days after the period starts, too
+ * The reference chronograph's framework checks (docs/frameworks.md §Framework status machine): 15 days after the period starts, too
  * few submissions make the framework unsuccessful (and terminate its agreement), else it is marked successful;
  * after the qualification period ends it is complete. A check is due once now has reached its date.
  */

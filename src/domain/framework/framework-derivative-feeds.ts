@@ -17,7 +17,7 @@ const SUBMISSION_FIELDS = [
 const QUALIFICATION_FIELDS = ['documents', 'submissionID', 'frameworkID', 'status', 'date', 'dateCreated', 'dateModified', 'id'];
 
 /**
- * `GET /frameworks/{id}/submissions` and `/qualifications` (notes/frameworks.md §1.1): the derivative feeds of one
+ * `GET /frameworks/{id}/submissions` and `/qualifications` (docs/frameworks.md §Framework feeds): the derivative feeds of one
  * framework, through the same access decision. As the reference, the framework is not looked up: an unknown id
  * lists nothing.
  */

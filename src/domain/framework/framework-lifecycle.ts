@@ -32,7 +32,7 @@ export async function createFramework(
   }
   const data = validated<Record<string, any>>(procedure.schemas.create, body.data);
   const config = validatedConfig<Record<string, any>>(procedure.schemas.config, body.config);
-  // Spec: "When procuringEntity.kind is defense, the server sets it to true automatically" (notes §5.1).
+  // Omitted: true for a defense procuring entity (docs/frameworks.md §Defense frameworks); every save keeps it so.
   const restrictedDerivatives = config.restrictedDerivatives ?? data.procuringEntity.kind === 'defense';
   const stamp = formatKyiv(now);
   const { access, secrets } = issueAccess();
@@ -57,7 +57,7 @@ export async function createFramework(
 
 /**
  * PATCH /frameworks/{id} by the owner: draft edits, activation (periods, bounds, next_check) and the few
- * edits an active framework allows (notes/frameworks.md §1.1, §2.1).
+ * edits an active framework allows (docs/frameworks.md §Framework edits, §Framework status machine).
  */
 export async function patchFramework(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
   const before = stored.doc as ObjectDoc;

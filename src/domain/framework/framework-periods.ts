@@ -7,7 +7,7 @@ const date = (iso: string | undefined) => (iso ? parseIsoDate(iso)! : undefined)
 
 /**
  * `calculate_framework_periods` on an active framework's data: enquiryPeriod, period and
- * qualificationPeriod.startDate, keeping the values a re-run must keep (notes/frameworks.md §3.2).
+ * qualificationPeriod.startDate, keeping the values a re-run must keep (docs/frameworks.md §Framework periods).
  */
 export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
   const data = doc.data;
@@ -35,7 +35,7 @@ export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
   };
 }
 
-/** `next_check` while active (notes §3.4); removed in any other status. */
+/** `next_check` while active (docs/frameworks.md §Framework next_check); removed in any other status. */
 export function withNextCheck(doc: ObjectDoc): ObjectDoc {
   const { next_check: _dropped, ...data } = doc.data;
   if (data.status !== 'active') return { ...doc, data };

@@ -12,7 +12,7 @@ import { createFramework, patchFramework } from './framework-lifecycle';
 import { addFrameworkChange } from './framework-changes';
 import { itemById, itemsOf } from '../core/items';
 
-/** Feed fields a client may ask for (notes/frameworks.md §1.8). */
+/** Feed fields a client may ask for (docs/frameworks.md §Framework feeds). */
 export const FRAMEWORK_FEED_FIELDS = [
   'dateCreated', 'dateModified', 'id', 'title', 'prettyID', 'enquiryPeriod', 'period', 'qualificationPeriod',
   'status', 'frameworkType', 'next_check', 'public_modified', 'public_ts',

@@ -22,19 +22,19 @@ export function frameworkSideRouters(deps: AppDeps): Router<RequestState>[] {
     submissionRoutes(deps),
     qualificationRoutes(deps),
     agreementRoutes(deps),
-    // The participant adds documents to its submission until it is deleted or complete (notes/frameworks.md §1.3).
+    // The participant adds documents to its submission until it is deleted or complete (docs/frameworks.md §Submission documents).
     documentRoutes(deps, {
       ...derivativeDocuments(submissionDerivative),
       authority: async (_session, stored) => stored.doc as ObjectDoc,
       acceptsIn: () => ['draft', 'active'],
     }),
-    // The procuring entity documents its decision while the qualification is pending (notes §1.4).
+    // The procuring entity documents its decision while the qualification is pending (docs/frameworks.md §Qualifications).
     documentRoutes(deps, {
       ...derivativeDocuments(qualificationDerivative),
       authority: async (session, stored) => (await loadObject(session, 'frameworks', stored.doc.data.frameworkID)).doc,
       acceptsIn: () => ['pending'],
     }),
-    // Frameworks are never restricted; the owner documents them while draft or active (notes/frameworks.md §1.1).
+    // Frameworks are never restricted; the owner documents them while draft or active (docs/frameworks.md §Framework documents).
     documentRoutes(deps, {
       kind: 'frameworks',
       name: 'framework',

@@ -4,10 +4,22 @@ import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodBounds } from '../../time/framework-periods';
 import type { FrameworkRule } from './procedures/framework-procedure';
 
-/** DPS: `restrictedDerivatives` may be true only for a defense procuring entity (notes/frameworks.md §4 #5). */
+/** DPS: `restrictedDerivatives` may be true only for a defense procuring entity (docs/frameworks.md §Defense frameworks). */
 export const restrictedDerivativesOnlyForDefense: FrameworkRule = (after) => {
   if (after.config?.restrictedDerivatives === true && after.data.procuringEntity?.kind !== 'defense') {
     throw apiError(422, ['restrictedDerivatives must be false for non-defense procuring entity'], {
+      name: 'config.restrictedDerivatives',
+    });
+  }
+};
+
+/**
+ * An explicit `restrictedDerivatives: false` for a defense procuring entity is refused, as the spec-era reference
+ * refused it (docs/frameworks.md §Defense frameworks); omitted, the save sets it true.
+ */
+export const restrictedDerivativesForDefense: FrameworkRule = (after) => {
+  if (after.config?.restrictedDerivatives === false && after.data.procuringEntity?.kind === 'defense') {
+    throw apiError(422, ['restrictedDerivatives must be true for defense procuring entity'], {
       name: 'config.restrictedDerivatives',
     });
   }
@@ -25,7 +37,10 @@ export const itemsRequiredWhenHasItems: FrameworkRule = (after) => {
   }
 };
 
-/** On activation: 365 to 1461 full calendar days from the qualification period's start (notes §3.3), 403. */
+/**
+ * On activation: 365 to 1461 full calendar days from the qualification period's start
+ * (docs/frameworks.md §Qualification-period bounds), 403.
+ */
 export const qualificationPeriodWithinBounds: FrameworkRule = (after) => {
   const { startDate, endDate } = after.data.qualificationPeriod;
   const bounds = qualificationPeriodBounds(parseIsoDate(startDate)!, dateMathOf(after.data));
@@ -38,5 +53,5 @@ export const qualificationPeriodWithinBounds: FrameworkRule = (after) => {
   }
 };
 
-/** Python `str(datetime)` in Kyiv, as the submission period messages print dates (notes §1.3). */
+/** Python `str(datetime)` in Kyiv, as the submission period messages print dates (docs/frameworks.md §Submissions). */
 export const pythonDateText = (iso: string) => formatKyiv(parseIsoDate(iso)!).replace('T', ' ');

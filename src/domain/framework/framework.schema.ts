@@ -2,12 +2,12 @@ import Joi from 'joi';
 import { classificationSchema, procuringEntityPatchSchema, procuringEntitySchema } from './organization.schema';
 import { isoDate } from '../core/validation';
 
-/** One schema per operation (style.md §3); unknown members are the reference's `Rogue field`. */
+/** One schema per operation (docs/architecture.md §Where rules live); unknown members are the reference's `Rogue field`. */
 const text = () => Joi.string().min(1);
 const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
 const items = () => Joi.array().items(Joi.object().unknown(true));
 
-/** POST /frameworks `data` (notes/frameworks.md §1.1). */
+/** POST /frameworks `data` (docs/frameworks.md §Framework creation). */
 export const createFrameworkSchema = Joi.object({
   frameworkType: Joi.string().valid('dynamicPurchasingSystem').required(),
   status: Joi.string().valid('draft'),
@@ -63,7 +63,7 @@ export const PERIOD_CHANGE_CAUSES: Record<string, string | null> = {
   other: null,
 };
 
-/** POST /frameworks/{id}/changes `data` (notes/frameworks.md §1.7). */
+/** POST /frameworks/{id}/changes `data` (docs/frameworks.md §Framework changes). */
 export const frameworkChangeSchema = Joi.object({
   modifications: Joi.object({
     qualificationPeriod: Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period'),

@@ -61,7 +61,7 @@ export const procuringEntityPatchSchema = Joi.object({
   kind: procuringEntityKind(),
 });
 
-/** `SubmissionBusinessOrganization`: a tenderer (notes/frameworks.md §1.3). */
+/** `SubmissionBusinessOrganization`: a tenderer (docs/frameworks.md §Submissions). */
 export const tendererSchema = fullOrganization({
   scale: Joi.string().valid('micro', 'sme', 'mid', 'large', 'not specified'),
 });

@@ -7,7 +7,7 @@ import { agreementNumbering, newAgreement, withContract } from '../agreement/agr
 import { validated } from '../core/validation';
 import { patchQualificationSchema } from './qualification.schema';
 
-/** The pending qualification an activated submission gets (notes/frameworks.md §2.3). */
+/** The pending qualification an activated submission gets (docs/frameworks.md §Qualification status machine). */
 export function newQualification(submission: ObjectDoc, framework: ObjectDoc, now: Date): ObjectDoc {
   const stamp = formatKyiv(now);
   return {
@@ -28,7 +28,8 @@ export function newQualification(submission: ObjectDoc, framework: ObjectDoc, no
 }
 
 /**
- * PATCH /qualifications/{id} by the framework owner (notes §1.4, §2.3): a decision completes the submission; the
+ * PATCH /qualifications/{id} by the framework owner
+ * (docs/frameworks.md §Qualifications, §Qualification status machine): a decision completes the submission; the
  * first activation creates the framework's agreement and every activation adds a contract. One commit for all.
  */
 export async function decideQualification(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {

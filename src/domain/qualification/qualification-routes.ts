@@ -16,7 +16,7 @@ export function qualificationRoutes(deps: AppDeps): Router<RequestState> {
     const { session } = ctx.state;
     const stored = await loadObject(session, 'qualifications', ctx.params.id);
     requireBroker(ctx);
-    // The framework owner's token decides qualifications (notes/frameworks.md §1.4).
+    // The framework owner's token decides qualifications (docs/frameworks.md §Qualifications).
     requireOwner(ctx, (await loadObject(session, 'frameworks', stored.doc.data.frameworkID)).doc);
     const doc = await decideQualification(session, stored, bodyData(ctx), ctx.state.now);
     ctx.body = { data: doc.data, config: doc.config };

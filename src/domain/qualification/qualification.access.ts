@@ -3,7 +3,7 @@ import type { Derivative } from '../core/restricted-access';
 
 /**
  * Qualifications under restricted access: whole for the procuring entity's broker and for the participant whose
- * submission it decides (spec: Access rules by object); hidden: documents' title and url (notes §5.2).
+ * submission it decides (spec: Access rules by object); hidden: documents' title and url (docs/masking.md §Qualification).
  */
 export const qualificationDerivative: Derivative = {
   kind: 'qualifications',

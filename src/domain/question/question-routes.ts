@@ -18,16 +18,24 @@ import { answerQuestionSchema, createQuestionSchema } from './question.schema';
 
 /**
  * Questions live in the framework's document, outside its `data` (the framework view does not list them);
- * posting or answering one saves the framework and moves its dateModified (notes/frameworks.md §1.2).
+ * posting or answering one saves the framework and moves its dateModified (docs/frameworks.md §Questions).
  */
 const questionsOf = (doc: ObjectDoc): Doc[] => itemsOf(doc, 'questions');
 
-/** On a framework with restricted derivatives, readers other than its owner and `r` brokers get the hidden view. */
-function presentQuestion(question: Doc, framework: ObjectDoc, viewer: Viewer): Doc {
+/** The broker that asked each question, by question id: kept beside the questions, never shown. */
+type FrameworkDoc = ObjectDoc & { questionOwners?: Record<string, string> };
+
+/**
+ * On a framework with restricted derivatives, the hidden view for everyone but the framework's owner, the
+ * broker that asked the question (its own question, the 201 included) and `r` brokers.
+ * See docs/masking.md §Framework questions, §Who sees what.
+ */
+function presentQuestion(question: Doc, framework: FrameworkDoc, viewer: Viewer): Doc {
+  const name = isBroker(viewer) ? viewer.account!.name : undefined;
   const whole =
     framework.config?.restrictedDerivatives !== true ||
     seesRestricted(viewer) ||
-    (isBroker(viewer) && viewer.account!.name === framework.data.owner);
+    (name !== undefined && (name === framework.data.owner || name === framework.questionOwners?.[question.id]));
   return whole ? question : applyMask(question, QUESTION_MASK);
 }
 
@@ -54,10 +62,11 @@ export function questionRoutes(deps: AppDeps): Router<RequestState> {
     }
     const stamp = formatKyiv(ctx.state.now);
     const question = { id: newId(), ...input, date: stamp };
-    const after: ObjectDoc = {
+    const after: FrameworkDoc = {
       ...framework,
       data: { ...framework.data, dateModified: stamp },
       questions: [...questionsOf(framework), question],
+      questionOwners: { ...(framework as FrameworkDoc).questionOwners, [question.id]: ctx.state.viewer.account!.name },
     };
     await commit(ctx.state.session, [updateOf(stored, after)]);
     const path = `/api/2.5/frameworks/${framework.data.id}/questions/${question.id}`;

@@ -8,7 +8,7 @@ export const createQuestionSchema = Joi.object({
   author: authorSchema.required(),
 });
 
-/** PATCH /frameworks/{id}/questions/{question_id} `data`: only the answer (notes/frameworks.md §1.2). */
+/** PATCH /frameworks/{id}/questions/{question_id} `data`: only the answer (docs/frameworks.md §Questions). */
 export const answerQuestionSchema = Joi.object({ answer: Joi.string().min(1).required() });
 
 /** POST /tenders/{id}/questions `data`: a question about the tender, one of its lots or one of its items. */

@@ -24,7 +24,7 @@ async function agreementOf(session: StoreSession, framework: ObjectDoc): Promise
   return id ? (((await session.get('agreements', id))?.doc as ObjectDoc | undefined) ?? null) : null;
 }
 
-/** POST /submissions (notes/frameworks.md §1.3, validators in the reference's order). */
+/** POST /submissions (docs/frameworks.md §Submissions; validators in the reference's order). */
 export async function createSubmission(
   session: StoreSession,
   account: Account,

@@ -8,8 +8,8 @@ import { pythonDateText } from '../framework/framework.rules';
 export type SubmissionAction = 'add' | 'update';
 
 /**
- * The framework must have a period containing now, then be active (notes/frameworks.md §1.3 validators 3-4,
- * §4 #20-22); the period's dates print as Python `str(datetime)`.
+ * The framework must have a period containing now, then be active (docs/frameworks.md §Submissions); the period's
+ * dates print as Python `str(datetime)`.
  */
 export function frameworkAcceptsSubmissions(framework: ObjectDoc, now: Date, action: SubmissionAction): void {
   const { period, status } = framework.data;
@@ -26,7 +26,7 @@ export function frameworkAcceptsSubmissions(framework: ObjectDoc, now: Date, act
 
 const identifierOf = (organization: Doc | undefined) => organization?.identifier?.id as string | undefined;
 
-/** POST: the first agreement contract of the tenderer must not be active or suspended (notes §1.3 validator 5). */
+/** POST: the first agreement contract of the tenderer must not be active or suspended (docs/frameworks.md §Submissions). */
 export function noLiveContractForNewSubmission(agreement: ObjectDoc | null, tenderers: Doc[]): void {
   const id = identifierOf(tenderers[0]);
   const contract = (agreement?.data.contracts as Doc[] | undefined)?.find((c) => identifierOf(c.suppliers?.[0]) === id);
@@ -37,7 +37,7 @@ export function noLiveContractForNewSubmission(agreement: ObjectDoc | null, tend
 
 /**
  * Activation: one active submission per tenderer identifier per framework, and none while the tenderer holds an
- * active or suspended contract in the framework's agreement (notes §1.3 validator 6, §4 #27-28).
+ * active or suspended contract in the framework's agreement (docs/frameworks.md §Submissions).
  */
 export function tendererMayActivate(submission: ObjectDoc, others: ObjectDoc[], agreement: ObjectDoc | null): void {
   const id = identifierOf(submission.data.tenderers[0]);
@@ -57,7 +57,10 @@ export function tendererMayActivate(submission: ObjectDoc, others: ObjectDoc[], 
   }
 }
 
-/** `draft → {draft, active, deleted}`; nothing leaves active, complete or deleted by PATCH (notes §2.2). */
+/**
+ * `draft → {draft, active, deleted}`; nothing leaves active, complete or deleted by PATCH
+ * (docs/frameworks.md §Submission status machine).
+ */
 export function submissionTransitionAllowed(from: string, to: string): void {
   if (from !== 'draft') throw apiError(403, `Can't update submission in current (${from}) status`);
   if (!['draft', 'active', 'deleted'].includes(to)) {

@@ -1,19 +1,17 @@
-import { addressPaths, documentPaths } from '../../masking/fragments';
+import { documentPaths, reachPaths } from '../../masking/fragments';
 import type { Derivative } from '../core/restricted-access';
-
-const CONTACT = ['telephone', 'email', 'faxNumber', 'url', 'name', 'name_en', 'name_ru'];
 
 /**
  * Submissions under restricted access: whole for the participant that owns it and for the procuring
- * entity's broker (spec: Access rules by object); hidden: tenderers' address and contact point, documents'
- * title and url; name, identifier and scale stay visible (spec: Hiding rules; notes/frameworks.md §5.2).
+ * entity's broker (spec: Access rules by object); hidden: tenderers' address and every contact
+ * (`additionalContactPoints[*]` too), documents' title and url; name, identifier and scale stay visible
+ * (docs/masking.md §Submission).
  */
 export const submissionDerivative: Derivative = {
   kind: 'submissions',
   name: 'submission',
   mask: [
-    ...addressPaths('$.tenderers[*].address'),
-    ...CONTACT.map((f) => `$.tenderers[*].contactPoint.${f}`),
+    ...reachPaths('$.tenderers[*]'),
     ...documentPaths('$.documents[*]'),
   ],
   readers: (doc) => [doc.data.owner, doc.links?.frameworkOwner],

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { tendererSchema } from '../framework/organization.schema';
 
-/** POST /submissions `data` (notes/frameworks.md §1.3); `submissionType` is set by the server from the framework. */
+/** POST /submissions `data` (docs/frameworks.md §Submissions); `submissionType` is set by the server from the framework. */
 export const createSubmissionSchema = Joi.object({
   tenderers: Joi.array().items(tendererSchema).min(1).required(),
   frameworkID: Joi.string().required(),
@@ -9,7 +9,7 @@ export const createSubmissionSchema = Joi.object({
   submissionType: Joi.string(),
 });
 
-/** PATCH /submissions/{id} `data`; moving a submission to another framework is not allowed (notes §9.11). */
+/** PATCH /submissions/{id} `data`; moving a submission to another framework is not allowed (docs/frameworks.md §Submissions). */
 export const patchSubmissionSchema = Joi.object({
   tenderers: Joi.array().items(tendererSchema).min(1),
   status: Joi.string().valid('draft', 'active', 'deleted', 'complete'),

@@ -36,10 +36,10 @@ export const criterionSchema = model('Criterion', {
   requirementGroups: Joi.array().items(model('RequirementGroup', { description: text().required(), requirements: Joi.array().items(requirementSchema).min(1).required() })).min(1).required(),
 });
 
-/** `POST /tenders/{id}/criteria` takes a list (bulk create, notes/tenders.md §6). */
+/** `POST /tenders/{id}/criteria` takes a list (bulk create, docs/tenders.md §Criteria). */
 export const criteriaListSchema = Joi.array().items(criterionSchema).min(1);
 
-/** Server-set parts: ids everywhere, requirement `status: active` and `datePublished` (notes/tenders.md §6). */
+/** Server-set parts: ids everywhere, requirement `status: active` and `datePublished` (docs/tenders.md §Criteria). */
 export function withServerFields(criterion: Doc, now: Date): Doc {
   return {
     id: newId(),
@@ -101,7 +101,7 @@ function fromTemplate(template: CriterionTemplate): Doc {
   };
 }
 
-/** The criteria of the spec's list the tender does not have yet, ready to append (notes/README.md rule 3). */
+/** The criteria of the spec's list the tender does not have yet, ready to append (docs/tenders.md §Criteria). */
 export function missingCriteria(existing: Doc[], now: Date): Doc[] {
   const present = new Set(existing.map((c) => c.classification?.id));
   return COMPETITIVE_ORDERING_CRITERIA.filter((t) => !present.has(t.id)).map((t) => withServerFields(fromTemplate(t), now));

@@ -8,7 +8,7 @@ const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).lab
 /** Client-given ids: 32 hexadecimal characters (schematics `MD5Type`). */
 export const md5 = () => Joi.string().hex().length(32);
 
-/** Spec-era currency codelist (standards `tender_currency.json` at bf204442, notes/tenders.md §2.7). */
+/** Spec-era currency codelist (standards `tender_currency.json` at bf204442, docs/tenders.md §Value and currency). */
 export const CURRENCIES = ['UAH', 'USD', 'EUR', 'GBP', 'RUB'] as const;
 const currency = () =>
   Joi.string().custom((value: string, helpers) =>

@@ -17,19 +17,22 @@ export type TenderRule = (tender: Doc, ctx: TenderContext) => void | Promise<voi
 /** A rule on who may ask a question of the tender: throws the reference's error for an author it refuses. */
 export type QuestionRule = (tender: Doc, author: Doc, ctx: TenderContext) => void | Promise<void>;
 
-/** An automatic transition: when `due` has come, `apply` moves the tender on (design.md §4, style.md §3). */
+/**
+ * An automatic transition: when `due` has come, `apply` moves the tender on
+ * (docs/architecture.md §Automatic transitions, §Where rules live).
+ */
 export interface TenderEvent {
   due: string;
   apply: (tender: Doc, now: Date, config: Doc) => void;
 }
 
-/** One procedure type: data plus small hooks (style.md §2). */
+/** One procedure type: data plus small hooks (docs/architecture.md §Procedures as data). */
 export interface TenderProcedure {
   type: 'belowThreshold' | 'competitiveOrdering';
   procurementMethod: 'open' | 'selective';
-  /** Broker accreditation levels that may create it (notes/platform.md §1.1). */
+  /** Broker accreditation levels that may create it (docs/platform.md §API keys and accreditation). */
   accreditation: { create: string[] };
-  /** The status an owner PATCH activates a draft to (notes/README.md rule 2). */
+  /** The status an owner PATCH activates a draft to (docs/tenders.md §Activation). */
   activeStatus: string;
   /** Statuses in which the owner may PATCH the tender. */
   editableStatuses: string[];

@@ -5,7 +5,7 @@ import { isRestricted, type ObjectDoc } from '../core/objects';
 
 /**
  * The data a viewer may see of a tender or contract: whole for an unrestricted object, for the platform that owns
- * it, for `r` brokers and system roles; otherwise with the hiding table applied (notes/README.md rule 5).
+ * it, for `r` brokers and system roles; otherwise with the hiding table applied (docs/platform.md §Restricted access).
  */
 export function visibleData(doc: ObjectDoc, viewer: Viewer, table: MaskTable): Doc {
   const whole = !isRestricted(doc) || seesRestricted(viewer) || viewer.account?.name === doc.data.owner;

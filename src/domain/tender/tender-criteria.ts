@@ -8,7 +8,7 @@ import { criteriaListSchema, withServerFields } from './criteria';
 import { loadTender } from './tender-lifecycle';
 import { validated } from '../core/validation';
 
-/** `POST /tenders/{id}/criteria` by the owner while the tender is a draft: a list in, the created list out (§6). */
+/** `POST /tenders/{id}/criteria` by the owner while the tender is a draft: a list in, the created list out (docs/tenders.md §Criteria). */
 export async function addCriteria(ctx: Ctx, id: string): Promise<Doc[]> {
   const stored = await loadTender(ctx, id);
   requireBroker(ctx);

@@ -4,10 +4,10 @@ import { newId } from '../core/ids';
 import type { TenderProcedure } from './procedure';
 import { withTestTitles } from './test-mode';
 
-/** The spec era's Value defaults: `UAH`, `valueAddedTaxIncluded: true` (notes/README.md rule 7). */
+/** The spec era's Value defaults: `UAH`, `valueAddedTaxIncluded: true` (docs/tenders.md §Server-set values). */
 const valueWithDefaults = (v: Doc): Doc => ({ currency: 'UAH', valueAddedTaxIncluded: true, ...v });
 
-/** Lot values, minimal steps and unit prices take the tender value's currency and VAT flag (notes/tenders.md §2.3). */
+/** Lot values, minimal steps and unit prices take the tender value's currency and VAT flag (docs/tenders.md §Server-set values). */
 const inTenderCurrency = (v: Doc | undefined, tender: Doc): Doc | undefined =>
   v && { ...v, currency: tender.value.currency, valueAddedTaxIncluded: tender.value.valueAddedTaxIncluded };
 
@@ -36,7 +36,7 @@ export function withServerDefaults(t: Doc, procedure: TenderProcedure, config: D
       date: lot.date ?? formatKyiv(now),
     }));
   }
-  // The tender's value is the sum of its lots' values (`calc_tender_value`, notes/tenders.md §2.5).
+  // The tender's value is the sum of its lots' values (`calc_tender_value`, docs/tenders.md §Lots).
   if (tender.lots?.length) tender.value = { ...value, amount: sumOf(tender.lots.map((lot: Doc) => lot.value?.amount ?? 0)) };
   if (t.milestones) tender.milestones = t.milestones.map((m: Doc) => ({ id: newId(), ...m }));
   tender.procurementMethod ??= procedure.procurementMethod;

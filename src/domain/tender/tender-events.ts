@@ -7,7 +7,7 @@ const activeLots = (t: Doc): Doc[] => (t.lots ?? []).filter((l: Doc) => l.status
 
 /**
  * `auctionPeriod.shouldStartAfter` = tenderPeriod.endDate ceiled to midnight, per active lot (or on the tender
- * without lots), only with an auction and only from `active.tendering` on (spec era, notes/tenders.md §8).
+ * without lots), only with an auction and only from `active.tendering` on (spec era, docs/tenders.md §Auction period).
  */
 export function planAuctions(t: Doc, config: Doc): void {
   if (!config.hasAuction) return;
@@ -35,7 +35,7 @@ const bidsFor = (t: Doc, lotId?: string) =>
   ).length;
 
 /**
- * `check_bids_number` at tenderPeriod.endDate (notes/tenders.md §9): a lot (or a tender without lots) with fewer
+ * `check_bids_number` at tenderPeriod.endDate (docs/tenders.md §Tender events and next_check): a lot (or a tender without lots) with fewer
  * bids than `minBidsNumber` is unsuccessful, its auction period dropped; with every lot unsuccessful so is the
  * tender. Otherwise the tender moves to its auction (or straight to qualification without one).
  */

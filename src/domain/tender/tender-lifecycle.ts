@@ -19,7 +19,10 @@ import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
 /** The procedure of a stored tender. */
 export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(data.procurementMethodType)!;
 
-/** Creation needs one of the procedure's accreditation levels; a central procuring entity needs level 5 (§2.1). */
+/**
+ * Creation needs one of the procedure's accreditation levels; a central procuring entity needs level 5
+ * (docs/platform.md §API keys and accreditation).
+ */
 function requireAccreditation(ctx: Ctx, procedure: TenderProcedure, tender: Doc): void {
   const levels = ctx.state.viewer.account?.levels ?? '';
   const allowed = tender.procuringEntity?.kind === 'central' ? ['5'] : procedure.accreditation.create;
@@ -35,7 +38,7 @@ async function checkAndComplete(procedure: TenderProcedure, tender: Doc, ctx: Te
   procedure.periods(tender, ctx);
 }
 
-/** `POST /tenders` (notes/tenders.md §2): a draft with server-set members and a fresh owner token. */
+/** `POST /tenders` (docs/tenders.md §Tender creation): a draft with server-set members and a fresh owner token. */
 export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
   requireBroker(ctx);
   const data = bodyData(ctx);
@@ -77,7 +80,7 @@ export async function ownedEditableTender(ctx: Ctx, id: string, refusal: (status
 }
 
 /**
- * `PATCH /tenders/{id}` by the owner (notes/tenders.md §4): merges the patch, re-runs the rules, activates when
+ * `PATCH /tenders/{id}` by the owner (docs/tenders.md §Owner edits, §Activation): merges the patch, re-runs the rules, activates when
  * `status` names the procedure's active state, and saves only when something changed.
  */
 export async function patchTender(ctx: Ctx, id: string): Promise<ObjectDoc> {
@@ -114,7 +117,7 @@ async function activate(procedure: TenderProcedure, tender: Doc, ctx: TenderCont
   await procedure.activate(tender, ctx);
 }
 
-/** The tender with `next_check` = its earliest pending event, or without one (notes/tenders.md §9). */
+/** The tender with `next_check` = its earliest pending event, or without one (docs/tenders.md §Tender events and next_check). */
 export function withNextCheck(procedure: TenderProcedure, tender: Doc): Doc {
   const { next_check: _old, ...rest } = tender;
   const next = nextCheckOf(procedure.events(tender));

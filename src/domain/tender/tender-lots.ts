@@ -9,7 +9,7 @@ import { lotPatchSchema, lotSchema } from './tender.schema';
 import { itemById, itemsOf } from '../core/items';
 
 /**
- * The lots sub-resource (notes/tenders.md §2.5, beyond the spec's table): a lot is added or changed by saving
+ * The lots sub-resource (docs/tenders.md §Lots; beyond the spec's table): a lot is added or changed by saving
  * the whole tender through the PATCH path, so lot defaults, tender value sums and every tender rule apply as if
  * the owner had patched `lots` — the answer is the lot as stored.
  */

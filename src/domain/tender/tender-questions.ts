@@ -60,7 +60,7 @@ export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
     questionAuthors: { ...stored.doc.questionAuthors, [question.id]: author },
     questionSalt: salt,
   };
-  await commit(session, [updateOf(stored, doc)]);
+  await commit(session, [updateOf(stored, doc, ['questions'])]);
   return question;
 }
 
@@ -81,6 +81,6 @@ export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: str
   const stamp = formatKyiv(ctx.state.now);
   const answered = { ...question, answer, dateAnswered: stamp };
   const questions = questionsOf(tender).map((q) => (q.id === questionId ? answered : q));
-  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } })]);
+  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } }, ['questions'])]);
   return answered;
 }

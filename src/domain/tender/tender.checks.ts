@@ -4,7 +4,7 @@ import { formatKyiv } from '../../time/kyiv';
 import { procedureOfStored, withNextCheck } from './tender-lifecycle';
 
 /**
- * The tender's automatic transitions (notes/tenders.md §9): applies every event whose time has come, in order
+ * The tender's automatic transitions (docs/tenders.md §Tender events and next_check): applies every event whose time has come, in order
  * (one run may pass several), then sets the next `next_check`. Nothing due → no change.
  */
 export const tenderCheck: CheckRunner = async (_session, stored, now) => {

@@ -14,7 +14,7 @@ export type ConfigRule =
   | { type: 'boolean'; allowed: boolean[]; default: boolean }
   | { type: 'integer'; minimum: number; maximum: number; default: number };
 
-/** Allowed values and defaults of one procedure type (standards `TenderConfig/{type}.json`, notes/tenders.md §3.2). */
+/** Allowed values and defaults of one procedure type (standards `TenderConfig/{type}.json`, docs/tenders.md §Tender config). */
 export type ConfigSpec = Record<TenderConfigKey, ConfigRule>;
 
 export const either = (d: boolean): ConfigRule => ({ type: 'boolean', allowed: [true, false], default: d });
@@ -26,7 +26,7 @@ const repr = (v: unknown): string =>
 
 /**
  * Validates `config` against the procedure's spec, fills defaults for missing keys and keeps only the 11 keys.
- * Spec-era texts: jsonschema's message, the error name the bare key (notes/tenders.md §3.3).
+ * Spec-era texts: jsonschema's message, the error name the bare key (docs/tenders.md §Tender config errors).
  */
 export function validateTenderConfig(spec: ConfigSpec, raw: Doc | undefined): Doc {
   const config: Doc = {};

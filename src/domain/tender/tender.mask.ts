@@ -1,31 +1,16 @@
 import type { MaskTable } from '../../masking/mask';
-import { addressPaths, deliveryPaths, documentPaths, orgPaths } from '../../masking/fragments';
-
-const contactAll = (prefix: string) =>
-  ['telephone', 'email', 'faxNumber', 'url', 'name', 'name_en', 'name_ru'].map((f) => `${prefix}.${f}`);
-
-/** A complaint's or question's `author`: name, identifier id and legal name, address, every contact field. */
-const authorPaths = (prefix: string) => [
-  ...['name', 'name_en', 'name_ru'].map((f) => `${prefix}.author.${f}`),
-  `${prefix}.author.identifier.id`,
-  ...['legalName', 'legalName_en', 'legalName_ru'].map((f) => `${prefix}.author.identifier.${f}`),
-  ...addressPaths(`${prefix}.author.address`),
-  ...contactAll(`${prefix}.author.contactPoint`),
-  ...contactAll(`${prefix}.author.additionalContactPoints[*]`),
-];
+import { authorPaths, deliveryPaths, deliveryWithLocationPaths, documentPaths, orgPaths } from '../../masking/fragments';
 
 const COMPLAINTS = '$..complaints[*]';
 const OBJECTIONS = `${COMPLAINTS}.objections[*]`;
 
-/** Spec: Hiding rules, Tender (`restricted=true`), row by row. */
+/** Spec: Hiding rules, Tender (`restricted=true`), row by row (docs/masking.md §Tender). */
 export const TENDER_MASK: MaskTable = [
   ...deliveryPaths('$.items[*]'),
   ...orgPaths('$.bids[*].tenderers[*]'),
   ...['participationUrl', 'subcontractingDetails'].flatMap((f) => [`$.bids[*].${f}`, `$.bids[*].lotValues[*].${f}`]),
   ...orgPaths('$.awards[*].suppliers[*]'),
-  ...deliveryPaths('$.contracts[*].items[*]'),
-  '$.contracts[*].items[*].deliveryLocation.latitude',
-  '$.contracts[*].items[*].deliveryLocation.longitude',
+  ...deliveryWithLocationPaths('$.contracts[*].items[*]'),
   ...orgPaths('$.contracts[*].suppliers[*]'),
   ...['documents', 'eligibilityDocuments', 'qualificationDocuments', 'financialDocuments'].flatMap((d) =>
     documentPaths(`$.bids[*].${d}[*]`, ['confidentialityRationale']),
@@ -47,9 +32,9 @@ export const TENDER_MASK: MaskTable = [
   `${OBJECTIONS}.arguments[*].description`,
   `${OBJECTIONS}.arguments[*].evidences[*].title`,
   `${OBJECTIONS}.arguments[*].evidences[*].description`,
-  ...authorPaths(COMPLAINTS),
+  ...authorPaths(`${COMPLAINTS}.author`),
   '$..questions[*].title',
   '$..questions[*].description',
   '$..questions[*].answer',
-  ...authorPaths('$..questions[*]'),
+  ...authorPaths('$..questions[*].author'),
 ];

@@ -19,7 +19,7 @@ import type { DocumentHost } from '../documents/document-routes';
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
 export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
 
-/** Spec-era `listing_allowed_fields` of tenders (notes/platform.md §3.1). */
+/** Spec-era `listing_allowed_fields` of tenders (docs/tenders.md §Tender feed). */
 const FEED_FIELDS = [
   'dateCreated', 'dateModified', 'qualificationPeriod', 'auctionPeriod', 'awardPeriod', 'status', 'tenderID', 'lots',
   'contracts', 'agreements', 'procuringEntity', 'procurementMethodType', 'procurementMethod', 'next_check', 'mode',

@@ -2,7 +2,11 @@ import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import type { TenderRule } from './procedure';
 
-/** Named rules shared by the procedures (notes/tenders.md §2.5–§2.7, §13). Each throws the reference's error. */
+/**
+ * Named rules shared by the procedures
+ * (docs/tenders.md §Lots, §Minimal step, §Value and currency, §Validation messages). Each throws the reference's
+ * error.
+ */
 
 const lotIds = (t: Doc) => new Set<string>((t.lots ?? []).map((l: Doc) => l.id));
 
@@ -58,7 +62,10 @@ export const submissionMethodOnlyWithAuction: TenderRule = (t, { config }) => {
   if (!config.hasAuction && t.submissionMethod !== undefined) throw apiError(422, ['Rogue field.'], { name: 'submissionMethod' });
 };
 
-/** With an auction the tender and its lots have a minimalStep, in the tender's currency, below their value (§2.6). */
+/**
+ * With an auction the tender and its lots have a minimalStep, in the tender's currency, below their value
+ * (docs/tenders.md §Minimal step).
+ */
 export const minimalStepFitsValue: TenderRule = (t, { config }) => {
   if (!config.hasAuction) return;
   // A lot's own check is its model's validator in the reference, so it answers before the tender-level ones.
@@ -82,7 +89,7 @@ export const minimalStepFitsValue: TenderRule = (t, { config }) => {
   }
 };
 
-/** Milestones relate to existing lots, and financing percentages add up to 100 per tender or lot (§13). */
+/** Milestones relate to existing lots, and financing percentages add up to 100 per tender or lot (docs/tenders.md §Milestones). */
 export const milestonesConsistent: TenderRule = (t) => {
   const milestones: Doc[] = t.milestones ?? [];
   const ids = lotIds(t);

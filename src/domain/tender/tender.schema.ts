@@ -1,7 +1,6 @@
 import Joi from 'joi';
 import {
   businessOrganizationSchema,
-  documentSchema,
   itemSchema,
   md5,
   periodSchema,
@@ -10,7 +9,10 @@ import {
 } from './parts.schema';
 import { isoDate } from '../core/validation';
 
-/** Tender request shapes (spec: Tender; notes/tenders.md §2.2). Server-set fields are not accepted. */
+/**
+ * Tender request shapes (spec: Tender; docs/tenders.md §Tender creation). Server-set fields are not accepted, nor
+ * are the arrays their own routes write, documents included (docs/platform.md §Server-managed arrays).
+ */
 const text = () => Joi.string().min(1);
 const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
@@ -77,7 +79,6 @@ const tenderKeys = {
   lots: uniqueById(lotSchema),
   features: Joi.array().items(featureSchema),
   milestones: Joi.array().items(milestoneSchema),
-  documents: Joi.array().items(documentSchema),
   funders: Joi.array().items(businessOrganizationSchema),
   plans: Joi.array().items(model('PlanRelation', { id: md5().required() })),
   procurementMethod: Joi.string().valid('open', 'selective', 'limited'),

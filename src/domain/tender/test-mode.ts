@@ -7,7 +7,7 @@ const MARKERS: [string, string][] = [
 ];
 
 /**
- * `set_mode_test_titles` (notes/tenders.md §2.4): in test mode every title carries its marker once, and missing
+ * `set_mode_test_titles` (docs/tenders.md §Test mode titles): in test mode every title carries its marker once, and missing
  * `title_en`/`title_ru` are created as the bare marker. Applied on every save of tenders and contracts.
  */
 export function withTestTitles(object: Doc): Doc {

@@ -49,7 +49,7 @@ const milestonesRequired: VersionedRule = {
   },
 };
 
-/** `floor(value·0.5%) ≤ minimalStep ≤ ceil(value·3%)`, 2 digits (notes/tenders.md §2.6). */
+/** `floor(value·0.5%) ≤ minimalStep ≤ ceil(value·3%)`, 2 digits (docs/tenders.md §Minimal step). */
 const minimalStepLimits: VersionedRule = {
   from: 'MINIMAL_STEP_VALIDATION_FROM',
   check: (o) => {

@@ -40,7 +40,7 @@ async function ensureSchema(db: Db): Promise<void> {
 }
 
 /**
- * The cluster engine (design.md §2): a replica set through the official driver, majority write and read
+ * The cluster engine (docs/architecture.md §MongoDB engine): a replica set through the official driver, majority write and read
  * concerns, causally consistent sessions, indexes created at start-up. Retryable reads and writes stay on (the
  * driver default), so a primary change or dropped connection is retried once before it reaches callers as
  * StoreUnavailable.

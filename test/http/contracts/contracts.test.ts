@@ -77,9 +77,8 @@ t.test('GET /contracts/{id} → {data, config}; unknown id → 404 url/contract_
   t.match(await server.request('GET', `/api/2.5/contracts/${'0'.repeat(32)}`), error(404, 'url', 'contract_id', 'Not Found'));
 });
 
-t.test('restricted contract: anonymous and other brokers get the hidden view, as the spec example', async (t) => {
-  const c = await created(restrictedTender.id);
-  await patch(c.id, c.token, { changes: [{ rationale: 'Причина', rationale_en: 'Reason', rationale_ru: 'Причина' }] });
+t.test('restricted contract: anonymous and other brokers get the hidden view, by the spec table (docs/masking.md §Contract)', async (t) => {
+  const c = await created(restrictedTender.id, { changes: [{ rationale: 'Причина', rationale_en: 'Reason', rationale_ru: 'Причина' }] });
   for (const key of [undefined, 'broker1']) {
     const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
     const s = data.suppliers[0];
@@ -87,7 +86,7 @@ t.test('restricted contract: anonymous and other brokers get the hidden view, as
       name: HIDDEN,
       identifier: { id: HIDDEN, legalName: HIDDEN, scheme: 'UA-EDR' },
       address: { streetAddress: HIDDEN, locality: HIDDEN, region: HIDDEN, postalCode: HIDDEN, countryName: HIDDEN },
-      contactPoint: { name: HIDDEN, telephone: HIDDEN, email: 'supplier@example.com' },
+      contactPoint: { name: HIDDEN, telephone: HIDDEN, email: HIDDEN },
       scale: HIDDEN,
       signerInfo: { name: HIDDEN, email: HIDDEN, telephone: HIDDEN, iban: HIDDEN, position: HIDDEN, authorizedBy: HIDDEN },
     }, String(key));
@@ -100,6 +99,23 @@ t.test('restricted contract: anonymous and other brokers get the hidden view, as
     t.match(data.documents[0], { title: HIDDEN, url: HIDDEN, hash: 'md5:' + '0'.repeat(32) });
     t.equal(data.procuringEntity.name, 'Державне управління справами');
   }
+});
+
+t.test('restricted contract: every contact field of a supplier is hidden — email, faxNumber, name_en, each additionalContactPoints field (issue 17 defect 5)', async (t) => {
+  const contact = { name: 'Контакт', name_en: 'Contact', name_ru: 'Контакт ру', telephone: '+380440000002', email: 'c@example.com', faxNumber: '+380440000003', url: 'https://c.example.com' };
+  const c = await created(restrictedTender.id, {
+    suppliers: [{ ...supplier('Постачальник', '12345678'), contactPoint: contact, additionalContactPoints: [contact, contact] }],
+  });
+  const masked = { name: HIDDEN, name_en: 'Hidden', name_ru: HIDDEN, telephone: HIDDEN, email: HIDDEN, faxNumber: HIDDEN, url: HIDDEN };
+  for (const key of [undefined, 'broker1']) {
+    const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
+    t.same(data.suppliers[0].contactPoint, masked, `contactPoint as ${key ?? 'anonymous'}`);
+    t.same(data.suppliers[0].additionalContactPoints, [masked, masked], `additionalContactPoints as ${key ?? 'anonymous'}`);
+    const feed = (await server.request('GET', '/api/2.5/contracts?opt_fields=status', { key })).text;
+    t.notOk(feed.includes('c@example.com'), 'nothing of it in the feed');
+  }
+  const whole = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key: 'broker' })).body.data;
+  t.same(whole.suppliers[0].additionalContactPoints, [contact, contact], 'the owning platform sees them');
 });
 
 t.test('restricted contract: the owning platform, r brokers and the contracting system see it whole', async (t) => {
@@ -144,11 +160,11 @@ t.test('a dateSigned in the future → 422 dateSigned', async (t) => {
   t.match(await patch(c.id, c.token, { dateSigned: '2026-10-06T00:00:00+03:00' }), error(422, 'body', 'dateSigned', ["Contract signature date can't be in the future"]));
 });
 
-t.test('changes get an id and a date; rationale is required', async (t) => {
+t.test('the owner PATCH may not write changes or documents → 422 Rogue field; they have their own routes (docs/platform.md §Server-managed arrays)', async (t) => {
   const c = await created(openTender.id);
-  const res = await patch(c.id, c.token, { changes: [{ rationale: 'Зміна ціни', rationaleTypes: ['priceReduction'] }] });
-  t.match(res.body.data.changes, [{ id: /^[0-9a-f]{32}$/, date: '2026-10-05T12:00:00+03:00', rationale: 'Зміна ціни' }]);
-  t.match(await patch(c.id, c.token, { changes: [{ rationale_en: 'x' }] }), error(422, 'body', 'changes', [{ rationale: ['This field is required.'] }]));
+  t.match(await patch(c.id, c.token, { changes: [{ rationale: 'Зміна ціни', rationaleTypes: ['priceReduction'] }] }), error(422, 'body', 'changes', 'Rogue field'));
+  t.match(await patch(c.id, c.token, { documents: [{ title: 'x.pdf', url: 'javascript:alert(1)', format: 'application/pdf' }] }), error(422, 'body', 'documents', 'Rogue field'));
+  t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`, { key: 'broker' })).body.data, c.body.data, 'nothing changed');
 });
 
 t.test('status: pending → active → terminated; then nothing may change', async (t) => {

@@ -75,17 +75,18 @@ t.test('framework questions (basic-actions/http/questions)', async (t) => {
   });
 });
 
-t.test('questions of a framework with restricted derivatives: hidden for readers other than its owner and r brokers', async (t) => {
+t.test('questions of a framework with restricted derivatives: hidden for readers other than its owner, the asker and r brokers', async (t) => {
   const server = await startTestServer({ now: new Date('2027-01-01T00:00:00+02:00') });
   t.teardown(() => server.close());
   const framework = await activeFramework(server, { restricted: true });
   const base = `/api/2.5/frameworks/${framework.id}/questions`;
   const asked = await server.request('POST', base, { key: 'broker2', body: { data: aQuestion() } });
   const id = asked.body.data.id;
-  for (const key of ['broker', 'brokerr']) {
+  t.same(asked.body.data, { id, ...aQuestion(), date: asked.body.data.date }, 'the asker gets its own question whole in the 201 (issue 17)');
+  for (const key of ['broker', 'brokerr', 'broker2']) {
     t.same((await server.request('GET', `${base}/${id}`, { key })).body.data.author, aQuestion().author, `${key} sees the author`);
   }
-  for (const key of ['', 'broker2']) {
+  for (const key of ['', 'broker1']) {
     const q = (await server.request('GET', `${base}/${id}`, { key })).body.data;
     t.match(q, { title: 'Приховано', description: 'Приховано', author: {
       name: 'Приховано', identifier: { scheme: 'UA-EDR', id: 'Приховано', legalName: 'Приховано', uri: 'http://www.sc.gov.ua/' },

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { createServer } from 'node:http';
 import { errorRenderer } from '../../../src/http/errors';
 import { startTestServer, type TestServer } from '../../fixtures/server';
+import { koaHandler } from '../../../src/http/koa-handler';
 
 let server: TestServer;
 t.before(async () => {
@@ -64,7 +65,7 @@ t.test('an unexpected exception → 500 with a generic body, never a stack', asy
   app.use(() => {
     throw new Error('secret internals at /srv/app.js:12');
   });
-  const http = createServer(app.callback());
+  const http = createServer(koaHandler(app));
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const res = await fetch(`http://127.0.0.1:${(http.address() as { port: number }).port}/x`);
   const text = await res.text();

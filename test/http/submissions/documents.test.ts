@@ -17,7 +17,7 @@ t.test('submission and qualification documents', async (t) => {
     t.equal(uploaded.headers.get('location'), `${server.url}${base}/${doc.id}`);
     t.same(doc, {
       id: doc.id, title: 'укр.doc', format: 'application/msword',
-      url: `${server.url}${base}/${doc.id}?download=${new URL(doc.url).searchParams.get('download')}`,
+      url: `${server.config.storedUrlBase}${base}/${doc.id}?download=${new URL(doc.url).searchParams.get('download')}`,
       hash: `md5:${createHash('md5').update('hello').digest('hex')}`, language: 'uk',
       datePublished: '2027-01-17T00:00:00+02:00', dateModified: '2027-01-17T00:00:00+02:00',
     });
@@ -25,11 +25,11 @@ t.test('submission and qualification documents', async (t) => {
     t.same((await server.request('GET', base)).body.data, [doc]);
   });
 
-  t.test('endpoint 22 with the key → the bytes with their content type; a wrong key → 404 download', async (t) => {
+  t.test('endpoint 22 with the key → the bytes as an octet-stream attachment; a wrong key → 404 download', async (t) => {
     const url = new URL(uploaded.body.data.url);
     const res = await fetch(`${server.url}${url.pathname}${url.search}`);
     t.equal(res.status, 200);
-    t.equal(res.headers.get('content-type'), 'application/msword');
+    t.equal(res.headers.get('content-type'), 'application/octet-stream');
     t.equal(await res.text(), 'hello');
     const wrong = await server.request('GET', `${url.pathname}?download=${'0'.repeat(32)}`);
     t.same([wrong.status, wrong.body], [404, err('url', 'download', 'Not Found')]);

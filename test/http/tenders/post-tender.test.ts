@@ -121,6 +121,11 @@ t.test('an unknown procurementMethodType → 404 url/not_found', async (t) => {
   t.match(res, error(404, 'url', 'not_found', 'Not Found'));
 });
 
+t.test('a procurementMethodType that is an object with a toString member → 404 url/not_found, not a 500', async (t) => {
+  const res = await post(aTender({ procurementMethodType: { toString: 1 } }));
+  t.match(res, error(404, 'url', 'not_found', 'Not Found'));
+});
+
 t.test('an unknown field → 422 body/<field> "Rogue field"', async (t) => {
   const res = await post(aTender({ foo: 1 }));
   t.match(res, error(422, 'body', 'foo', 'Rogue field'));

@@ -34,7 +34,7 @@ t.before(async () => {
     complaints: [{ title: 'Скарга', description: 'Опис', resolution: 'Рішення', author, documents: [{ title: 'sk.pdf', url: 'https://ds/4' }], posts: [{ title: 'Пост', description: 'Текст', documents: [{ title: 'p.pdf', url: 'https://ds/5' }] }], objections: [{ title: 'Заперечення', description: 'о', classification: { description: 'к', id: 'x' }, requestedRemedies: [{ type: 'тип', description: 'в' }], arguments: [{ description: 'аргумент', evidences: [{ title: 'доказ', description: 'д' }] }] }] }],
     questions: [{ title: 'Питання', description: 'Текст', answer: 'Відповідь', author }],
   };
-  await session.commit([updateOf(stored, { ...doc, data })]);
+  await session.commit([updateOf(stored, { ...doc, data }, ['bids', 'awards', 'contracts', 'complaints', 'questions'])]);
 });
 t.teardown(() => server.close());
 

@@ -9,10 +9,11 @@ import {
   hasItemsMatchesItems,
   itemsRequiredWhenHasItems,
   qualificationPeriodWithinBounds,
+  restrictedDerivativesForDefense,
   restrictedDerivativesOnlyForDefense,
 } from '../framework.rules';
 
-/** `dynamicPurchasingSystem` (notes/frameworks.md §1.1, §2.1, §3). */
+/** `dynamicPurchasingSystem` (docs/frameworks.md §Framework creation, §Framework status machine, §Framework periods). */
 export const dynamicPurchasingSystem: FrameworkProcedure = {
   type: 'dynamicPurchasingSystem',
   accreditation: { create: ['1', '3', '5'] },
@@ -23,7 +24,7 @@ export const dynamicPurchasingSystem: FrameworkProcedure = {
     config: frameworkConfigSchema,
   },
   rules: {
-    create: [restrictedDerivativesOnlyForDefense, hasItemsMatchesItems],
+    create: [restrictedDerivativesForDefense, restrictedDerivativesOnlyForDefense, hasItemsMatchesItems],
     patch: [restrictedDerivativesOnlyForDefense],
     activate: [qualificationPeriodWithinBounds, itemsRequiredWhenHasItems],
   },

@@ -4,7 +4,7 @@ import type { ObjectDoc } from '../../core/objects';
 /** A rule of a framework operation: throws the reference's error when the framework breaks it. */
 export type FrameworkRule = (after: ObjectDoc, before: ObjectDoc | null, now: Date) => void;
 
-/** One framework type: data plus named rules (style.md §2). */
+/** One framework type: data plus named rules (docs/architecture.md §Procedures as data). */
 export interface FrameworkProcedure {
   type: string;
   /** Accreditation levels of which a creating broker needs one. */

@@ -13,14 +13,14 @@ import { createBelowThreshold, patchBelowThreshold } from '../tender.schema';
 const ENQUIRIES = { days: 3, working: true };
 const TENDERING = { days: 2, working: true };
 const CLARIFICATIONS = { days: 1, working: true };
-/** `TENDER_PERIOD_START_DATE_STALE_MINUTES` (notes/tenders.md §5.2). */
+/** `TENDER_PERIOD_START_DATE_STALE_MINUTES` (docs/tenders.md §belowThreshold periods). */
 const STALE_START_MS = 10 * 60_000;
 
 const at = (s: string) => parseIsoDate(s)!;
 
 /**
  * enquiryPeriod from the client's endDate (startDate defaults to now), tenderPeriod from the enquiry end, both
- * long enough; clarificationsUntil one working day after the enquiry end (notes/tenders.md §5.2).
+ * long enough; clarificationsUntil one working day after the enquiry end (docs/tenders.md §belowThreshold periods).
  */
 function enquiryThenTendering(t: Doc, { now, before }: TenderContext): void {
   const math = dateMathOf(t);
@@ -69,7 +69,7 @@ export const belowThreshold: TenderProcedure = {
   schemas: { create: createBelowThreshold, patch: patchBelowThreshold },
   rules: { ...tenderDefaults.rules, save: [...tenderDefaults.rules.save, procurementMethodIs('open')] },
   periods: enquiryThenTendering,
-  // Spec era: activation sets status and date only; auctions are planned when tendering starts (notes/tenders.md §8).
+  // Spec era: activation sets status and date only; auctions are planned when tendering starts (docs/tenders.md §Auction period).
   activate: () => undefined,
   events: (t) => [...enquiriesEnd(t), ...tenderingEnds(t)],
 };

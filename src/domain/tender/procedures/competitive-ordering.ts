@@ -22,7 +22,7 @@ const TENDERING_EXTRA = { days: 4, working: false };
 const at = (s: string) => parseIsoDate(s)!;
 const fail = (text: string) => apiError(422, text, { name: 'agreements' });
 
-/** tenderPeriod starts now unless given and lasts 7 days; enquiryPeriod is computed (notes/tenders.md §5.3). */
+/** tenderPeriod starts now unless given and lasts 7 days; enquiryPeriod is computed (docs/tenders.md §competitiveOrdering periods). */
 function tenderingWithComputedEnquiries(t: Doc, { now }: TenderContext): void {
   const math = dateMathOf(t);
   const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
@@ -41,7 +41,7 @@ function tenderingWithComputedEnquiries(t: Doc, { now }: TenderContext): void {
 
 /**
  * The pre-selection agreement (framework side) is active, has at least 3 active contracts and the tender's
- * procuring entity; checked on activation with the spec era's texts (notes/tenders.md §7).
+ * procuring entity; checked on activation with the spec era's texts (docs/tenders.md §Pre-selection agreement).
  */
 const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
   const stored = await session.get('agreements', t.agreements[0].id);
@@ -72,7 +72,7 @@ const askedByQualifiedSupplier: QuestionRule = async (t, author, { session }) =>
 
 /**
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
- * far: `enquiryPeriod.invalidationDate` = now (notes/tenders.md §4).
+ * far: `enquiryPeriod.invalidationDate` = now (docs/tenders.md §Owner edits).
  */
 const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
   if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;

@@ -4,8 +4,11 @@ import { competitiveOrdering } from './competitive-ordering';
 
 export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThreshold, competitiveOrdering };
 
-/** The one lookup by type (style.md §2). A POST without `procurementMethodType` is belowThreshold (notes/tenders.md §1). */
+/**
+ * The one lookup by type (docs/architecture.md §Procedures as data). A POST without `procurementMethodType` is
+ * belowThreshold (docs/tenders.md §Procedure types).
+ */
 export function procedureOf(type: unknown): TenderProcedure | undefined {
-  const name = type === undefined ? 'belowThreshold' : String(type);
+  const name = type === undefined ? 'belowThreshold' : typeof type === 'string' ? type : '';
   return Object.hasOwn(TENDER_PROCEDURES, name) ? TENDER_PROCEDURES[name] : undefined;
 }

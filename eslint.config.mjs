@@ -1,0 +1,39 @@
+// `npm run lint`: typescript-eslint's type-aware recommended rules, above all the promise rules (an un-awaited
+// promise in an async handler becomes an unhandled rejection under load), and prettier's formatting check.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'scripts/results/**', 'data/**', '.tap/**', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // tap queues the subtests a test file declares and awaits them itself.
+        { allowForKnownSafePromises: [{ from: 'package', package: '@tapjs/core', name: 'PromiseWithSubtest' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // Stored objects are JSON documents typed `Doc` (a record of `any`): reading their members is the domain's
+      // daily work, so the no-unsafe-* family would flag every rule. joi validates their shape instead.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Koa handlers and port implementations are async by contract even when a body has nothing to await.
+      '@typescript-eslint/require-await': 'off',
+      // A leading underscore names a member dropped on purpose by destructuring (`const { a: _a, ...rest } = x`).
+      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^_', argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Test doubles and scripts hand around members of plain objects of closures (stores, gates, group commits).
+    files: ['test/**/*.ts', 'scripts/**/*.ts'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
+);

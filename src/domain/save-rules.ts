@@ -1,0 +1,20 @@
+import type { Kind } from '../store/port';
+import { serverManaged, type Saved, type SaveRule } from './core/server-managed';
+import { defenseRestrictsDerivatives } from './framework/framework.invariants';
+
+/**
+ * The rules every save of each kind obeys, run where every change is built (`insertOf`, `updateOf`), so no route
+ * can save around them: the server-managed arrays (docs/platform.md §Server-managed arrays) and the defense
+ * rule (docs/frameworks.md §Defense frameworks).
+ */
+const SAVE_RULES: Partial<Record<Kind, SaveRule[]>> = {
+  tenders: [serverManaged(['documents', 'questions', 'complaints', 'bids', 'awards', 'contracts', 'cancellations'])],
+  frameworks: [defenseRestrictsDerivatives, serverManaged(['documents', 'changes'])],
+  submissions: [serverManaged(['documents'])],
+  qualifications: [serverManaged(['documents'])],
+  contracts: [serverManaged(['documents', 'changes'])],
+};
+
+export function applySaveRules(kind: Kind, after: Saved, before: Saved | null, writes: readonly string[]): void {
+  for (const rule of SAVE_RULES[kind] ?? []) rule(after, before, writes);
+}

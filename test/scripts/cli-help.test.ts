@@ -1,0 +1,40 @@
+import t from 'tap';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+
+/** Every command a user runs from scripts/ and cluster/ (the bench's baseline is started by the bench). */
+const COMMANDS: [string, string[]][] = [
+  ['scripts/bench/run.ts', ['node', '--import=tsx']],
+  ['scripts/bench/baseline.ts', ['node', '--import=tsx']],
+  ['scripts/bench/object-reads.ts', ['node', '--import=tsx']],
+  ['scripts/bench/profile-top.ts', ['node', '--import=tsx']],
+  ['scripts/consistency/main.ts', ['node', '--import=tsx']],
+  ['scripts/load/main.ts', ['node', '--import=tsx']],
+  ['scripts/reliability/main.ts', ['node', '--import=tsx']],
+  ['scripts/seed/main.ts', ['node', '--import=tsx']],
+  ['scripts/validate-k8s.ts', ['node', '--import=tsx']],
+  ['cluster/main.ts', ['node', '--import=tsx']],
+  ['scripts/mongo-test-server.sh', ['bash']],
+  ['scripts/schemathesis.sh', ['bash']],
+  ['scripts/validate-k8s.sh', ['bash']],
+  ['cluster/mongo-replica-set.sh', ['bash']],
+];
+
+const run = (runner: string[], script: string, arg: string) => {
+  const [cmd, ...args] = runner;
+  return spawnSync(cmd, [...args, join(ROOT, script), arg], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+};
+
+for (const [script, runner] of COMMANDS) {
+  t.test(`${script} --help → its usage on stdout, exit 0; a wrong option → named with the usage on stderr, exit 2`, async (t) => {
+    const help = run(runner, script, '--help');
+    t.equal(help.status, 0, help.stderr);
+    t.match(help.stdout, /usage:|\.sh\b/);
+    const wrong = run(runner, script, '--no-such-option');
+    t.equal(wrong.status, 2, wrong.stderr);
+    t.match(wrong.stderr, /no-such-option/);
+    t.match(wrong.stderr, help.stdout.split('\n')[0].trim());
+  });
+}
