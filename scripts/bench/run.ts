@@ -13,6 +13,7 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { makeTemplates } from '../load/templates';
 import { drive, driveChain, type DriveOptions, type Measure, type RequestPlan } from './drive';
+import { runEngines } from './engines';
 import { pageCacheMB, ROOT, startBaseline, startProduct, type Running } from './processes';
 import { renderMarkdown, type Report, type ReadRow, type WriteRow, type SizeRow } from './report';
 
@@ -42,6 +43,9 @@ and prints ratios, CPU per request and latencies (written under --out).
   --keep-db           keep the loaded file afterwards
   --out DIR           results directory (default scripts/results)
   --name NAME         the results' file name
+  --store ENGINE      sqlite (default), or mongodb: the engines side by side (GET, feed page, create, PATCH) on
+                      --sizes' first size (default 2000), with the app's and the store server's CPU per request;
+                      MongoDB is MONGODB_URL or the project's test server (scripts/mongo-test-server.sh)
   --ci                the small run CI's smoke test makes
   -h, --help          this text
 `;
@@ -65,12 +69,16 @@ function options() {
       name: { type: 'string' },
       only: { type: 'string' },
       rounds: { type: 'string' },
+      store: { type: 'string', default: 'sqlite' },
   });
   const ci = values.ci!;
   const out = values.out!;
+  if (values.store !== 'sqlite' && values.store !== 'mongodb') throw new Error(`--store: sqlite or mongodb, not ${values.store}`);
+  const engines = values.store === 'mongodb';
   return {
     ci,
-    sizes: (values.sizes ?? (ci ? '200,1000' : '1000,100000,1000000')).split(',').map(Number),
+    engines,
+    sizes: (values.sizes ?? (ci ? '200,1000' : engines ? '2000' : '1000,100000,1000000')).split(',').map(Number),
     frameworks: Number(values.frameworks ?? (ci ? 20 : 1000)),
     duration: Number(values.duration ?? (ci ? 1 : 4)),
     warmup: Number(values.warmup ?? (ci ? 0 : 1)),
@@ -83,7 +91,7 @@ function options() {
     writes: !values['no-writes'],
     cpuProf: values['cpu-prof']!,
     out,
-    name: values.name ?? (ci ? 'bench-ci' : 'bench'),
+    name: values.name ?? (engines ? 'bench-engines' : ci ? 'bench-ci' : 'bench'),
     /** Runs only the read scenarios whose name matches (e.g. for a focused profile). */
     only: values.only ? new RegExp(values.only, 'i') : null,
     /** Alternating product/baseline runs per scenario; `duration` is split between them. */
@@ -191,6 +199,11 @@ function build(o: Options) {
 async function main() {
   const o = options();
   mkdirSync(o.out, { recursive: true });
+  if (o.engines) {
+    build(o);
+    await runEngines({ ...o, tenders: o.sizes[0] });
+    return;
+  }
   if (!o.reuse) for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });
   const started = Date.now();
   const loadStart = loadavg();
