@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Db } from 'mongodb';
+import { applyTimes, laterTimes, type CausalTimes } from './causal-token';
 import { PositionClock } from '../feed-position';
 import { StoreUnavailable } from '../port';
 
@@ -66,6 +67,9 @@ export class FeedFloors {
   /** What this node saw of each node's renewals, and since when (monotonic ms). */
   private readonly seen = new Map<string, { renewals: number; since: number }>();
   private timer: NodeJS.Timeout | null = null;
+  /** The registry as last read, and the causal times of that read and of this node's last floor write. */
+  private records: FloorRecord[] = [];
+  private times: CausalTimes = {};
   private readonly beforeWrite?: (positions: number[]) => Promise<void>;
 
   constructor(
@@ -129,16 +133,26 @@ export class FeedFloors {
    */
   async watermark(session: ClientSession): Promise<number> {
     // A publication already under way may have computed its floor before the commit ended: then one more.
-    for (let round = 0; round < 2 && this.committed >= this.published; round++) await this.publish();
-    const records = await this.floors.find({}, { session }).toArray();
-    return this.lowestLiveFloor(records);
+    if (this.committed >= this.published) {
+      for (let round = 0; round < 2 && this.committed >= this.published; round++) await this.publish();
+      await this.readRegistry();
+    }
+    // Else the registry as the heartbeat last read it, after this node's last floor write: floors only rise, so it
+    // bounds what is finished, and a node that joined since stamps above every floor it held. The session starts
+    // causally after that read, so it sees every commit below those floors.
+    applyTimes(session, this.times);
+    return this.lowestLiveFloor(this.records);
   }
 
   private lowestLiveFloor(records: FloorRecord[]): number {
     const now = this.monotonic();
-    let lowest = this.published;
+    // Its own entry as read; one that is gone (removed while the node had lapsed) counts as what it last wrote.
+    let lowest = records.some((record) => record._id === this.nodeId) ? Infinity : this.published;
     for (const record of records) {
-      if (record._id === this.nodeId) continue;
+      if (record._id === this.nodeId) {
+        lowest = Math.min(lowest, record.floor);
+        continue;
+      }
       const seen = this.seen.get(record._id);
       if (!seen || seen.renewals !== record.renewals) {
         this.seen.set(record._id, { renewals: record.renewals, since: now });
@@ -153,9 +167,27 @@ export class FeedFloors {
   /** Renews this node's floor and reads the others', to keep the judgement of who is alive current. */
   private async heartbeat(): Promise<void> {
     await this.publish();
-    const records = await this.floors.find({}).toArray();
+    const records = await this.readRegistry();
     this.lowestLiveFloor(records);
     await this.forgetLongDead(records);
+  }
+
+  /** Every node's floor, read in a causal session whose times later feed reads start from. */
+  private async readRegistry(): Promise<FloorRecord[]> {
+    const records = await this.causally((session) => this.floors.find({}, { session }).toArray());
+    this.records = records;
+    return records;
+  }
+
+  private async causally<T>(operation: (session: ClientSession) => Promise<T>): Promise<T> {
+    const session = this.db.client.startSession({ causalConsistency: true });
+    applyTimes(session, this.times);
+    try {
+      return await operation(session);
+    } finally {
+      this.times = laterTimes(this.times, session);
+      await session.endSession();
+    }
   }
 
   /** Entries of nodes dead for ten leases go, each only if it has not been renewed since. */
@@ -186,7 +218,7 @@ export class FeedFloors {
   private async join(): Promise<void> {
     const sentAt = this.monotonic();
     await this.writeFloor();
-    for (const record of await this.floors.find({}).toArray()) this.clock.observe(record.floor);
+    for (const record of await this.readRegistry()) this.clock.observe(record.floor);
     this.published = this.clock.floor();
     await this.writeFloor(this.published);
     this.validUntil = sentAt + this.leaseMs / 2;
@@ -207,7 +239,9 @@ export class FeedFloors {
   private async writeFloor(floor?: number): Promise<void> {
     const lowestInFlight = Math.min(...this.inFlight.values());
     const value = floor ?? Math.min(lowestInFlight, this.clock.floor());
-    await this.floors.updateOne({ _id: this.nodeId }, { $set: { floor: value }, $inc: { renewals: 1 } }, { upsert: true });
+    await this.causally((session) =>
+      this.floors.updateOne({ _id: this.nodeId }, { $set: { floor: value }, $inc: { renewals: 1 } }, { session, upsert: true }),
+    );
     this.published = Math.max(this.published, value);
   }
 }
