@@ -13,7 +13,7 @@ import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import type { ObjectRecord } from '../../src/store/mongo/object-record';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { drive, type DriveOptions, type Measure, type RequestPlan } from './drive';
-import { ROOT, startProduct } from './processes';
+import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
 
 const API = '/api/2.5';
 const FEED_QUERY = 'opt_fields=status,procuringEntity&limit=100';
@@ -30,6 +30,19 @@ export interface EngineOptions {
   db: string;
   out: string;
   name: string;
+  /** API node counts of the create-scaling runs (e.g. [1, 3]); none when empty. */
+  nodes: number[];
+}
+
+interface ScalingRow {
+  nodes: number;
+  createsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Each node's CPU, in % of one core. */
+  nodeCpu: number[];
+  /** The store server's CPU, in % of one core. */
+  storeCpu: number;
 }
 
 interface EngineRow {
@@ -97,6 +110,7 @@ async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> 
   };
   const headers = { authorization: 'Bearer broker', 'content-type': 'application/json' };
   const owned: { id: string; token: string }[] = [];
+  let refused: string | undefined;
   const results: Measure[] = [];
   log('  GET tender');
   results.push(await drive(d, { path: () => `${API}/tenders/${pickFrom(manifest.samples.active)}` }));
@@ -113,10 +127,11 @@ async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> 
         if (status === 201 && owned.length < 5000) {
           const b = JSON.parse(body);
           owned.push({ id: b.data.id, token: b.access.token });
-        }
+        } else if (status !== 201) refused ??= `${status} ${body.slice(0, 300)}`;
       },
     }),
   );
+  if (!owned.length) throw new Error(`no tender created to PATCH: ${refused}`);
   log('  PATCH tender');
   let slots = 0;
   results.push(
@@ -162,6 +177,61 @@ function renderMarkdown(rows: EngineRow[], o: EngineOptions, server: string): st
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Creates through N API node processes on one MongoDB database, each driven by its own `connections` clients:
+ * creates/s, and the CPU of every node and of the store server, to tell which saturates first.
+ */
+async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: string, storePid: number): Promise<ScalingRow[]> {
+  const rows: ScalingRow[] = [];
+  for (const count of o.nodes) {
+    log(`create scaling: ${count} node(s)`);
+    const nodes: Running[] = [];
+    try {
+      for (let i = 0; i < count; i++) nodes.push(await startProduct({ db: o.db, runner: o.runner, logLevel: o.logLevel, storeUrl: mongoUrl }));
+      const storeBefore = cpuSecondsOf(storePid);
+      const started = performance.now();
+      const runs = await Promise.all(
+        nodes.map((node) =>
+          drive(
+            { url: node.url, pid: node.pid, connections: o.connections, duration: o.duration, warmup: o.warmup },
+            { method: 'POST', headers: { authorization: 'Bearer broker', 'content-type': 'application/json' }, body: JSON.stringify(manifest.bodies.tender), path: () => `${API}/tenders` },
+          ),
+        ),
+      );
+      const seconds = (performance.now() - started) / 1000 - o.warmup;
+      rows.push({
+        nodes: count,
+        createsPerSecond: runs.reduce((sum, run) => sum + run.rps, 0),
+        p50: Math.max(...runs.map((run) => run.p50)),
+        p99: Math.max(...runs.map((run) => run.p99)),
+        nodeCpu: runs.map((run) => (run.cpuUs * run.rps) / 1e4),
+        storeCpu: ((cpuSecondsOf(storePid) - storeBefore) / (seconds + o.warmup)) * 100,
+      });
+    } finally {
+      for (const node of nodes) await node.stop();
+    }
+  }
+  return rows;
+}
+
+function renderScaling(rows: ScalingRow[], o: EngineOptions): string {
+  if (!rows.length) return '';
+  const base = rows[0].createsPerSecond;
+  const lines = [
+    '',
+    `## Creates by API nodes (${o.connections} connections per node, one MongoDB server)`,
+    '',
+    '| Nodes | creates/s | × one node | p50 / p99 ms (worst node) | node CPU, % of a core | store server CPU, % of a core |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.nodes} | ${us(r.createsPerSecond)} | ${(r.createsPerSecond / base).toFixed(2)} | ${ms(r.p50)} / ${ms(r.p99)} | ` +
+        `${r.nodeCpu.map((c) => c.toFixed(0)).join(', ')} | ${r.storeCpu.toFixed(0)} |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
 export async function runEngines(o: EngineOptions): Promise<void> {
   for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });
   log(`loading ${o.tenders} tenders`);
@@ -200,8 +270,9 @@ export async function runEngines(o: EngineOptions): Promise<void> {
       }
     }
     const rows = SCENARIOS.map((scenario, i) => ({ scenario, sqlite: measured.sqlite[i], mongodb: measured.mongodb[i] }));
-    const md = renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)");
-    writeFileSync(join(o.out, `${o.name}.json`), JSON.stringify({ date: new Date().toISOString(), options: o, rows }, null, 2));
+    const scaling = await createScaling(o, manifest, mongoUrl, server.pid);
+    const md = renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") + renderScaling(scaling, o);
+    writeFileSync(join(o.out, `${o.name}.json`), JSON.stringify({ date: new Date().toISOString(), options: o, rows, scaling }, null, 2));
     writeFileSync(join(o.out, `${o.name}.md`), md);
     process.stdout.write(md);
   } finally {

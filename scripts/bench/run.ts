@@ -46,6 +46,7 @@ and prints ratios, CPU per request and latencies (written under --out).
   --store ENGINE      sqlite (default), or mongodb: the engines side by side (GET, feed page, create, PATCH) on
                       --sizes' first size (default 2000), with the app's and the store server's CPU per request;
                       MongoDB is MONGODB_URL or the project's test server (scripts/mongo-test-server.sh)
+  --nodes N,N,...     with --store mongodb: creates through N API nodes on one MongoDB (default 1,3; 0 = none)
   --ci                the small run CI's smoke test makes
   -h, --help          this text
 `;
@@ -70,6 +71,7 @@ function options() {
       only: { type: 'string' },
       rounds: { type: 'string' },
       store: { type: 'string', default: 'sqlite' },
+      nodes: { type: 'string', default: '1,3' },
   });
   const ci = values.ci!;
   const out = values.out!;
@@ -78,6 +80,7 @@ function options() {
   return {
     ci,
     engines,
+    nodes: values.nodes!.split(',').map(Number).filter((n) => n > 0),
     sizes: (values.sizes ?? (ci ? '200,1000' : engines ? '2000' : '1000,100000,1000000')).split(',').map(Number),
     frameworks: Number(values.frameworks ?? (ci ? 20 : 1000)),
     duration: Number(values.duration ?? (ci ? 1 : 4)),
