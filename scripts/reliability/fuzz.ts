@@ -115,7 +115,7 @@ async function snapshot(server: TestServer, objects: [Kind, string][]): Promise<
 }
 
 /** One object of every kind, and every endpoint that reads or changes them. */
-async function buildWorld(server: TestServer) {
+export async function buildWorld(server: TestServer) {
   const now = server.clock.now();
   const framework = await activeFramework(server);
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });

@@ -1,10 +1,14 @@
 import { BUDGETS } from './budgets';
+import { runBoundedWork } from './bounded-work';
 import { runCanaries, type CanaryResult } from './canaries';
 import { runClusterStorm } from './cluster-storm';
 import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
 import { runFuzz } from './fuzz';
 import { runMultipartFuzz } from './multipart-fuzz';
 import { parseCli } from '../cli';
+
+/** No request may block the event loop longer (docs/platform.md §Limits). */
+const MAX_LOOP_DELAY_MS = 100;
 
 interface Row {
   check: string;
@@ -37,6 +41,8 @@ input), printed as one table; exits 1 if any check fails.
   const fuzz = await runFuzz(budget.fuzzRunsPerEndpoint);
   progress('multipart fuzzing');
   const multipart = await runMultipartFuzz(budget.multipartCasesPerRoute);
+  progress('worst bodies at BODY_LIMIT');
+  const bounded = await runBoundedWork();
   progress('faults');
   const faults: FaultOutcome[] = [
     { fault: 'kill -9 of an API node under load', survived: storm.faultsSurvived === 1, detail: 'write storm' },
@@ -66,6 +72,12 @@ input), printed as one table; exits 1 if any check fails.
       ok: multipart.bad + multipart.stateChanged + multipart.deadAfter === 0,
     },
     {
+      check: `worst bodies at BODY_LIMIT (${bounded.requests} requests): max loop delay / 5xx; worst: ${bounded.worst}`,
+      measured: `${bounded.maxLoopDelayMs.toFixed(0)} ms / ${bounded.serverErrors}`,
+      ok: bounded.maxLoopDelayMs <= MAX_LOOP_DELAY_MS && bounded.serverErrors === 0,
+    },
+    { check: '/healthz beside them: p99 / max', measured: `${bounded.healthzP99Ms.toFixed(0)} ms / ${bounded.healthzMaxMs.toFixed(0)} ms`, ok: true },
+    {
       check: 'faults injected / survived',
       measured: `${faults.length} / ${faults.filter((f) => f.survived).length}`,
       ok: faults.every((f) => f.survived),
@@ -73,7 +85,8 @@ input), printed as one table; exits 1 if any check fails.
   ];
   console.log(renderTable(rows));
   for (const f of faults) console.log(`- ${f.survived ? 'survived' : 'FAILED'}: ${f.fault} (${f.detail})`);
-  for (const example of [...fuzz.examples, ...multipart.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
+  for (const [shape, ms] of Object.entries(bounded.byShape)) console.log(`- max loop delay, ${shape}: ${ms.toFixed(0)} ms`);
+  for (const example of [...fuzz.examples, ...multipart.examples, ...bounded.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }

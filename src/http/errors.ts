@@ -35,43 +35,50 @@ export const notFound = (name: string) => apiError(404, 'Not Found', { location:
 export const methodNotAllowed = () => apiError(405, 'Method Not Allowed', { location: 'url', name: 'method_not_allowed' });
 export const conflict = () => apiError(409, 'Conflict while updating document. Please, retry');
 
+/** At most this many validation errors are reported, then one entry counts the rest (docs/platform.md §Limits). */
+export const MAX_REPORTED_ERRORS = 100;
+
 /**
  * Maps joi failures to the reference's shape: one entry per failing top-level field, the description a
- * list of messages for a scalar field, or a nested object/array mirroring the failing structure.
+ * list of messages for a scalar field, or a nested object/array mirroring the failing structure. Only
+ * the first `MAX_REPORTED_ERRORS` failures are shaped; one last entry (`name: "errors"`) says how many
+ * more there were (`unlisted`: failures counted but not in `error.details`). Linear in the failures reported: each is placed in one walk down its path.
  */
-export function fromJoi(error: ValidationError, location: ErrorLocation = 'body'): ApiError {
+export function fromJoi(error: ValidationError, location: ErrorLocation = 'body', unlisted = 0): ApiError {
   const byField = new Map<string, unknown>();
-  for (const detail of error.details) {
+  const reported = error.details.slice(0, MAX_REPORTED_ERRORS);
+  for (const detail of reported) {
     const [head, ...rest] = detail.path;
     const name = head === undefined ? 'data' : String(head);
-    const message = messageOf(detail);
-    byField.set(name, nest(byField.get(name), rest, message));
+    byField.set(name, nest(byField.get(name), rest, detail.message));
   }
-  return new ApiError(
-    422,
-    [...byField].map(([name, description]) => ({ location, name, description })),
-  );
+  const entries: ErrorEntry[] = [...byField].map(([name, description]) => ({ location, name, description }));
+  const more = error.details.length - reported.length + unlisted;
+  if (more > 0) entries.push({ location, name: 'errors', description: `${more} more error${more === 1 ? '' : 's'} not reported.` });
+  return new ApiError(422, entries);
 }
 
-function messageOf(detail: ValidationError['details'][number]): string {
-  return detail.message;
-}
+/** A list of messages holds strings; a list of elements holds objects and lists (never a bare string). */
+const isMessages = (v: unknown): v is string[] => Array.isArray(v) && typeof v[0] === 'string';
 
-/** Builds `{a: [{b: ["msg"]}]}` style descriptions as the reference's schematics models do. */
+/**
+ * Builds `{a: [{b: ["msg"]}]}` style descriptions as the reference's schematics models do. The
+ * structure is this call's own, so it is extended in place (copying it per failure was quadratic).
+ */
 function nest(existing: unknown, path: (string | number)[], message: string): unknown {
   if (path.length === 0) {
-    const list = Array.isArray(existing) && existing.every((m) => typeof m === 'string') ? existing : [];
-    return list.includes(message) ? list : [...list, message];
+    const list = isMessages(existing) ? existing : [];
+    if (!list.includes(message)) list.push(message);
+    return list;
   }
   const [head, ...rest] = path;
   if (typeof head === 'number') {
-    const arr: unknown[] = Array.isArray(existing) && !existing.every((m) => typeof m === 'string') ? [...existing] : [];
+    const arr: unknown[] = Array.isArray(existing) && !isMessages(existing) ? existing : [];
     while (arr.length <= head) arr.push({});
     arr[head] = nest(arr[head], rest, message);
     return arr;
   }
-  const obj: Record<string, unknown> =
-    existing && typeof existing === 'object' && !Array.isArray(existing) ? { ...(existing as object) } : {};
+  const obj = (existing && typeof existing === 'object' && !Array.isArray(existing) ? existing : {}) as Record<string, unknown>;
   obj[head] = nest(obj[head], rest, message);
   return obj;
 }

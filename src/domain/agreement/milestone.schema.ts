@@ -1,11 +1,12 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 import { documentSchema } from '../tender/parts.schema';
 
 /** POST /agreements/{id}/contracts/{contract_id}/milestones `data` (docs/frameworks.md §Agreement contracts and milestones). */
 export const createMilestoneSchema = Joi.object({
   type: Joi.string().valid('activation', 'ban').required(),
   description: Joi.string().min(1),
-  documents: Joi.array().items(documentSchema),
+  documents: list('documents', documentSchema),
 });
 
 /** PATCH …/milestones/{milestone_id} `data`: only the activation milestone's status, and only to `met`. */

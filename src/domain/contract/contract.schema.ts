@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 import { businessOrganizationSchema, contractValueSchema, documentSchema, itemSchema, md5, periodSchema, procuringEntitySchema } from '../tender/parts.schema';
 import { isoDate } from '../core/validation';
 
@@ -9,7 +10,7 @@ const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), 
 const changeSchema = Joi.object({
   id: md5(),
   ...translated('rationale'),
-  rationaleTypes: Joi.array().items(text()),
+  rationaleTypes: list('rationaleTypes', text()),
   date: isoDate(),
   dateSigned: isoDate(),
 }).label('Change').fork(['rationale'], (s) => s.required());
@@ -26,14 +27,14 @@ const editable = {
 /** `POST /contracts` from the contracting system: the tender it comes from and the award's parties and items. */
 export const createContract = Joi.object({
   ...editable,
-  changes: Joi.array().items(changeSchema),
+  changes: list('changes', changeSchema),
   tender_id: md5().required(),
   awardID: md5(),
-  items: Joi.array().items(itemSchema),
-  suppliers: Joi.array().items(businessOrganizationSchema).min(1).required(),
+  items: list('items', itemSchema),
+  suppliers: list('suppliers', businessOrganizationSchema).min(1).required(),
   procuringEntity: procuringEntitySchema,
   buyer: procuringEntitySchema,
-  documents: Joi.array().items(documentSchema),
+  documents: list('documents', documentSchema),
 });
 
 /** Owner PATCH: status, period, value (with amountNet), dateSigned; changes have their own route (docs/platform.md §Server-managed arrays). */
@@ -51,7 +52,7 @@ export const CONTRACT_CHANGE_RATIONALE_TYPES = [
 
 const changeMembers = {
   ...translated('rationale'),
-  rationaleTypes: Joi.array().items(text()).min(1),
+  rationaleTypes: list('rationaleTypes', text()).min(1),
   contractNumber: text(),
   dateSigned: isoDate(),
 };

@@ -1,11 +1,12 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 import { classificationSchema, procuringEntityPatchSchema, procuringEntitySchema } from './organization.schema';
 import { isoDate } from '../core/validation';
 
 /** One schema per operation (docs/architecture.md §Where rules live); unknown members are the reference's `Rogue field`. */
 const text = () => Joi.string().min(1);
 const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
-const items = () => Joi.array().items(Joi.object().unknown(true));
+const items = () => list('items', Joi.object().unknown(true));
 
 /** POST /frameworks `data` (docs/frameworks.md §Framework creation). */
 export const createFrameworkSchema = Joi.object({
@@ -16,7 +17,7 @@ export const createFrameworkSchema = Joi.object({
   ...translated('description'),
   procuringEntity: procuringEntitySchema.required(),
   classification: classificationSchema.required(),
-  additionalClassifications: Joi.array().items(classificationSchema),
+  additionalClassifications: list('additionalClassifications', classificationSchema),
   qualificationPeriod: Joi.object({ endDate: isoDate().required() }).required(),
   items: items(),
   // Sandbox only (`refuseSandboxDetails`): `quick, accelerator=N` divides every period by N.
@@ -30,7 +31,7 @@ export const patchDraftFrameworkSchema = Joi.object({
   ...translated('description'),
   procuringEntity: procuringEntityPatchSchema,
   classification: classificationSchema,
-  additionalClassifications: Joi.array().items(classificationSchema),
+  additionalClassifications: list('additionalClassifications', classificationSchema),
   qualificationPeriod: Joi.object({ endDate: isoDate().required() }),
   items: items(),
   frameworkDetails: text(),

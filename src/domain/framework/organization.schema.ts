@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 
 /** Shared organization shapes (spec: Shared structures, Organization); which parts are required follows the reference. */
 const text = () => Joi.string().min(1);
@@ -40,10 +41,10 @@ const fullOrganization = (roleMembers: Record<string, Joi.Schema>) =>
   Joi.object({
     ...translated('name'),
     identifier: identifier(['scheme', 'id', 'legalName']).required(),
-    additionalIdentifiers: Joi.array().items(identifier(['scheme', 'id'])),
+    additionalIdentifiers: list('additionalIdentifiers', identifier(['scheme', 'id'])),
     address: address(FULL_ADDRESS).required(),
     contactPoint: contactPoint(['name', 'email']).required(),
-    additionalContactPoints: Joi.array().items(contactPoint(['name'])),
+    additionalContactPoints: list('additionalContactPoints', contactPoint(['name'])),
     ...roleMembers,
   }).fork(['name'], (s) => s.required());
 
@@ -54,10 +55,10 @@ export const procuringEntitySchema = fullOrganization({ kind: procuringEntityKin
 export const procuringEntityPatchSchema = Joi.object({
   ...translated('name'),
   identifier: identifier([]),
-  additionalIdentifiers: Joi.array().items(identifier(['scheme', 'id'])),
+  additionalIdentifiers: list('additionalIdentifiers', identifier(['scheme', 'id'])),
   address: address([]),
   contactPoint: contactPoint([]),
-  additionalContactPoints: Joi.array().items(contactPoint(['name'])),
+  additionalContactPoints: list('additionalContactPoints', contactPoint(['name'])),
   kind: procuringEntityKind(),
 });
 
@@ -70,10 +71,10 @@ export const tendererSchema = fullOrganization({
 export const authorSchema = Joi.object({
   ...translated('name'),
   identifier: identifier(['scheme', 'id']).required(),
-  additionalIdentifiers: Joi.array().items(identifier(['scheme', 'id'])),
+  additionalIdentifiers: list('additionalIdentifiers', identifier(['scheme', 'id'])),
   address: address(['countryName']).required(),
   contactPoint: contactPoint(['name']).required(),
-  additionalContactPoints: Joi.array().items(contactPoint(['name'])),
+  additionalContactPoints: list('additionalContactPoints', contactPoint(['name'])),
   scale: Joi.string().valid('micro', 'sme', 'mid', 'large', 'not specified'),
 }).fork(['name'], (s) => s.required());
 

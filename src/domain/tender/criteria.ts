@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 import { formatKyiv } from '../../time/kyiv';
 import type { Doc } from '../../store/port';
 import { newId } from '../core/ids';
@@ -15,7 +16,7 @@ const requirementSchema = model('Requirement', {
   expectedValue: Joi.alternatives(Joi.boolean(), Joi.string(), Joi.number()),
   minValue: Joi.number(),
   maxValue: Joi.number(),
-  eligibleEvidences: Joi.array().items(evidenceSchema),
+  eligibleEvidences: list('eligibleEvidences', evidenceSchema),
 });
 
 export const criterionSchema = model('Criterion', {
@@ -25,7 +26,8 @@ export const criterionSchema = model('Criterion', {
   relatesTo: Joi.string().valid('tenderer', 'item', 'lot', 'tender'),
   relatedItem: text(),
   classification: model('Classification', { scheme: text().required(), id: text().required(), description: text() }).required(),
-  legislation: Joi.array().items(
+  legislation: list(
+    'legislation',
     model('Legislation', {
       version: text(),
       identifier: model('Identifier', { id: text(), legalName: text(), uri: text() }),
@@ -33,11 +35,11 @@ export const criterionSchema = model('Criterion', {
       article: text(),
     }),
   ),
-  requirementGroups: Joi.array().items(model('RequirementGroup', { description: text().required(), requirements: Joi.array().items(requirementSchema).min(1).required() })).min(1).required(),
+  requirementGroups: list('requirementGroups', model('RequirementGroup', { description: text().required(), requirements: list('requirements', requirementSchema).min(1).required() })).min(1).required(),
 });
 
 /** `POST /tenders/{id}/criteria` takes a list (bulk create, docs/tenders.md §Criteria). */
-export const criteriaListSchema = Joi.array().items(criterionSchema).min(1);
+export const criteriaListSchema = list('criteria', criterionSchema).min(1);
 
 /** Server-set parts: ids everywhere, requirement `status: active` and `datePublished` (docs/tenders.md §Criteria). */
 export function withServerFields(criterion: Doc, now: Date): Doc {

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 import { isoDate } from '../core/validation';
 
 /** Shared structures of the spec (Organization, Value, Period, Classification, Item, Document) as request shapes. */
@@ -64,10 +65,10 @@ export const signerInfoSchema = model('SignerInfo', {
 const organizationKeys = {
   ...translated('name'),
   identifier: identifierSchema.required(),
-  additionalIdentifiers: Joi.array().items(identifierSchema),
+  additionalIdentifiers: list('additionalIdentifiers', identifierSchema),
   address: addressSchema.required(),
   contactPoint: contactPointSchema,
-  additionalContactPoints: Joi.array().items(contactPointSchema),
+  additionalContactPoints: list('additionalContactPoints', contactPointSchema),
 };
 
 export const PROCURING_ENTITY_KINDS = ['authority', 'central', 'defense', 'general', 'other', 'social', 'special'];
@@ -112,7 +113,7 @@ export const itemKeys = {
   id: text(),
   ...translated('description'),
   classification: cpvSchema.required(),
-  additionalClassifications: Joi.array().items(classificationSchema),
+  additionalClassifications: list('additionalClassifications', classificationSchema),
   unit: unitSchema.required(),
   quantity: Joi.number().min(0),
   relatedLot: text(),
@@ -123,13 +124,21 @@ export const itemKeys = {
 
 export const itemSchema = model('Item', itemKeys).fork(['description'], (s) => s.required());
 
+/** `md5:<32 hex digits>`, checked in the reference's order (`HashType`): type, length, digits. */
+function md5Hash(value: string, helpers: Joi.CustomHelpers) {
+  const [type, digits] = value.includes(':') ? value.split(':', 2) : [];
+  if (type !== 'md5') return helpers.error('string.hashType');
+  if (digits.length !== 32) return helpers.error('string.length');
+  return /^[0-9a-f]+$/.test(digits) ? value : helpers.error('string.hex');
+}
+
 export const documentSchema = model('Document', {
   id: md5(),
   ...translated('title'),
   ...translated('description'),
   format: text(),
   url: text().required(),
-  hash: Joi.string().pattern(/^md5:[0-9a-f]{32}$/),
+  hash: Joi.string().custom(md5Hash),
   language: text(),
   documentType: text(),
   documentOf: Joi.string().valid('tender', 'item', 'lot'),

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { list } from '../core/lists';
 import {
   businessOrganizationSchema,
   itemSchema,
@@ -56,13 +57,12 @@ const featureSchema = model('Feature', {
   relatedItem: text(),
   ...translated('title'),
   ...translated('description'),
-  enum: Joi.array()
-    .items(model('FeatureValue', { value: Joi.number().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(['title'], (s) => s.required()))
+  enum: list('featureEnum', model('FeatureValue', { value: Joi.number().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(['title'], (s) => s.required()))
     .min(1)
     .required(),
 }).fork(['title'], (s) => s.required());
 
-const uniqueById = (schema: Joi.ObjectSchema) => Joi.array().items(schema).unique('id', { ignoreUndefined: true });
+const uniqueById = (name: 'items' | 'lots', schema: Joi.ObjectSchema) => list(name, schema).unique('id', { ignoreUndefined: true });
 
 /** Members every tender request may carry, whatever the procedure. */
 const tenderKeys = {
@@ -75,12 +75,12 @@ const tenderKeys = {
   value: valueSchema,
   minimalStep: valueSchema,
   guarantee: model('Guarantee', { amount: Joi.number().min(0).required(), currency: text() }),
-  items: uniqueById(itemSchema).min(1),
-  lots: uniqueById(lotSchema),
-  features: Joi.array().items(featureSchema),
-  milestones: Joi.array().items(milestoneSchema),
-  funders: Joi.array().items(businessOrganizationSchema),
-  plans: Joi.array().items(model('PlanRelation', { id: md5().required() })),
+  items: uniqueById('items', itemSchema).min(1),
+  lots: uniqueById('lots', lotSchema),
+  features: list('features', featureSchema),
+  milestones: list('milestones', milestoneSchema),
+  funders: list('funders', businessOrganizationSchema),
+  plans: list('plans', model('PlanRelation', { id: md5().required() })),
   procurementMethod: Joi.string().valid('open', 'selective', 'limited'),
   procurementMethodRationale: text(),
   procurementMethodRationale_en: text(),
@@ -91,7 +91,7 @@ const tenderKeys = {
   tenderPeriod: periodSchema,
 };
 
-const agreementsSchema = Joi.array().items(model('AgreementUUID', { id: md5().required() })).min(1).max(1);
+const agreementsSchema = list('agreements', model('AgreementUUID', { id: md5().required() })).min(1);
 const enquiryPeriodSchema = model('Period', { startDate: isoDate(), endDate: isoDate() });
 
 const createKeys = {
