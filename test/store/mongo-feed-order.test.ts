@@ -21,6 +21,15 @@ const insert = (): Change => {
 const update = (id: string, expectedRev: number): Change => ({ op: 'update', kind: 'tenders', id, expectedRev, doc: { data: { id } }, index });
 const feedIds = async (store: Store, offset?: number) =>
   (await store.session().feed({ kind: 'tenders', offset, descending: false, limit: 100, mode: 'live' })).map((s) => s.id);
+/** The feed once it lists `count` entries: another node's floor passes a change at that node's next heartbeat. */
+async function feedOf(store: Store, count: number, offset?: number): Promise<string[]> {
+  let ids: string[] = [];
+  for (let round = 0; round < 300 && ids.length < count; round++) {
+    ids = await feedIds(store, offset);
+    if (ids.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return ids;
+}
 
 if (!url) {
   t.plan(0, 'MONGODB_URL (or a mongodb:// STORE_URL) not set');
@@ -42,7 +51,14 @@ if (!url) {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let holding = false;
-    const slow = await openMongoStore(database, { feedFloors: { heartbeatMs: 20, beforeWrite: () => (holding ? gate : Promise.resolve()) } });
+    let stamped!: () => void;
+    const heldStamped = new Promise<void>((resolve) => (stamped = resolve));
+    const beforeWrite = () => {
+      if (!holding) return Promise.resolve();
+      stamped();
+      return gate;
+    };
+    const slow = await openMongoStore(database, { feedFloors: { heartbeatMs: 20, beforeWrite } });
     const fast = await openMongoStore(database, { feedFloors: { heartbeatMs: 20 } });
     t.teardown(async () => {
       await slow.close();
@@ -50,14 +66,12 @@ if (!url) {
     });
     const before = insert();
     const [listed] = await fast.session().commit([before]);
-    let first: string[] = [];
-    // The other node's floor passes it at its next heartbeat.
-    for (let i = 0; i < 100 && !first.length; i++) first = await feedIds(fast);
-    t.same(first, [before.id]);
+    t.same(await feedOf(fast, 1), [before.id]);
     holding = true;
     const heldChange = insert();
     const held = slow.session().commit([heldChange]);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the held commit has its position
+    await heldStamped;
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the later commit reads a later millisecond of the clock
     const later = insert();
     const [landed] = await fast.session().commit([later]);
     for (let i = 0; i < 10; i++) {
@@ -67,9 +81,7 @@ if (!url) {
     release();
     const [heldSaved] = await held;
     t.ok(heldSaved.seq < landed.seq, 'the held commit took the earlier position');
-    let page: string[] = [];
-    for (let i = 0; i < 100 && page.length < 2; i++) page = await feedIds(fast, listed.seq);
-    t.same(page, [heldChange.id, later.id], 'a crawler at the earlier offset sees both, the held one first');
+    t.same(await feedOf(fast, 2, listed.seq), [heldChange.id, later.id], 'a crawler at the earlier offset sees both, the held one first');
   });
 
   t.test('kill -9 of a node mid-commit: other nodes keep writing, the feed moves on after the lease, the locked object is writable again', async (t) => {
