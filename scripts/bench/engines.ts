@@ -14,6 +14,7 @@ import type { ObjectRecord } from '../../src/store/mongo/object-record';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { drive, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
+import { createPlan, patchPlan, type Owned } from './write-plans';
 
 const API = '/api/2.5';
 const FEED_QUERY = 'opt_fields=status,procuringEntity&limit=100';
@@ -108,8 +109,7 @@ async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> 
       ctx.next = next;
     },
   };
-  const headers = { authorization: 'Bearer broker', 'content-type': 'application/json' };
-  const owned: { id: string; token: string }[] = [];
+  const owned: Owned[] = [];
   let refused: string | undefined;
   const results: Measure[] = [];
   log('  GET tender');
@@ -117,38 +117,10 @@ async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> 
   log('  feed page of 100');
   results.push(await drive(d, feed));
   log('  POST tender');
-  results.push(
-    await drive(d, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(manifest.bodies.tender),
-      path: () => `${API}/tenders`,
-      onResponse(status, body) {
-        if (status === 201 && owned.length < 5000) {
-          const b = JSON.parse(body);
-          owned.push({ id: b.data.id, token: b.access.token });
-        } else if (status !== 201) refused ??= `${status} ${body.slice(0, 300)}`;
-      },
-    }),
-  );
+  results.push(await drive(d, createPlan(manifest.bodies.tender, owned, (status, body) => (refused ??= `${status} ${body.slice(0, 300)}`))));
   if (!owned.length) throw new Error(`no tender created to PATCH: ${refused}`);
   log('  PATCH tender');
-  let slots = 0;
-  results.push(
-    await drive(d, {
-      method: 'PATCH',
-      headers,
-      body: JSON.stringify({ data: { description: 'Оновлений опис закупівлі для бенчмарку' } }),
-      // Each connection edits its own tenders, so no two requests race for one revision.
-      path(ctx) {
-        ctx.slot ??= slots++;
-        ctx.n = (ctx.n ?? 0) + 1;
-        const per = Math.max(1, Math.floor(owned.length / d.connections));
-        const t = owned[(ctx.slot % owned.length) + d.connections * (ctx.n % per)] ?? owned[ctx.slot % owned.length];
-        return `${API}/tenders/${t.id}?acc_token=${t.token}`;
-      },
-    }),
-  );
+  results.push(await drive(d, patchPlan(owned, d.connections)));
   return results;
 }
 
@@ -194,7 +166,7 @@ async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: str
         nodes.map((node) =>
           drive(
             { url: node.url, pid: node.pid, connections: o.connections, duration: o.duration, warmup: o.warmup },
-            { method: 'POST', headers: { authorization: 'Bearer broker', 'content-type': 'application/json' }, body: JSON.stringify(manifest.bodies.tender), path: () => `${API}/tenders` },
+            createPlan(manifest.bodies.tender, []),
           ),
         ),
       );

@@ -14,6 +14,7 @@ import { load, manifestPath, type Manifest } from '../load/main';
 import { makeTemplates } from '../load/templates';
 import { drive, driveChain, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { runEngines } from './engines';
+import { createPlan, patchPlan, type Owned } from './write-plans';
 import { pageCacheMB, ROOT, startBaseline, startProduct, type Running } from './processes';
 import { renderMarkdown, type Report, type ReadRow, type WriteRow, type SizeRow } from './report';
 
@@ -343,7 +344,7 @@ async function main() {
 async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[]> {
   const rows: WriteRow[] = [];
   const headers = { authorization: 'Bearer broker', 'content-type': 'application/json' };
-  const owned: { id: string; token: string }[] = [];
+  const owned: Owned[] = [];
   const probe = await fetch(`${d.url}${API}/tenders`, { method: 'POST', headers, body: JSON.stringify(manifest.bodies.tender) });
   const probeText = await probe.text();
   if (probe.status !== 201) {
@@ -352,37 +353,13 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
   } else {
     log('writes: POST tender');
     const createBatches = await commitBatches(d.url);
-    const create = await drive(d, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(manifest.bodies.tender),
-      path: () => `${API}/tenders`,
-      onResponse(status, body) {
-        if (status === 201 && owned.length < 5000) {
-          const b = JSON.parse(body);
-          owned.push({ id: b.data.id, token: b.access.token });
-        }
-      },
-    });
+    const create = await drive(d, createPlan(manifest.bodies.tender, owned));
     rows.push({ scenario: 'POST tender (create)', result: create, note: await createBatches() });
     const probeBody = JSON.parse(probeText);
     if (!owned.length) owned.push({ id: probeBody.data.id, token: probeBody.access.token });
-    let slots = 0;
     log('writes: PATCH tender');
     const patchBatches = await commitBatches(d.url);
-    const patch = await drive(d, {
-      method: 'PATCH',
-      headers,
-      path(ctx) {
-        // Each connection edits its own tenders, so no two requests race for one revision.
-        ctx.slot ??= slots++;
-        ctx.n = (ctx.n ?? 0) + 1;
-        const per = Math.max(1, Math.floor(owned.length / d.connections));
-        const t = owned[(ctx.slot % owned.length) + d.connections * (ctx.n % per)] ?? owned[ctx.slot % owned.length];
-        return `${API}/tenders/${t.id}?acc_token=${t.token}`;
-      },
-      body: JSON.stringify({ data: { description: 'Оновлений опис закупівлі для бенчмарку' } }),
-    });
+    const patch = await drive(d, patchPlan(owned, d.connections));
     rows.push({ scenario: 'PATCH tender (owner token)', result: patch, note: await patchBatches() });
   }
   log('writes: framework → submission → qualification');
