@@ -73,6 +73,21 @@ if (!url) {
     t.equal(new Set(seqs).size, seqs.length);
   });
 
+  t.test('90 inserts at once on three nodes whose clocks read the same millisecond all land, at distinct positions', async (t) => {
+    const now = Date.now();
+    const database = `${name}_same_ms`;
+    const sameClock = await Promise.all([1, 2, 3].map(() => openMongoStore(withDatabase(url, database), { feedFloors: { clock: () => now } })));
+    t.teardown(async () => {
+      for (const node of sameClock) await node.close();
+      const admin = new MongoClient(url);
+      await admin.db(database).dropDatabase();
+      await admin.close();
+    });
+    const saved = await Promise.all(Array.from({ length: 90 }, (_, i) => sameClock[i % 3].session().commit([insert()])));
+    const seqs = saved.flat().map((s) => s.seq);
+    t.equal(new Set(seqs).size, 90);
+  });
+
   t.test('a new counter first incremented on two nodes at once counts 1..n without gaps or repeats', async (t) => {
     const counter = `tenderID:${randomUUID()}`;
     const values = await Promise.all(Array.from({ length: 20 }, (_, i) => nodes[i % 2].session().nextCounter(counter)));

@@ -15,7 +15,7 @@ const TRANSACTION = {
  * Positions are unique per collection (index `seq`); two nodes may stamp the same one, and a node whose clock is
  * behind may stamp below an object's position: then it stamps again.
  */
-const MAX_STAMPS = 5;
+const MAX_STAMPS = 10;
 
 /**
  * How long an update waits for an object that a transaction holds (a node killed inside a multi-object commit holds
@@ -49,7 +49,8 @@ export async function commitChanges(
       return saved;
     } catch (error) {
       if (error instanceof PositionBehind) floors.clock.observe(error.stored);
-      else if (!isDuplicatePosition(error)) throw error;
+      else if (isDuplicatePosition(error)) floors.clock.skipPast(takenPosition(error));
+      else throw error;
       if (stamp >= MAX_STAMPS) throw error;
     }
   }
@@ -94,6 +95,12 @@ class PositionBehind extends Error {
     super(`the object is at position ${stored}`);
   }
 }
+
+/** The position another object holds, as the server names it (0 when it does not). */
+const takenPosition = (error: unknown): number => {
+  const taken = (error as MongoError & { keyValue?: { seq?: unknown } }).keyValue?.seq;
+  return typeof taken === 'number' ? taken : 0;
+};
 
 /** Another object already holds the position (unique index `seq`). */
 const isDuplicatePosition = (error: unknown): boolean =>
