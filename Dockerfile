@@ -41,8 +41,10 @@ ENV NODE_ENV=production \
     PORT=8080
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
-# Only the node itself: dist/src (tests and scripts stay out of the image).
+# Only the node itself: dist/src, and the auction module (docs/tenders.md §Auction); tests and other scripts stay out.
 COPY --from=build --chown=root:root /app/dist/src ./dist/src
+COPY --from=build --chown=root:root /app/dist/scripts/auction ./dist/scripts/auction
+COPY --from=build --chown=root:root /app/dist/scripts/cli.js ./dist/scripts/cli.js
 COPY --chown=root:root package.json ./
 # The code is root-owned and read-only to the app; only ./data (the default sqlite: store for
 # single-container runs) is writable. Kubernetes runs with a read-only root filesystem and MongoDB.

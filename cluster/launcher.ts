@@ -25,6 +25,12 @@ export interface ClusterOptions {
   basePort?: number;
   /** Start a ROLE=worker node too (default true). */
   worker?: boolean;
+  /**
+   * Start the project's auction module against the first API node (docs/tenders.md §Auction), with the `auction` key
+   * of the auth file; the built module by default, or `auctionCommand`. Off unless asked for.
+   */
+  auction?: boolean;
+  auctionCommand?: string[];
   /** Each node's output goes to `<logDir>/<nodeId>.log`; discarded when unset. */
   logDir?: string;
   /** Told when a node exits without being asked to. */
@@ -134,8 +140,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     clearTimeout(timer);
   };
 
+  let auction: ChildProcess | null = null;
+  const stopAuction = async () => {
+    if (!auction || auction.exitCode !== null || auction.signalCode !== null) return;
+    const gone = new Promise((resolve) => auction!.once('exit', resolve));
+    auction.kill('SIGTERM');
+    await gone;
+  };
   const stopAll = async () => {
-    await Promise.all([...managed.values()].map((m) => stopNode(m, 'SIGTERM')));
+    await Promise.all([stopAuction(), ...[...managed.values()].map((m) => stopNode(m, 'SIGTERM'))]);
     managed.forEach((m) => m.log?.end());
     await redis?.stop();
     if (ownStoreDir) rmSync(ownStoreDir, { recursive: true, force: true });
@@ -148,6 +161,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const worker = options.worker === false ? null : await add('worker-1', 'worker', {}, options.nodes);
     // One at a time: the first creates the SQLite schema, and two cores do not gain from parallel start-ups.
     for (const m of [...api, ...(worker ? [worker] : [])]) await spawnNode(m);
+    if (options.auction) auction = spawnAuction(options, cwd, api[0].node.url);
     return {
       redisUrl,
       storeUrl,
@@ -168,6 +182,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await stopAll();
     throw err;
   }
+}
+
+/** The auction module: no port and no readiness, it only calls the API; its output goes to `<logDir>/auction.log`. */
+function spawnAuction(options: ClusterOptions, cwd: string, apiUrl: string): ChildProcess {
+  const command = options.auctionCommand ?? [process.execPath, join(cwd, 'dist/scripts/auction/main.js')];
+  const log = options.logDir ? createWriteStream(join(options.logDir, 'auction.log'), { flags: 'a' }) : null;
+  const child = spawn(command[0], command.slice(1), {
+    cwd,
+    env: { ...process.env, API_URL: apiUrl, AUCTION_KEY: 'auction', POLL_MS: '1000' },
+    stdio: ['ignore', log ? 'pipe' : 'ignore', log ? 'pipe' : 'ignore'],
+  });
+  if (log) {
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  return child;
 }
 
 function known(managed: Map<string, Managed>, nodeId: string): Managed {

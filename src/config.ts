@@ -2,6 +2,9 @@ import Joi from 'joi';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 
+/** Restricted views: 'hidden' (spec variant A, later) or 'forbidden' (variant B, earlier). */
+export type RestrictedMode = 'hidden' | 'forbidden';
+
 export interface Config {
   port: number;
   host: string;
@@ -27,8 +30,7 @@ export interface Config {
   requestTimeoutMs: number;
   /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
   viewCacheBytes: number;
-  /** Restricted views: 'hidden' (spec variant A, later) or 'forbidden' (variant B, earlier). */
-  restrictedMode: 'hidden' | 'forbidden';
+  restrictedMode: RestrictedMode;
   sandboxMode: boolean;
   readPreference: string;
   heartbeatIntervalMs: number;

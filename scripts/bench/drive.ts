@@ -120,6 +120,8 @@ export interface Step {
   body?: unknown;
   /** Expected status; anything else ends the scenario with the step named. */
   status: number;
+  /** The API key to call with (`broker` unless said). */
+  key?: string;
 }
 
 /**
@@ -137,7 +139,7 @@ export async function driveChain(
   const call = async (step: Step) => {
     const res = await fetch(`${o.url}${step.path}`, {
       method: step.method,
-      headers: { authorization: 'Bearer broker', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${step.key ?? 'broker'}`, 'content-type': 'application/json' },
       body: step.body === undefined ? undefined : JSON.stringify(step.body),
     });
     requests++;

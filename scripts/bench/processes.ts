@@ -110,6 +110,8 @@ export async function startProduct(o: {
       NODE_ID: 'bench',
       LOG_LEVEL: o.logLevel,
       AUTH_FILE: join(ROOT, 'auth.ini'),
+      // The lifecycle chain's tenders run their periods accelerated (scripts/bench/lifecycle-chain.ts).
+      SANDBOX_MODE: '1',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

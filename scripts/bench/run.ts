@@ -12,6 +12,8 @@ import { parseCli } from '../cli';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { makeTemplates } from '../load/templates';
+import { bidCreateRow } from './bid-create';
+import { lifecycleChainRow } from './lifecycle-chain';
 import { drive, driveChain, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { runEngines } from './engines';
 import { createPlan, patchPlan, type Owned } from './write-plans';
@@ -377,6 +379,10 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
     result: chain.failure ? null : chain,
     note: chain.failure ? `stopped: ${chain.failure}` : `${chain.chains} chains, ${chain.requests} requests; ${await chainBatches()}`,
   });
+  log('writes: POST bid');
+  rows.push(await bidCreateRow(d, manifest));
+  log('writes: lifecycle chain');
+  rows.push(await lifecycleChainRow(d, manifest));
   return rows;
 }
 

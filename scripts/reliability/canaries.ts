@@ -3,7 +3,10 @@ import { Writable } from 'node:stream';
 import { updateOf, type ObjectDoc } from '../../src/domain/core/objects';
 import type { Doc, Kind } from '../../src/store/port';
 import { activeFramework, activeSubmission, aQuestion, decideQualification, uploadDocument, type Created } from '../../test/fixtures/frameworks';
-import { aCompetitiveOrderingTender, aContract, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement } from '../../test/fixtures/tenders';
+import {
+  aBid, aCompetitiveOrderingTender, aContract, aLot, anItem, CO_TENDERING_END, competitiveOrderingConfig, createTender, insertAgreement, runChronograph,
+} from '../../test/fixtures/tenders';
+import { playAuction } from '../auction/play-auction';
 import { newId } from '../../src/domain/core/ids';
 import { startTestServer, type TestServer } from '../../test/fixtures/server';
 import {
@@ -34,12 +37,17 @@ interface World {
   questionId: string;
   tender: { id: string; token: string };
   contractId: string;
+  /**
+   * A restricted tender past its auction, with bids made through the API (its bids are public, hence hidden), its
+   * winner's award active with a document, and that award's contract.
+   */
+  bidding: { id: string; awardContractId: string };
   tokens: string[];
 }
 
 /**
  * One restricted kind, as data (issue 17, class 3): where its canaries go, which spec rows name the hidden fields,
- * who may read it whole, and every path it can be read by. Bids, awards and tender contracts join as entries here.
+ * who may read it whole, and every path it can be read by.
  */
 export interface RestrictedKind {
   name: string;
@@ -52,6 +60,10 @@ export interface RestrictedKind {
   /** Single reads (object, sub-resources, documents): a full-access reader finds every canary in one of them. */
   reads(w: World, data: Doc): string[];
 }
+
+/** The download addresses of the documents of `holders` (bids, awards), as paths with their key. */
+const downloadReads = (holders: Doc[]) =>
+  holders.flatMap((h) => ((h.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`));
 
 const documentReads = (base: string, data: Doc) => [
   `${base}/documents`,
@@ -105,6 +117,56 @@ const KINDS: RestrictedKind[] = [
       const questions = ((data.questions ?? []) as Doc[]).filter((q) => q.id);
       return [base, `${base}/lots`, `${base}/questions`, ...questions.map((q) => `${base}/questions/${q.id}`), ...documentReads(base, data)];
     },
+  },
+  {
+    name: 'bid',
+    rows: TENDER_ROWS.filter((row) => row.startsWith('$.bids')),
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      const bids = (data.bids ?? []) as Doc[];
+      return [
+        base,
+        `${base}/bids`,
+        ...bids.flatMap((b) => [`${base}/bids/${b.id}`, ...documentReads(`${base}/bids/${b.id}`, b)]),
+        ...downloadReads(bids),
+      ];
+    },
+  },
+  {
+    name: 'award',
+    rows: TENDER_ROWS.filter((row) => /^\$\.(awards|\{awards,contracts\})/.test(row)),
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      const awards = (data.awards ?? []) as Doc[];
+      return [
+        base,
+        `${base}/awards`,
+        `${base}/contracts`,
+        ...awards.flatMap((a) => [`${base}/awards/${a.id}`, ...documentReads(`${base}/awards/${a.id}`, a)]),
+        ...downloadReads(awards),
+      ];
+    },
+  },
+  {
+    name: 'tender contract',
+    rows: TENDER_ROWS.filter((row) => row.startsWith('$.contracts')),
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      return [base, `${base}/contracts`, ...((data.contracts ?? []) as Doc[]).map((c) => `${base}/contracts/${c.id}`)];
+    },
+  },
+  {
+    name: 'contract of an award',
+    rows: CONTRACT_ROWS,
+    target: (w) => ({ kind: 'contracts', id: w.bidding.awardContractId }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => [`${API}/contracts/${w.bidding.awardContractId}`, ...documentReads(`${API}/contracts/${w.bidding.awardContractId}`, data)],
   },
   {
     name: 'contract',
@@ -218,8 +280,9 @@ async function restrictedWorld(server: TestServer): Promise<World> {
   if (activated.status !== 200) throw new Error(`tender not activated: ${activated.status} ${activated.text}`);
   const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
   await uploadDocument(server, `${API}/contracts/${contract.body.data.id}/documents`, { key: 'broker', token: contract.body.access.token });
-  const tokens = [framework.reply, submission.reply, contract].flatMap((r) => [r.body.access?.token, r.body.access?.transfer]);
-  tokens.push(tender.token, framework.token, submission.token);
+  const bidding = await tenderWithPublicBids(server);
+  const tokens = [framework.reply, submission.reply, contract, ...bidding.replies].flatMap((r) => [r.body.access?.token, r.body.access?.transfer]);
+  tokens.push(tender.token, framework.token, submission.token, bidding.token);
   return {
     framework,
     submission,
@@ -227,8 +290,44 @@ async function restrictedWorld(server: TestServer): Promise<World> {
     questionId: question.body.data.id as string,
     tender,
     contractId: contract.body.data.id as string,
+    bidding: { id: bidding.id, awardContractId: bidding.awardContractId },
     tokens: [...new Set(tokens.filter((t): t is string => typeof t === 'string'))],
   };
+}
+
+/**
+ * A restricted competitiveOrdering tender taken past its auction through the API: two bids, a bid document, the
+ * end of tendering, the auction module (docs/tenders.md §Bids, §Auction); then the winner's award gets a document
+ * and is activated, which makes its contract (docs/tenders.md §Awards). The clock goes back afterwards.
+ */
+async function tenderWithPublicBids(server: TestServer) {
+  const now = server.clock.now();
+  const lot = newId();
+  const agreement = await insertAgreement(server, { restricted: true });
+  const tender = await createTender(
+    server,
+    aCompetitiveOrderingTender(agreement, { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] }),
+    competitiveOrderingConfig({ restricted: true }),
+  );
+  await server.request('PATCH', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  const replies = [];
+  for (const [i, key] of [[1, 'broker1'], [2, 'broker3']] as const) {
+    const reply = await server.request('POST', `${API}/tenders/${tender.id}/bids`, { key, body: { data: aBid({ data: { lots: [{ id: lot }] } }, 400 + i, i, { status: 'pending' }) } });
+    if (reply.status !== 201) throw new Error(`bid not made: ${reply.status} ${reply.text}`);
+    await uploadDocument(server, `${API}/tenders/${tender.id}/bids/${reply.body.data.id}/documents`, { key, token: reply.body.access.token });
+    replies.push(reply);
+  }
+  server.clock.set(new Date(CO_TENDERING_END.getTime() + 60_000));
+  await runChronograph(server, tender.id);
+  await playAuction({ request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' }, tender.id);
+  const award = (await server.request('GET', `${API}/tenders/${tender.id}/awards`)).body.data[0];
+  const awardPath = `${API}/tenders/${tender.id}/awards/${award.id}`;
+  await uploadDocument(server, `${awardPath}/documents`, { key: 'broker', token: tender.token });
+  const decided = await server.request('PATCH', awardPath, { key: 'broker', token: tender.token, body: { data: { status: 'active', qualified: true, eligible: true } } });
+  if (decided.status !== 200) throw new Error(`award not activated: ${decided.status} ${decided.text}`);
+  const awardContractId = (await server.request('GET', `${API}/tenders/${tender.id}/contracts`)).body.data[0].id as string;
+  server.clock.set(now);
+  return { id: tender.id, token: tender.token, replies, awardContractId };
 }
 
 /** Plants one canary per expanded path of the kind's spec rows, written straight to the store. */

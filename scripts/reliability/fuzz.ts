@@ -3,8 +3,13 @@ import { KINDS, type Kind } from '../../src/store/port';
 import {
   aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification,
 } from '../../test/fixtures/frameworks';
-import { aContract, aLot, aTender, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+import {
+  aBid, aContract, aLot, aTender, belowThresholdConfig, createLottedTender, createTender, placeBid, tenderAfterTendering, tenderInTendering,
+} from '../../test/fixtures/tenders';
+import { aPlan, createPlan } from '../../test/fixtures/plans';
+import { MILESTONE_APPROVAL_TITLE } from '../../src/domain/plan/plan.schema';
 import { startTestServer, type Reply, type TestServer } from '../../test/fixtures/server';
+import { aSigner, decision, patchAward, tenderInQualification } from '../../test/fixtures/awards';
 import { hostileBody, hostileHeaders, hostileQuery } from './hostile-input';
 
 const API = '/api/2.5';
@@ -12,7 +17,7 @@ const SEED = 20261005;
 const ERROR_LOCATIONS = new Set(['body', 'url', 'querystring', 'header', '']);
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   key?: string;
   token?: string;
@@ -117,6 +122,22 @@ async function snapshot(server: TestServer, objects: [Kind, string][]): Promise<
 /** One object of every kind, and every endpoint that reads or changes them. */
 export async function buildWorld(server: TestServer) {
   const now = server.clock.now();
+  // A tender in its auction (the clock moved past its tendering, then back), and one open for bids.
+  const { tender: auctioned, bids: sealed } = await tenderAfterTendering(server);
+  server.clock.set(now);
+  const auctionLot = auctioned.data.lots[0].id;
+  const bidding = await tenderInTendering(server, { procedure: 'competitiveOrdering' });
+  const bid = await placeBid(server, bidding, 450, 1);
+  const bidPath = `${API}/tenders/${bidding.id}/bids/${bid.id}`;
+  const auction = `${API}/tenders/${auctioned.id}/auction`;
+  // A tender with a pending award, and one whose award is active with its pending contract.
+  const { tender: qualifying, data: pending } = await tenderInQualification(server);
+  server.clock.set(now);
+  const { tender: awarded, bids: winners, data: won } = await tenderInQualification(server);
+  await patchAward(server, awarded, won.awards[0].id, decision('active', true, false));
+  server.clock.set(now);
+  const awardPath = `${API}/tenders/${qualifying.id}/awards/${pending.awards[0].id}`;
+  const signed = (await server.request('GET', `${API}/tenders/${awarded.id}/contracts`)).body.data[0].id as string;
   const framework = await activeFramework(server);
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
   await decideQualification(server, framework, submission.qualificationID, 'active');
@@ -128,8 +149,15 @@ export async function buildWorld(server: TestServer) {
   const contractId = contract.body.data.id as string;
   const lot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
   const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
+  const open = await createLottedTender(server);
+  await server.request('PATCH', `${API}/tenders/${open.id}`, { key: 'broker', token: open.token, body: { data: { status: 'active.enquiries' } } });
+  const cancellations = `${API}/tenders/${open.id}/cancellations`;
+  const aCancellation = { reason: 'Причина', reasonType: 'noDemand' };
+  const cancellation = await server.request('POST', cancellations, { key: 'broker', token: open.token, body: { data: aCancellation } });
+  const cancellationPath = `${cancellations}/${cancellation.body.data.id}`;
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
+  const plan = await createPlan(server);
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
@@ -151,6 +179,31 @@ export async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${API}/tenders/${tender.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
+    { method: 'POST', path: cancellations, key: 'broker', token: open.token, valid: { data: aCancellation } },
+    { method: 'PATCH', path: cancellationPath, key: 'broker', token: open.token, valid: { data: { reasonType: 'unFixable' } } },
+    { method: 'POST', path: `${API}/tenders/${open.id}/complaints`, key: 'broker', valid: { data: { title: 'Скарга' } } },
+    { method: 'POST', path: `${cancellationPath}/complaints`, key: 'broker', valid: { data: { title: 'Скарга' } } },
+    { method: 'POST', path: `${API}/tenders/${bidding.id}/bids`, key: 'broker2', valid: { data: aBid(bidding, 440, 2) } },
+    { method: 'PATCH', path: bidPath, key: 'broker1', token: bid.token, valid: { data: { status: 'pending' } } },
+    { method: 'PATCH', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { lots: [{ auctionUrl: 'https://auction.example.org/x' }], bids: sealed.map(() => ({ lotValues: [{ participationUrl: 'https://auction.example.org/y' }] })) } } },
+    { method: 'POST', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { bids: sealed.map(() => ({ lotValues: [{ value: { amount: 400 } }] })) } } },
+    { method: 'GET', path: `${API}/tenders/${bidding.id}/bids` },
+    { method: 'GET', path: bidPath, key: 'broker1', token: bid.token },
+    { method: 'GET', path: `${bidPath}/documents`, key: 'broker2' },
+    { method: 'GET', path: auction, key: 'auction' },
+    { method: 'PATCH', path: awardPath, key: 'broker', token: qualifying.token, valid: { data: { status: 'active', qualified: true } } },
+    { method: 'PUT', path: `${API}/contracts/${signed}/buyer/signer_info`, key: 'broker', token: awarded.token, valid: { data: aSigner() } },
+    { method: 'PUT', path: `${API}/contracts/${signed}/suppliers/signer_info`, key: 'broker2', token: winners[1].token, valid: { data: aSigner() } },
+    { method: 'PATCH', path: `${API}/contracts/${signed}`, key: 'broker', token: awarded.token, valid: { data: { status: 'active' } } },
+    { method: 'GET', path: `${API}/tenders/${qualifying.id}/awards` },
+    { method: 'GET', path: awardPath },
+    { method: 'GET', path: `${awardPath}/documents` },
+    { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts` },
+    { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts/${signed}` },
+    { method: 'POST', path: `${API}/plans`, key: 'broker', valid: { data: aPlan() } },
+    { method: 'PATCH', path: `${API}/plans/${plan.id}`, key: 'broker', token: plan.token, valid: { data: { rationale: { description: 'Обгрунтування' } } } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
+    { method: 'POST', path: `${API}/plans/${plan.id}/milestones`, key: 'broker', valid: { data: { title: MILESTONE_APPROVAL_TITLE, type: 'approval', author: plan.data.procuringEntity, dueDate: '2026-10-08T12:00:00+03:00' } } },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },
@@ -158,11 +211,16 @@ export async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/agreements/${agreementId}` },
     { method: 'GET', path: `${API}/tenders/${tender.id}` },
     { method: 'GET', path: `${API}/contracts/${contractId}` },
+    { method: 'GET', path: `${API}/plans/${plan.id}` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/questions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/submissions` },
     { method: 'GET', path: `${API}/frameworks/${framework.id}/qualifications` },
     { method: 'GET', path: `${API}/tenders/${tender.id}/lots` },
     { method: 'GET', path: milestones },
+    { method: 'GET', path: cancellations },
+    { method: 'GET', path: cancellationPath },
+    { method: 'GET', path: `${cancellationPath}/documents` },
+    { method: 'GET', path: `${API}/tenders/${open.id}/complaints` },
     { method: 'GET', path: `${API}/submissions/${submission.id}/documents` },
     { method: 'GET', path: `${API}/frameworks/${'f'.repeat(32)}` },
   ];
@@ -172,7 +230,14 @@ export async function buildWorld(server: TestServer) {
     ['qualifications', submission.qualificationID],
     ['agreements', agreementId],
     ['tenders', tender.id],
+    ['tenders', open.id],
+    ['tenders', bidding.id],
+    ['tenders', auctioned.id],
+    ['tenders', qualifying.id],
+    ['tenders', awarded.id],
+    ['contracts', signed],
     ['contracts', contractId],
+    ['plans', plan.id],
   ];
   return { endpoints, objects };
 }

@@ -2,12 +2,17 @@ import { request, CookieJar, type Reply, type RequestOptions } from '../../test/
 import { aFramework, aProcuringEntity, aTenderer } from '../../test/fixtures/frameworks';
 import { belowThresholdConfig, competitiveOrderingConfig } from '../../test/fixtures/tenders';
 import { requestBodies } from '../load/templates';
+import { seedTimedStates, TIMED_STEPS } from './timed-states';
 
 /** How big the demo set is; every framework gets three qualified suppliers and so an agreement. */
 export interface SeedPlan {
   frameworks: number;
   /** belowThreshold tenders; every other one is left a draft. */
   tenders: number;
+  /** Whether the node is in SANDBOX_MODE, so tenders can be taken through their periods in seconds. */
+  timed?: boolean;
+  /** belowThreshold plans; every other one gets its tender (`POST /plans/{id}/tenders`) and so is complete. */
+  plans: number;
 }
 
 const SUPPLIER_KEYS = ['broker1', 'broker2', 'broker3'];
@@ -17,22 +22,66 @@ const isDefense = (framework: number) => framework % 2 === 1;
 /** Steps of the plan, for a progress bar that knows its total. */
 export const seedSteps = (plan: SeedPlan) => {
   const active = Math.ceil(plan.tenders / 2);
-  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * 2;
+  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * (2 + BIDS_PER_TENDER) + CANCELLATION_STEPS + (plan.timed ? TIMED_STEPS : 0) + plan.plans + Math.ceil(plan.plans / 2);
 };
+
+/** Bids on every competitiveOrdering tender. */
+const BIDS_PER_TENDER = 2;
+
+/** Requests of the cancelled tender: create, activate, a draft cancellation, its document, its activation. */
+const CANCELLATION_STEPS = 5;
+
+/** A multipart body with one `file` field, as the document routes take it. */
+async function multipartFile(name: string, content: string): Promise<{ raw: string; contentType: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'text/plain' }), name);
+  const encoded = new Response(form);
+  return { contentType: encoded.headers.get('content-type')!, raw: await encoded.text() };
+}
+
+/** The plan a tender body comes from: the same buyer and CPV class, a budget of this year with its breakdown. */
+function planOf(tender: any, now: Date, n: number) {
+  const { name, identifier, address, kind } = tender.procuringEntity;
+  const organization = { name, identifier, address, kind: kind ?? 'general' };
+  const year = now.getUTCFullYear();
+  const amount = tender.value.amount;
+  return {
+    tender: { procurementMethod: 'open', procurementMethodType: 'belowThreshold', tenderPeriod: { startDate: new Date(now.getTime() + 10 * 86_400_000).toISOString() } },
+    classification: tender.items[0].classification,
+    items: tender.items.map(({ description, classification, additionalClassifications, quantity }: any) => ({ description, classification, additionalClassifications, quantity })),
+    procuringEntity: organization,
+    buyers: [organization],
+    budget: {
+      id: `budget-${n + 1}`,
+      description: `Річний план закупівель №${n + 1}`,
+      amount,
+      currency: tender.value.currency,
+      period: { startDate: `${year}-01-01T00:00:00+02:00`, endDate: `${year}-12-31T00:00:00+02:00` },
+      breakdown: [{ title: 'local', value: { amount, currency: tender.value.currency } }],
+    },
+  };
+}
 
 export interface SeedResult {
   frameworks: string[];
   agreements: string[];
   tenders: string[];
   contracts: string[];
+  plans: string[];
+  /** Tenders cancelled by their owner. */
+  cancelled: string[];
+  /** Tenders taken through their periods in seconds: unsuccessful, in auction, in qualification, awarded, complete. */
+  timed: string[];
 }
 
 /**
  * Fills a registry through its HTTP API as brokers would: frameworks (every second one a defense framework with
  * restricted derivatives) with three submissions each, their qualifications activated so the framework's
  * agreement exists; belowThreshold tenders (drafts among them); a competitiveOrdering tender against each
- * agreement (restricted for the defense ones); a contract for each active belowThreshold tender, posted as the
- * contracting system.
+ * agreement (restricted for the defense ones) with two bids of its suppliers; a contract for each active belowThreshold tender, posted as the
+ * contracting system; a belowThreshold tender cancelled by its owner; belowThreshold plans, every other one with a
+ * draft tender created from it; on a SANDBOX_MODE node, tenders unsuccessful, in their auction, in qualification,
+ * awarded and complete (`seedTimedStates`).
  */
 export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): Promise<SeedResult> {
   const jar = new CookieJar();
@@ -42,7 +91,7 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     step();
     return reply;
   };
-  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [] };
+  const result: SeedResult = { frameworks: [], agreements: [], tenders: [], contracts: [], plans: [], cancelled: [], timed: [] };
   const now = new Date();
   const bodies = requestBodies(now.getTime());
 
@@ -88,6 +137,12 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     const data = { ...common, procurementMethodType: 'competitiveOrdering', procuringEntity: aProcuringEntity(), agreements: [{ id: agreementId }] };
     const created = await call('POST', '/tenders', { key, body: { data, config: competitiveOrderingConfig({ restricted }) } }, 201);
     await call('PATCH', `/tenders/${created.body.data.id}`, { key, token: created.body.access.token, body: { data: { status: 'active.tendering' } } }, 200);
+    // Tendering with bids (docs/tenders.md §Bids): two of the agreement's suppliers bid on its lot.
+    for (const [i, bidderKey] of SUPPLIER_KEYS.slice(0, BIDS_PER_TENDER).entries()) {
+      const tenderer = aTenderer(`2000${f}${i}00`, { name: `Постачальник ${f + 1}.${i + 1}` });
+      const lotValues = (data.lots as { id: string }[]).map((lot) => ({ relatedLot: lot.id, value: { amount: 400 - 10 * i } }));
+      await call('POST', `/tenders/${created.body.data.id}/bids`, { key: bidderKey, body: { data: { tenderers: [tenderer], lotValues, status: 'pending' } } }, 201);
+    }
     result.tenders.push(created.body.data.id);
   }
 
@@ -95,6 +150,33 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     const supplier = aTenderer('30000000', { name: 'ТОВ «Переможець»' });
     const created = await call('POST', '/contracts', { key: 'contracting', body: { data: { tender_id: tenderId, suppliers: [supplier] } } }, 201);
     result.contracts.push(created.body.data.id);
+  }
+
+  for (let n = 0; n < plan.plans; n++) {
+    const created = await call('POST', '/plans', { key: 'broker', body: { data: planOf(bodies.tender.data, now, n) } }, 201);
+    result.plans.push(created.body.data.id);
+    if (n % 2 === 1) continue;
+    const body = { data: { ...bodies.tender.data, title: `Закупівля за планом №${n + 1}` }, config: belowThresholdConfig() };
+    const tender = await call('POST', `/plans/${created.body.data.id}/tenders`, { key: 'broker', body }, 201);
+    result.tenders.push(tender.body.data.id);
+  }
+
+  // A tender cancelled by its owner (docs/tenders.md §Cancellations): a draft cancellation, its notice, then active.
+  const body = { data: { ...bodies.tender.data, title: `${bodies.tender.data.title} (скасована)` }, config: belowThresholdConfig() };
+  const created = await call('POST', '/tenders', { key: 'broker', body }, 201);
+  const tender = { id: created.body.data.id as string, token: created.body.access.token as string };
+  await call('PATCH', `/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: bodies.tenderActivation }, 200);
+  const cancellations = `/tenders/${tender.id}/cancellations`;
+  const cancellation = await call('POST', cancellations, { key: 'broker', token: tender.token, body: { data: { reason: 'Відсутність потреби', reasonType: 'noDemand' } } }, 201);
+  const path = `${cancellations}/${cancellation.body.data.id}`;
+  await call('POST', `${path}/documents`, { key: 'broker', token: tender.token, ...(await multipartFile('notice.txt', 'Повідомлення про скасування')) }, 201);
+  await call('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active' } } }, 200);
+  result.tenders.push(tender.id);
+  result.cancelled.push(tender.id);
+
+  if (plan.timed) {
+    result.timed = await seedTimedStates(call, bodies.tender.data, bodies.tenderActivation);
+    result.tenders.push(...result.timed);
   }
   return result;
 }

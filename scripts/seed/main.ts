@@ -1,5 +1,5 @@
 /**
- * `npm run seed [-- --target URL] [--force] [--frameworks N] [--tenders N]`: fills a fresh registry with a demo
+ * `npm run seed [-- --target URL] [--force] [--frameworks N] [--tenders N] [--plans N]`: fills a fresh registry with a demo
  * set through the HTTP API. Without `--target` it starts a node in-process on the configured STORE_URL. A store
  * whose feeds already list objects is left alone unless `--force`.
  */
@@ -8,10 +8,12 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config';
 import { startNode } from '../../src/node';
 import { systemClock } from '../../src/time/clock';
-import { seed, seedSteps } from './demo-data';
+import { seed, seedSteps, type SeedPlan } from './demo-data';
+import { acceptsSandboxDetails } from './timed-states';
+import { request } from '../../test/fixtures/server';
 import { parseCli } from '../cli';
 
-const FEEDS = ['frameworks', 'tenders', 'submissions', 'agreements', 'contracts'];
+const FEEDS = ['frameworks', 'tenders', 'submissions', 'agreements', 'contracts', 'plans'];
 
 async function isEmpty(baseUrl: string): Promise<boolean> {
   for (const feed of FEEDS) {
@@ -23,25 +25,29 @@ async function isEmpty(baseUrl: string): Promise<boolean> {
 
 async function main() {
   const { values } = parseCli(
-    `usage: npm run seed -- [--target URL] [--force] [--frameworks N] [--tenders N]
+    `usage: npm run seed -- [--target URL] [--force] [--frameworks N] [--tenders N] [--plans N]
 
 Fills a fresh store with demo objects through the API: frameworks with their submissions, qualifications and
-agreements, and tenders. Without --target it starts a node on STORE_URL (the default SQLite file).
+agreements, tenders, and plans (every other one with a tender made from it). Without --target it starts a node on STORE_URL (the default SQLite file).
 
   --target URL      a running node's base URL instead
   --force           add even when the store already lists objects
   --frameworks N    frameworks (default 2)
   --tenders N       tenders (default 6)
+  --plans N         plans (default 4)
   -h, --help        this text`,
     {
       target: { type: 'string' },
       force: { type: 'boolean', default: false },
       frameworks: { type: 'string', default: '2' },
       tenders: { type: 'string', default: '6' },
+      plans: { type: 'string', default: '4' },
     },
   );
-  const plan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders) };
-  const node = values.target ? null : await startNode(loadConfig({ ...process.env, PORT: '0', ROLE: 'api' }), systemClock, pino({ level: 'warn' }));
+  const plan: SeedPlan = { frameworks: Number(values.frameworks), tenders: Number(values.tenders), plans: Number(values.plans) };
+  // The in-process node is a sandbox, so the seed can take tenders through their periods in seconds.
+  const env = { SANDBOX_MODE: 'true', ...process.env, PORT: '0', ROLE: 'api' };
+  const node = values.target ? null : await startNode(loadConfig(env), systemClock, pino({ level: 'warn' }));
   const baseUrl = values.target ?? node!.url!;
   try {
     if (!values.force && !(await isEmpty(baseUrl))) {
@@ -49,13 +55,16 @@ agreements, and tenders. Without --target it starts a node on STORE_URL (the def
       process.exitCode = 1;
       return;
     }
+    plan.timed = await acceptsSandboxDetails((method, path, options) => request(baseUrl, method, `/api/2.5${path}`, options));
+    if (!plan.timed) process.stderr.write('the node is not in SANDBOX_MODE: no tenders past their tendering (unsuccessful, in auction, in qualification, awarded, complete)\n');
     const bar = new SingleBar({ format: 'seed [{bar}] {value}/{total} requests', noTTYOutput: true, notTTYSchedule: 2000 }, Presets.shades_classic);
     bar.start(seedSteps(plan), 0);
     const result = await seed(baseUrl, plan, () => bar.increment());
     bar.stop();
     process.stdout.write(
       `seeded ${baseUrl}: ${result.frameworks.length} frameworks, ${result.agreements.length} agreements, ` +
-        `${result.tenders.length} tenders, ${result.contracts.length} contracts\n`,
+        `${result.tenders.length} tenders, ${result.contracts.length} contracts, ${result.plans.length} plans, ` +
+        `${result.cancelled.length} cancelled, ${result.timed.length} past tendering\n`,
     );
   } finally {
     await node?.stop();

@@ -6,7 +6,14 @@ import { constantsRoutes } from './constants-routes';
 import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
+import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
+import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
+import { complaintRoutes } from './tender/complaints/complaint.routes';
+import { bidRoutes } from './tender/bids/bid.routes';
+import { auctionRoutes } from './tender/auction/auction.routes';
+import { awardRoutes } from './tender/awards/award.routes';
+import { tenderContractRoutes } from './tender/contracts/tender-contract.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -16,7 +23,15 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
+    cancellationRoutes(deps),
+    complaintRoutes(),
+    bidRoutes(deps),
+    auctionRoutes(),
+    awardRoutes(deps),
+    tenderContractRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
+    planRoutes(deps),
+    documentRoutes(deps, planDocuments),
   ];
 }

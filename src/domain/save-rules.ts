@@ -13,6 +13,7 @@ const SAVE_RULES: Partial<Record<Kind, SaveRule[]>> = {
   submissions: [serverManaged(['documents'])],
   qualifications: [serverManaged(['documents'])],
   contracts: [serverManaged(['documents', 'changes'])],
+  plans: [serverManaged(['documents', 'milestones'])],
 };
 
 export function applySaveRules(kind: Kind, after: Saved, before: Saved | null, writes: readonly string[]): void {

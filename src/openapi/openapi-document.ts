@@ -113,6 +113,12 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
     content: { ...json(ref('Envelope')), '*/*': { schema: {} } },
   },
   description: { status: '200', description: 'the description', content: json({ type: 'object' }) },
+  refused: { status: '405', description: "the reference's own refusal of this method here", content: json(ref('Error')) },
+  complaintsOff: {
+    status: '403',
+    description: "always refused where the procedure has the route: \"Can't add complaint as it is forbidden by configuration\" (404 where it has none)",
+    content: json(ref('Error')),
+  },
 };
 
 const ERROR_TEXTS: Record<string, string> = {
@@ -141,7 +147,7 @@ function responses(route: RouteDescription) {
   const out: Record<string, unknown> = {
     [success.status]: route.method === 'head' ? { description: success.description } : { description: success.description, content: success.content },
   };
-  for (const status of errorStatuses(route)) out[status] = { description: ERROR_TEXTS[status], content: json(ref('Error')) };
+  for (const status of errorStatuses(route)) out[status] ??= { description: ERROR_TEXTS[status], content: json(ref('Error')) };
   if (route.path === '/readyz') {
     out['503'] = { description: 'a dependency is unreachable', content: json({ type: 'object', required: ['status', 'problems'] }) };
   }

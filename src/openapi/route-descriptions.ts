@@ -1,14 +1,17 @@
 import type Joi from 'joi';
-import { createContract, patchChangeSchema, patchContract, postChangeSchema } from '../domain/contract/contract.schema';
+import { createContract, patchChangeSchema, patchContract, postChangeSchema, putSignerInfoSchema } from '../domain/contract/contract.schema';
 import { frameworkChangeSchema } from '../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
 import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
 import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
+import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
+import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
+import { patchMilestoneSchema as patchPlanMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema as postPlanMilestoneSchema } from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -21,10 +24,10 @@ export interface BodyVariant {
 }
 
 /** What a successful response carries. */
-export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description';
+export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'complaintsOff';
 
 export interface RouteDescription {
-  method: 'get' | 'head' | 'post' | 'patch';
+  method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
   /** The router's path, with `:param` segments. */
   path: string;
   summary: string;
@@ -59,13 +62,20 @@ const chronograph = (collection: string): RouteDescription => ({
   ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
   tag: 'chronograph',
 });
-const documents = (collection: string): RouteDescription[] => [
-  write('post', `/api/2.5/${collection}/:id/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
-  read(`/api/2.5/${collection}/:id/documents`, 'Documents of the object', 'list'),
+/** The documents of an object (`holder` defaults to `/api/2.5/{collection}/:id`) or of a sub-resource of it. */
+const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): RouteDescription[] => [
+  write('post', `${holder}/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
+  read(`${holder}/documents`, 'Documents of the object', 'list'),
   {
-    ...read(`/api/2.5/${collection}/:id/documents/:documentId`, 'One document, or its bytes with `download`', 'document'),
+    ...read(`${holder}/documents/:documentId`, 'One document, or its bytes with `download`', 'document'),
     query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
   },
+];
+/** Complaints are off for every tender procedure (docs/tenders.md §Complaints): empty lists, a POST always refused. */
+const complaints = (path: string, of: string): RouteDescription[] => [
+  { ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'), result: 'complaintsOff', writes: false },
+  read(path, `Complaints of ${of}: always empty`, 'list'),
+  read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
 ];
 const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
 
@@ -134,14 +144,66 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   objectOf('tenders'),
   feed('tenders'),
   ...documents('tenders'),
+  write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [{ data: postCancellationSchema }]),
+  write('patch', '/api/2.5/tenders/:id/cancellations/:cancellationId', 'Changes a draft cancellation, makes it take effect or withdraws it', 'owner', [{ data: patchCancellationSchema }]),
+  read('/api/2.5/tenders/:id/cancellations', 'Cancellations of a tender', 'list'),
+  read('/api/2.5/tenders/:id/cancellations/:cancellationId', 'One cancellation of a tender'),
+  ...documents('tenders', '/api/2.5/tenders/:id/cancellations/:cancellationId'),
+  ...complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
+  ...complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
+  ...complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
+  write('post', '/api/2.5/tenders/:id/bids', 'Places a bid (answers the bid\'s own token)', 'broker',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.create }))),
+  write('patch', '/api/2.5/tenders/:id/bids/:bidId', 'Changes or submits a bid (its own token)', 'owner',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.patch }))),
+  { method: 'delete', path: '/api/2.5/tenders/:id/bids/:bidId', summary: 'Withdraws a bid while tendering lasts', tag: 'tenders', access: 'owner', result: 'object', writes: true },
+  read('/api/2.5/tenders/:id/bids', 'Bids of a tender, once the auction is over', 'list'),
+  read('/api/2.5/tenders/:id/bids/:bidId', 'One bid (its owner always; others once the auction is over)'),
+  write('post', '/api/2.5/tenders/:id/bids/:bidId/documents', 'Uploads a bid document as the multipart field `file`', 'owner', 'file'),
+  read('/api/2.5/tenders/:id/bids/:bidId/documents', 'Documents of a bid', 'list'),
+  {
+    ...read('/api/2.5/tenders/:id/bids/:bidId/documents/:documentId', 'One bid document, or its bytes with `download`', 'document'),
+    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
+  },
+  { ...read('/api/2.5/tenders/:id/auction', 'The auction view of a tender in active.auction'), access: 'system' },
+  { ...write('patch', '/api/2.5/tenders/:id/auction', 'Sets the auction and participation urls', 'system', [{ data: auctionUrls }]), result: 'object' },
+  { ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', 'Sets a lot\'s auction and participation urls', 'system', [{ data: lotAuctionUrls }]), result: 'object' },
+  { ...write('post', '/api/2.5/tenders/:id/auction', 'Reports the auction results', 'system', [{ data: auctionResults }]), result: 'object' },
+  { ...write('post', '/api/2.5/tenders/:id/auction/:lotId', 'Reports a lot\'s auction results', 'system', [{ data: auctionLotResults }]), result: 'object' },
+  read('/api/2.5/tenders/:id/awards', 'Awards of a tender', 'list'),
+  read('/api/2.5/tenders/:id/awards/:awardId', 'One award of a tender'),
+  write('patch', '/api/2.5/tenders/:id/awards/:awardId', 'Decides an award (the tender owner)', 'owner',
+    tenderProcedures.map((p) => ({ data: p.awards.schema }))),
+  write('post', '/api/2.5/tenders/:id/awards/:awardId/documents', 'Uploads an award document as the multipart field `file`', 'owner', 'file'),
+  read('/api/2.5/tenders/:id/awards/:awardId/documents', 'Documents of an award', 'list'),
+  {
+    ...read('/api/2.5/tenders/:id/awards/:awardId/documents/:documentId', 'One award document, or its bytes with `download`', 'document'),
+    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
+  },
+  read('/api/2.5/tenders/:id/contracts', "The tender's copies of its contracts", 'list'),
+  read('/api/2.5/tenders/:id/contracts/:contractId', "The tender's copy of one contract"),
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
   objectOf('contracts'),
   feed('contracts'),
+  { ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
+  { ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
   write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
   write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [{ data: patchChangeSchema }]),
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
   ...documents('contracts'),
+
+  write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
+  write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
+  objectOf('plans'),
+  feed('plans'),
+  write('post', '/api/2.5/plans/:id/tenders', 'Creates a tender (draft) from a scheduled plan, which becomes complete', 'broker',
+    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
+  read('/api/2.5/plans/:id/tenders', 'Refused: 405 Method not allowed, as the reference', 'refused'),
+  write('post', '/api/2.5/plans/:id/milestones', "Adds an approval milestone by the plan's procuring entity (its own owner token)", 'broker', [{ data: postPlanMilestoneSchema }]),
+  read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
+  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [{ data: patchPlanMilestoneSchema }]),
+  ...documents('plans'),
 ];

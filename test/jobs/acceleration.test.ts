@@ -3,7 +3,8 @@ import { acceleratedDate, accelerationOf } from '../../src/time/acceleration';
 import { calculateFullDate } from '../../src/time/periods';
 import { aFramework, createFramework } from '../fixtures/frameworks';
 import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
-import { aLot, anItem, aTender, belowThresholdConfig } from '../fixtures/tenders';
+import { playAuction } from '../../scripts/auction/play-auction';
+import { aBid, aLot, anItem, aTender, belowThresholdConfig } from '../fixtures/tenders';
 
 t.test('procurementMethodDetails "quick, accelerator=1440" → 1440; frameworkDetails likewise', async (t) => {
   t.equal(accelerationOf({ procurementMethodDetails: 'quick, accelerator=1440' }), 1440);
@@ -58,6 +59,26 @@ t.test('with SANDBOX_MODE a tender lives its periods in minutes and moves on its
   t.equal((await chronograph(server, 'tenders', id)).body.data.status, 'active.tendering');
   server.clock.set(new Date(minutes(5)));
   t.not((await chronograph(server, 'tenders', id)).body.data.status, 'active.tendering', 'tendering ended after 2 "days" of minutes');
+});
+
+t.test('with SANDBOX_MODE bids, the end of tendering and the auction module run in minutes → a pending award', async (t) => {
+  const server = await startTestServer({ now: NOW, env: { SANDBOX_MODE: 'true' } });
+  t.teardown(() => server.close());
+  const created = await server.request('POST', '/api/2.5/tenders', { key: 'broker', body: { data: quickTender(), config: belowThresholdConfig() } });
+  const { id } = created.body.data;
+  await server.request('PATCH', `/api/2.5/tenders/${id}`, { key: 'broker', token: created.body.access.token, body: { data: { status: 'active.enquiries' } } });
+  server.clock.set(new Date(minutes(3)));
+  await chronograph(server, 'tenders', id);
+  for (const [n, key] of [[1, 'broker1'], [2, 'broker2']] as const) {
+    const bid = await server.request('POST', `/api/2.5/tenders/${id}/bids`, { key, body: { data: aBid(created.body, 460 - n, n, { status: 'pending' }) } });
+    t.equal(bid.status, 201, bid.text);
+  }
+  server.clock.set(new Date(minutes(5)));
+  t.equal((await chronograph(server, 'tenders', id)).body.data.status, 'active.auction');
+  const request = (method: 'GET' | 'PATCH' | 'POST', path: string, body?: unknown) => server.request(method, path, { key: 'auction', body });
+  t.equal(await playAuction({ request, auctionBase: 'https://auction.example.org' }, id), true);
+  const tender = (await server.request('GET', `/api/2.5/tenders/${id}`)).body.data;
+  t.match(tender, { status: 'active.qualification', awards: [{ status: 'pending', value: { amount: 458 } }] });
 });
 
 t.test('with SANDBOX_MODE a framework is activated with minutes for days', async (t) => {

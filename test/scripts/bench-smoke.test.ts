@@ -46,7 +46,7 @@ t.test('bench in its smallest configuration → exit 0, Markdown and JSON tables
   }
   t.ok(report.sizes.every((s: { rssMB: number }) => s.rssMB > 0), 'node RSS at each size');
   t.ok(report.sizes.every((s: { pageCacheMB: number }) => s.pageCacheMB > 0), 'the page cache at each size');
-  t.same(report.writes.length, 3, 'create, patch and the framework chain');
+  t.same(report.writes.length, 5, 'create, patch, the framework chain, bid create and the lifecycle chain');
   const md = readFileSync(join(out, 'smoke.md'), 'utf8');
   for (const heading of ['## Reads', '## Latency by stored tenders', '## Sizes, memory and loading', '## Writes', '## Targets']) {
     t.match(md, heading);

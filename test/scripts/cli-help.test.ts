@@ -16,6 +16,7 @@ const COMMANDS: [string, string[]][] = [
   ['scripts/seed/main.ts', ['node', '--import=tsx']],
   ['scripts/validate-k8s.ts', ['node', '--import=tsx']],
   ['cluster/main.ts', ['node', '--import=tsx']],
+  ['scripts/auction/main.ts', ['node', '--import=tsx']],
   ['scripts/mongo-test-server.sh', ['bash']],
   ['scripts/schemathesis.sh', ['bash']],
   ['scripts/validate-k8s.sh', ['bash']],

@@ -4,7 +4,7 @@ import type { Ctx } from '../../http/context';
 import { bodyData } from '../../http/body';
 import { apiError, forbidden } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Doc } from '../../store/port';
+import type { Change, Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
@@ -17,6 +17,11 @@ import { createContract as createSchema, patchContract as patchSchema } from './
 
 /** Contract statuses in which nothing may change any more. */
 const FINAL = ['terminated', 'cancelled'];
+
+/** The next `contractID` of a tender's contracts: `{tenderID}-a{n}`, numbered per tender. */
+export async function nextContractID(session: StoreSession, tender: Doc): Promise<string> {
+  return `${tender.tenderID}-a${await session.nextCounter(`contractID:${tender.id}`)}`;
+}
 
 /**
  * `POST /contracts` from the `contracting` system: a `pending` contract of an existing tender, owned by the
@@ -31,11 +36,10 @@ export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access
   const stamp = formatKyiv(now);
   checkVersioned(CONTRACT_VERSIONED_RULES, request, stamp);
   const t: Doc = tender.doc.data;
-  const n = await session.nextCounter(`contractID:${t.id}`);
   const { access, secrets } = issueAccess();
   const data = withTestTitles({
     id: newId(),
-    contractID: `${t.tenderID}-a${n}`,
+    contractID: await nextContractID(session, t),
     ...request,
     ...(request.items ? { items: request.items.map((i: Doc) => ({ id: newId(), ...i })) } : {}),
     ...(t.mode ? { mode: t.mode } : {}),
@@ -51,8 +55,17 @@ export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access
   return { doc, access };
 }
 
-/** `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. */
-export async function patchContract(ctx: Ctx, id: string): Promise<ObjectDoc> {
+/**
+ * A contract made from a tender's award answers to its tender too (docs/contracts.md §Contracts from awards): the
+ * link checks the change against the tender and returns the tender's own update, saved with the contract.
+ */
+export type TenderLink = (session: StoreSession, after: Doc, before: Doc, now: Date) => Promise<Change[]>;
+
+/**
+ * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. A
+ * contract of an award goes through `link` as well.
+ */
+export async function patchContract(ctx: Ctx, id: string, link: TenderLink): Promise<ObjectDoc> {
   const { now, session } = ctx.state;
   const stored = await loadObject(session, 'contracts', id);
   requireBroker(ctx);
@@ -64,7 +77,8 @@ export async function patchContract(ctx: Ctx, id: string): Promise<ObjectDoc> {
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
   const data = withTestTitles(merged);
   if (isDeepStrictEqual(data, before)) return stored.doc;
+  const tenderChanges = before.awardID ? await link(session, data, before, now) : [];
   const doc: ObjectDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
-  await commit(session, [updateOf(stored, doc)]);
+  await commit(session, [updateOf(stored, doc), ...tenderChanges]);
   return doc;
 }

@@ -10,6 +10,8 @@ import type { DocumentHost } from '../documents/document-routes';
 import { createContract, patchContract } from './contract-lifecycle';
 import { addChange, findChange, patchChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
+import { putSignerInfo } from './contract-signer-info';
+import { tenderContractLink } from '../tender/contracts/contract-signing';
 
 const contractFeed: FeedSource = {
   kind: 'contracts',
@@ -42,12 +44,20 @@ export function contractRoutes(deps: AppDeps): Router<RequestState> {
   );
 
   router.patch('/contracts/:id', async (ctx) => {
-    const doc = await patchContract(ctx, ctx.params.id);
+    const doc = await patchContract(ctx, ctx.params.id, tenderContractLink);
     ctx.body = { data: doc.data, config: doc.config };
   });
 
   const visibleContract = async (ctx: Ctx) =>
     visibleData((await loadObject(ctx.state.session, 'contracts', ctx.params.id)).doc, ctx.state.viewer, CONTRACT_MASK);
+
+  router.put('/contracts/:id/buyer/signer_info', async (ctx) => {
+    ctx.body = { data: await putSignerInfo(ctx, 'buyer') };
+  });
+
+  router.put('/contracts/:id/suppliers/signer_info', async (ctx) => {
+    ctx.body = { data: await putSignerInfo(ctx, 'suppliers') };
+  });
 
   router.post('/contracts/:id/changes', async (ctx) => {
     const change = await addChange(ctx);

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import { businessOrganizationSchema, contractValueSchema, documentSchema, itemSchema, md5, periodSchema, procuringEntitySchema } from '../tender/parts.schema';
+import { signerInfoSchema, businessOrganizationSchema, contractValueSchema, documentSchema, itemSchema, md5, periodSchema, procuringEntitySchema } from '../tender/parts.schema';
 import { isoDate } from '../core/validation';
 
 /** Contract request shapes (spec: Contract). */
@@ -62,3 +62,8 @@ export const postChangeSchema = Joi.object(changeMembers).fork(['rationale', 'ra
 
 /** PATCH /contracts/{id}/changes/{change_id} `data`: the same members, none required, and the status. */
 export const patchChangeSchema = Joi.object({ ...changeMembers, status: Joi.string().valid('pending', 'active') });
+
+/** PUT /contracts/{id}/{buyer,suppliers}/signer_info `data`: the econtract `SignerInfo`, every member required, the IBAN 15 to 33 characters. */
+export const putSignerInfoSchema = signerInfoSchema
+  .keys({ iban: Joi.string().min(15).max(33) })
+  .fork(['name', 'email', 'telephone', 'iban', 'position', 'authorizedBy'], (s) => s.required());

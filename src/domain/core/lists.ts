@@ -7,6 +7,8 @@ import Joi from 'joi';
 export const LIST_LIMITS = {
   items: 1000,
   documents: 1000,
+  // A tender's bids as the auction module lists them.
+  bids: 1000,
   lots: 100,
   // The spec: a competitive ordering tender names exactly one agreement.
   agreements: 1,
@@ -22,6 +24,9 @@ export const LIST_LIMITS = {
   suppliers: 100,
   funders: 100,
   plans: 100,
+  breakdown: 100,
+  // A plan names exactly one buyer (the reference's `buyers` max_size).
+  buyers: 1,
   changes: 100,
   rationaleTypes: 100,
   additionalIdentifiers: 100,

@@ -4,13 +4,12 @@ import { apiError } from '../../http/errors';
 import type { RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { applyMask, type MaskTable } from '../../masking/mask';
+import type { RestrictedMode } from '../../config';
 import type { Doc, Kind } from '../../store/port';
 import { isRestricted, type ObjectDoc } from './objects';
 import { answerObject } from './object-reads';
 import type { DocumentHost } from '../documents/document-routes';
 
-/** Spec variant A (`hidden`, later) or variant B (`forbidden`, earlier) of restricted reads. */
-export type RestrictedMode = 'hidden' | 'forbidden';
 
 /** What a reader gets of a restricted object: all of it, the hidden-field view, or nothing. */
 export type Access = 'full' | 'hidden' | 'none';

@@ -152,6 +152,9 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
       return `Could not parse ${shown(ctx.value)}. Should be ISO8601.`;
     case 'string.email':
       return 'Not a well-formed email address.';
+    case 'string.uri':
+    case 'string.uriCustomScheme':
+      return 'Not a well-formed URL.';
     case 'string.hashType':
       return 'Hash type is not supported.';
     case 'string.hex':

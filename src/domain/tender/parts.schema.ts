@@ -41,7 +41,7 @@ export const addressSchema = model('Address', {
   ...translated('countryName'),
 });
 
-const contactPointSchema = model('ContactPoint', {
+export const contactPointSchema = model('ContactPoint', {
   ...translated('name'),
   email: Joi.string().email({ tlds: false }),
   telephone: text(),
@@ -97,7 +97,7 @@ export const classificationSchema = model('Classification', {
 });
 
 /** Item classification: scheme ДК021 and a CPV-shaped code. */
-const cpvSchema = model('CPVClassification', {
+export const cpvSchema = model('CPVClassification', {
   scheme: Joi.string().valid('ДК021').required(),
   id: Joi.string()
     .pattern(/^\d{8}-\d$/)
@@ -137,7 +137,8 @@ export const documentSchema = model('Document', {
   ...translated('title'),
   ...translated('description'),
   format: text(),
-  url: text().required(),
+  // Only web addresses: a `javascript:` or `data:` link would run in every portal that shows it (docs/platform.md §Limits).
+  url: Joi.string().uri({ scheme: ['http', 'https'] }).required(),
   hash: Joi.string().custom(md5Hash),
   language: text(),
   documentType: text(),

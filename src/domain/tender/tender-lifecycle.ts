@@ -3,7 +3,7 @@ import type { Ctx } from '../../http/context';
 import { bodyConfig, bodyData } from '../../http/body';
 import { apiError, notFound } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Doc, Stored } from '../../store/port';
+import type { Change, Doc, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
 import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
@@ -15,6 +15,7 @@ import { withServerDefaults } from './tender-defaults';
 import { nextCheckOf } from './tender-events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
+import { sealedDoc, withBids } from './bids/bid.view';
 
 /** The procedure of a stored tender. */
 export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(data.procurementMethodType)!;
@@ -38,8 +39,17 @@ async function checkAndComplete(procedure: TenderProcedure, tender: Doc, ctx: Te
   procedure.periods(tender, ctx);
 }
 
-/** `POST /tenders` (docs/tenders.md §Tender creation): a draft with server-set members and a fresh owner token. */
-export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
+/** A tender created from other objects (`POST /plans/{id}/tenders`): its `plans[]`, and their changes, saved with it. */
+export interface TenderOrigin {
+  plans: Doc[];
+  writes(tender: ObjectDoc): Change[];
+}
+
+/**
+ * `POST /tenders` (docs/tenders.md §Tender creation): a draft with server-set members and a fresh owner token. With
+ * an `origin`, the tender lists its plans and is stored in one commit with their changes (docs/plans.md §Tenders).
+ */
+export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ doc: ObjectDoc; access: Access }> {
   requireBroker(ctx);
   const data = bodyData(ctx);
   const procedure = procedureOf(data.procurementMethodType);
@@ -65,7 +75,9 @@ export async function createTender(ctx: Ctx): Promise<{ doc: ObjectDoc; access: 
     config,
     secrets,
   };
-  await commit(session, [insertOf('tenders', doc)], dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)));
+  if (origin) doc.data.plans = origin.plans;
+  const writes = [insertOf('tenders', doc), ...(origin?.writes(doc) ?? [])];
+  await commit(session, writes, dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)));
   return { doc, access };
 }
 
@@ -97,16 +109,17 @@ export async function patchTender(ctx: Ctx, id: string): Promise<ObjectDoc> {
  */
 export async function saveTenderChange(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, changed: Doc): Promise<ObjectDoc> {
   const { now, session } = ctx.state;
-  const before = stored.doc.data;
+  // Rules see the tender with its bids, sealed or not (docs/tenders.md §Bids).
+  const before = withBids(stored.doc);
   const procedure = procedureOfStored(before);
   const config = stored.doc.config ?? {};
   const tctx: TenderContext = { now, session, config, before };
-  const tender = withServerDefaults(changed, procedure, config, now);
+  const tender = withServerDefaults(before.bids ? { ...changed, bids: before.bids } : changed, procedure, config, now);
   await checkAndComplete(procedure, tender, tctx, before.dateCreated);
   if (before.status === 'draft' && tender.status === procedure.activeStatus) await activate(procedure, tender, tctx);
   const data = withNextCheck(procedure, tender);
   if (isDeepStrictEqual(data, before)) return stored.doc;
-  const doc: ObjectDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
+  const doc: ObjectDoc = sealedDoc(stored.doc, { ...data, dateModified: formatKyiv(now) });
   await commit(session, [updateOf(stored, doc)]);
   return doc;
 }

@@ -2,16 +2,19 @@ import type { CheckRunner } from '../core/checks';
 import { updateOf, type ObjectDoc } from '../core/objects';
 import { formatKyiv } from '../../time/kyiv';
 import { procedureOfStored, withNextCheck } from './tender-lifecycle';
+import { sealedDoc, withBids } from './bids/bid.view';
+import { STATE_MACHINE_WRITES } from './tender-status';
 
 /**
- * The tender's automatic transitions (docs/tenders.md §Tender events and next_check): applies every event whose time has come, in order
- * (one run may pass several), then sets the next `next_check`. Nothing due → no change.
+ * The tender's automatic transitions (docs/tenders.md §Tender events and next_check): applies every event whose
+ * time has come, in order (one run may pass several) to the tender with its bids, then sets the next `next_check`
+ * and seals the bids while they are private (docs/tenders.md §Bids). Nothing due → no change.
  */
 export const tenderCheck: CheckRunner = async (_session, stored, now) => {
   const doc = stored.doc as ObjectDoc;
   const procedure = procedureOfStored(doc.data);
   const config = doc.config ?? {};
-  const tender = structuredClone(doc.data);
+  const tender = structuredClone(withBids(doc));
   let applied = 0;
   for (let event = dueEvent(); event; event = dueEvent()) {
     event.apply(tender, now, config);
@@ -19,7 +22,7 @@ export const tenderCheck: CheckRunner = async (_session, stored, now) => {
   }
   if (applied === 0) return [];
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
-  return [updateOf(stored, { ...doc, data })];
+  return [updateOf(stored, sealedDoc(doc, data), STATE_MACHINE_WRITES)];
 
   function dueEvent() {
     return procedure.events(tender).find((e) => Date.parse(e.due) <= now.getTime());

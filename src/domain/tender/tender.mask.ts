@@ -1,5 +1,8 @@
 import type { MaskTable } from '../../masking/mask';
-import { authorPaths, deliveryPaths, deliveryWithLocationPaths, documentPaths, orgPaths } from '../../masking/fragments';
+import { authorPaths, deliveryPaths, documentPaths } from '../../masking/fragments';
+import { AWARD_MASK } from './awards/award.mask';
+import { BID_MASK } from './bids/bid.mask';
+import { TENDER_CONTRACT_MASK } from './contracts/tender-contract.mask';
 
 const COMPLAINTS = '$..complaints[*]';
 const OBJECTIONS = `${COMPLAINTS}.objections[*]`;
@@ -7,16 +10,9 @@ const OBJECTIONS = `${COMPLAINTS}.objections[*]`;
 /** Spec: Hiding rules, Tender (`restricted=true`), row by row (docs/masking.md §Tender). */
 export const TENDER_MASK: MaskTable = [
   ...deliveryPaths('$.items[*]'),
-  ...orgPaths('$.bids[*].tenderers[*]'),
-  ...['participationUrl', 'subcontractingDetails'].flatMap((f) => [`$.bids[*].${f}`, `$.bids[*].lotValues[*].${f}`]),
-  ...orgPaths('$.awards[*].suppliers[*]'),
-  ...deliveryWithLocationPaths('$.contracts[*].items[*]'),
-  ...orgPaths('$.contracts[*].suppliers[*]'),
-  ...['documents', 'eligibilityDocuments', 'qualificationDocuments', 'financialDocuments'].flatMap((d) =>
-    documentPaths(`$.bids[*].${d}[*]`, ['confidentialityRationale']),
-  ),
-  ...documentPaths('$.awards[*].documents[*]'),
-  ...documentPaths('$.contracts[*].documents[*]'),
+  ...BID_MASK,
+  ...AWARD_MASK,
+  ...TENDER_CONTRACT_MASK,
   ...['title', 'description', 'resolution', 'tendererAction', 'decision', 'rejectReasonDescription', 'reviewPlace', 'cancellationReason'].map(
     (f) => `${COMPLAINTS}.${f}`,
   ),

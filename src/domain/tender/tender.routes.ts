@@ -15,14 +15,15 @@ import { createTender, loadTender, patchTender, procedureOfStored } from './tend
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../documents/document-routes';
+import { sealedDoc, withBids } from './bids/bid.view';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
 export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
 
-/** Spec-era `listing_allowed_fields` of tenders (docs/tenders.md §Tender feed). */
+/** Spec-era `listing_allowed_fields` of tenders (docs/tenders.md §Tender feed), plus `bids` once public (docs/tenders.md §Bids). */
 const FEED_FIELDS = [
   'dateCreated', 'dateModified', 'qualificationPeriod', 'auctionPeriod', 'awardPeriod', 'status', 'tenderID', 'lots',
-  'contracts', 'agreements', 'procuringEntity', 'procurementMethodType', 'procurementMethod', 'next_check', 'mode',
+  'contracts', 'bids', 'agreements', 'procuringEntity', 'procurementMethodType', 'procurementMethod', 'next_check', 'mode',
   'stage2TenderID',
 ];
 
@@ -40,13 +41,21 @@ export const tenderDocuments: DocumentHost = {
   view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
+  async withDocumentAdded(doc, ctx) {
+    const tender = withBids(doc);
+    const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };
+    for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
+    return sealedDoc(doc, tender);
+  },
 };
+
+/** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
+export const visibleTender = async (ctx: Ctx): Promise<Doc> => presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
 
 /** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
 export function tenderRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const base = deps.config.publicBaseUrl;
-  const visibleTender = async (ctx: Ctx) => presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
 
   const sandboxOnly = refuseSandboxDetails('procurementMethodDetails', deps.config);
 

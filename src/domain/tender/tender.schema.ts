@@ -80,7 +80,6 @@ const tenderKeys = {
   features: list('features', featureSchema),
   milestones: list('milestones', milestoneSchema),
   funders: list('funders', businessOrganizationSchema),
-  plans: list('plans', model('PlanRelation', { id: md5().required() })),
   procurementMethod: Joi.string().valid('open', 'selective', 'limited'),
   procurementMethodRationale: text(),
   procurementMethodRationale_en: text(),
@@ -96,6 +95,8 @@ const enquiryPeriodSchema = model('Period', { startDate: isoDate(), endDate: iso
 
 const createKeys = {
   ...tenderKeys,
+  // Set by creation only (`POST /plans/{id}/tenders`, docs/plans.md §Tenders); a PATCH naming it is a Rogue field.
+  plans: list('plans', model('PlanRelation', { id: md5().required() })),
   procurementMethodType: Joi.string(),
   status: Joi.string().valid('draft'),
   mode: Joi.string().valid('test'),

@@ -20,7 +20,7 @@ t.before(async () => {
   id = tender.id;
   const res = await server.request('PATCH', `/api/2.5/tenders/${id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
   if (res.status !== 200) throw new Error(res.text);
-  // Bids, awards, contracts, complaints and questions come from flows outside this API; put them in as stored.
+  // Bids, awards, contracts, complaints and questions put in as stored, in a status where bids are public.
   const session = server.store.session();
   const stored = (await session.get('tenders', id))!;
   const doc = stored.doc as ObjectDoc;
@@ -28,6 +28,7 @@ t.before(async () => {
   const author = { ...supplier('Автор', '87654321') };
   const data = {
     ...doc.data,
+    status: 'active.qualification',
     bids: [{ id: 'b'.repeat(32), tenderers: [org], participationUrl: 'https://auction/1', subcontractingDetails: 'субпідряд', lotValues: [{ participationUrl: 'https://auction/lot', subcontractingDetails: 'x' }], documents: [{ title: 'bid.pdf', url: 'https://ds/1', hash: 'md5:' + '0'.repeat(32), confidentialityRationale: 'причина' }] }],
     awards: [{ id: 'a'.repeat(32), suppliers: [org], documents: [{ title: 'award.pdf', url: 'https://ds/2', format: 'application/pdf' }] }],
     contracts: [{ id: 'c'.repeat(32), suppliers: [org], items: [{ ...anItem(), deliveryLocation: { latitude: 50.45, longitude: 30.52 } }], documents: [{ title: 'c.pdf', url: 'https://ds/3' }] }],

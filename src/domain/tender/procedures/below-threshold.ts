@@ -3,18 +3,29 @@ import type { Doc } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { clarificationsUntil, minimumPeriodEnd } from '../../../time/tender-periods';
-import type { TenderContext, TenderProcedure } from '../procedure';
+import type { AwardPolicy, TenderContext, TenderProcedure } from '../procedure';
 import { either, only } from '../tender.config';
 import { enquiriesEnd, tenderingEnds } from '../tender-events';
 import { tenderDefaults } from './tender-defaults';
 import { procurementMethodIs } from '../tender.rules';
 import { createBelowThreshold, patchBelowThreshold } from '../tender.schema';
+import { BID_RULES } from '../bids/bid.rules';
+import { awardingEvents } from '../awards/check-tender-status';
+import { qualifiedDecides } from '../awards/award.rules';
+import { patchAward } from '../awards/award.schema';
+import { createBid, patchBid } from '../bids/bid.schema';
 
 const ENQUIRIES = { days: 3, working: true };
 const TENDERING = { days: 2, working: true };
 const CLARIFICATIONS = { days: 1, working: true };
 /** `TENDER_PERIOD_START_DATE_STALE_MINUTES` (docs/tenders.md §belowThreshold periods). */
 const STALE_START_MS = 10 * 60_000;
+
+/**
+ * Awards decided with `qualified`; a 2 working days' stand-still (spec-era `belowthreshold/constants.py`
+ * `STAND_STILL_TIME`) that contracts and lots do not wait for (`check_skip_award_complaint_period`, docs/tenders.md §Awards).
+ */
+const AWARDS: AwardPolicy = { schema: patchAward, rules: [qualifiedDecides], standStill: { days: 2, working: true }, skipStandStill: true };
 
 const at = (s: string) => parseIsoDate(s)!;
 
@@ -53,6 +64,10 @@ export const belowThreshold: TenderProcedure = {
   accreditation: { create: ['1', '5'] },
   activeStatus: 'active.enquiries',
   editableStatuses: ['draft', 'active.enquiries'],
+  // Spec era and HEAD: no forceMajeure, no complaint-period check (docs/tenders.md §Cancellations).
+  cancellations: { reasonTypes: ['noDemand', 'unFixable', 'expensesCut'], rules: [] },
+  // HEAD reads tender and award complaints and takes no complaint; claims are not served (docs/tenders.md §Complaints).
+  complaintRoutes: { read: ['tender', 'award'], post: [] },
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),
@@ -68,8 +83,10 @@ export const belowThreshold: TenderProcedure = {
   },
   schemas: { create: createBelowThreshold, patch: patchBelowThreshold },
   rules: { ...tenderDefaults.rules, save: [...tenderDefaults.rules.save, procurementMethodIs('open')] },
+  bids: { accreditation: ['2'], schemas: { create: createBid, patch: patchBid }, rules: BID_RULES },
+  awards: AWARDS,
   periods: enquiryThenTendering,
   // Spec era: activation sets status and date only; auctions are planned when tendering starts (docs/tenders.md §Auction period).
   activate: () => undefined,
-  events: (t) => [...enquiriesEnd(t), ...tenderingEnds(t)],
+  events: (t) => [...enquiriesEnd(t), ...tenderingEnds(t), ...awardingEvents(AWARDS)(t)],
 };

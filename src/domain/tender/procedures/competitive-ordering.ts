@@ -1,17 +1,34 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
+import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../cancellations/cancellation.rules';
 import type { Doc } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';
 import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
 import { missingCriteria } from '../criteria';
-import type { QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
+import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
 import { planAuctions, tenderingEnds } from '../tender-events';
 import { lotsAtMost, procurementMethodIs } from '../tender.rules';
 import { createCompetitiveOrdering, patchCompetitiveOrdering } from '../tender.schema';
 import { tenderDefaults } from './tender-defaults';
+import { BID_RULES } from '../bids/bid.rules';
+import { awardingEvents } from '../awards/check-tender-status';
+import { eligibleDecides, qualifiedToActivate } from '../awards/award.rules';
+import { patchEligibleAward } from '../awards/award.schema';
+import { createCompetitiveOrderingBid, patchCompetitiveOrderingBid } from '../bids/bid.schema';
+
+/**
+ * Awards decided with `qualified` and `eligible`; a 5 working days' stand-still (spec-era `open/constants.py`
+ * `STAND_STILL_TIME`) before the contract is signed and the lot closes (docs/tenders.md §Awards).
+ */
+const AWARDS: AwardPolicy = {
+  schema: patchEligibleAward,
+  rules: [qualifiedToActivate, eligibleDecides],
+  standStill: { days: 5, working: true },
+  skipStandStill: false,
+};
 
 /** Spec era (`open/constants.py`): 7 calendar days of tendering, enquiries end 3 days before, answers 3 days after. */
 const TENDERING = { days: 7, working: false };
@@ -60,26 +77,52 @@ const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
   }
 };
 
-/** Only suppliers of the agreement's active contracts may ask (the reference's `ask-question-invalid-author`). */
-const askedByQualifiedSupplier: QuestionRule = async (t, author, { session }) => {
+/** The agreement's first active contract with a supplier that `is` accepts. */
+async function contractWith(t: Doc, is: (supplier: Doc) => boolean, { session }: TenderContext): Promise<Doc | undefined> {
   const agreement = (await session.get('agreements', t.agreements[0].id))?.doc.data as Doc | undefined;
-  const qualified = (agreement?.contracts ?? [])
-    .filter((c: Doc) => c.status === 'active')
-    .flatMap((c: Doc) => c.suppliers ?? [])
-    .some((s: Doc) => s.identifier?.scheme === author.identifier.scheme && s.identifier?.id === author.identifier.id);
-  if (!qualified) throw apiError(403, 'Forbidden to add question for non-qualified suppliers');
+  return (agreement?.contracts ?? []).find((c: Doc) => c.status === 'active' && (c.suppliers ?? []).some(is));
+}
+
+/** Only suppliers of the agreement's active contracts may ask (the reference's `ask-question-invalid-author`). */
+const askedByQualifiedSupplier: QuestionRule = async (t, author, ctx) => {
+  const same = (s: Doc) => s.identifier?.scheme === author.identifier.scheme && s.identifier?.id === author.identifier.id;
+  if (!(await contractWith(t, same, ctx))) throw apiError(403, 'Forbidden to add question for non-qualified suppliers');
+};
+
+/**
+ * Only suppliers of the agreement's active contracts may bid, within their contract's value (spec-era
+ * `BidState.validate_bid_vs_agreement`, docs/tenders.md §Bids).
+ */
+const bidderInAgreement: BidRule = async (bid, t, ctx) => {
+  // `get_supplier_contract` compares identifier ids only.
+  const ids = new Set((bid.tenderers ?? []).map((o: Doc) => o.identifier?.id));
+  const contract = await contractWith(t, (s) => ids.has(s.identifier?.id), ctx);
+  if (!contract) throw apiError(403, 'Bid is not a member of agreement');
+  const amount = bid.lotValues?.[0]?.value?.amount;
+  if (amount !== undefined && contract.value && amount > contract.value.amount) {
+    throw apiError(403, "Bid value.amount can't be greater than contact value.amount.");
+  }
 };
 
 /**
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
- * far: `enquiryPeriod.invalidationDate` = now (docs/tenders.md §Owner edits).
+ * far: `enquiryPeriod.invalidationDate` = now and every bid but drafts `invalid` (docs/tenders.md §Owner edits, §Bids).
  */
-const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
-  if (before?.status !== 'active.tendering' || isDeepStrictEqual(t, before)) return;
+function invalidateBidsData(t: Doc, now: Date): void {
   if (at(t.tenderPeriod.endDate) < calculateTenderFullDate(now, TENDERING_EXTRA, dateMathOf(t))) {
     throw apiError(403, 'tenderPeriod should be extended by 4 days');
   }
   t.enquiryPeriod.invalidationDate = formatKyiv(now);
+  for (const bid of t.bids ?? []) if (!['deleted', 'draft'].includes(bid.status)) bid.status = 'invalid';
+}
+
+const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
+  if (before?.status === 'active.tendering' && !isDeepStrictEqual(t, before)) invalidateBidsData(t, now);
+};
+
+/** A tender document added in active.tendering counts as a change (spec-era `open/procedure/state/tender_document.py`). */
+const tenderingExtendedOnDocument: TenderRule = (t, { now }) => {
+  if (t.status === 'active.tendering') invalidateBidsData(t, now);
 };
 
 export const competitiveOrdering: TenderProcedure = {
@@ -88,6 +131,12 @@ export const competitiveOrdering: TenderProcedure = {
   accreditation: { create: ['3', '5'] },
   activeStatus: 'active.tendering',
   editableStatuses: ['draft', 'active.tendering'],
+  // HEAD's list (spec era's plus noOffer); the open procedure's checks (docs/tenders.md §Cancellations).
+  cancellations: {
+    reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer'],
+    rules: [cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards],
+  },
+  complaintRoutes: { read: ['tender', 'award', 'cancellation'], post: ['tender', 'award', 'cancellation'] },
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),
@@ -106,12 +155,19 @@ export const competitiveOrdering: TenderProcedure = {
     save: [...tenderDefaults.rules.save, procurementMethodIs('selective'), lotsAtMost(1), tenderingExtendedOnChange],
     activate: [...tenderDefaults.rules.activate, agreementAllowsSelection],
     question: [...tenderDefaults.rules.question, askedByQualifiedSupplier],
+    document: [tenderingExtendedOnDocument],
   },
+  bids: {
+    accreditation: ['4'],
+    schemas: { create: createCompetitiveOrderingBid, patch: patchCompetitiveOrderingBid },
+    rules: [...BID_RULES, bidderInAgreement],
+  },
+  awards: AWARDS,
   periods: tenderingWithComputedEnquiries,
   activate: (t, { now, config }) => {
     t.enquiryPeriod.invalidationDate = formatKyiv(now);
     t.criteria = [...(t.criteria ?? []), ...missingCriteria(t.criteria ?? [], now)];
     planAuctions(t, config);
   },
-  events: (t) => tenderingEnds(t),
+  events: (t) => [...tenderingEnds(t), ...awardingEvents(AWARDS)(t)],
 };

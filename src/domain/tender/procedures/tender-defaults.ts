@@ -11,7 +11,7 @@ import {
   submissionMethodOnlyWithAuction,
 } from '../tender.rules';
 
-/** Rules every tender procedure runs: on every save, when activated, and on every question asked. */
+/** Rules every tender procedure runs: on every save, when activated, on every question asked and document added. */
 export const tenderDefaults: { rules: TenderProcedure['rules'] } = {
   rules: {
     save: [
@@ -26,5 +26,6 @@ export const tenderDefaults: { rules: TenderProcedure['rules'] } = {
     ],
     activate: [itemsHaveRelatedLot],
     question: [],
+    document: [],
   },
 };

@@ -1,0 +1,118 @@
+import { isDeepStrictEqual } from 'node:util';
+import { bodyData } from '../../http/body';
+import type { Ctx } from '../../http/context';
+import { apiError } from '../../http/errors';
+import { issueAccess, type Access } from '../../security/tokens';
+import type { Doc, Stored } from '../../store/port';
+import { formatKyiv } from '../../time/kyiv';
+import { dailyId, newId } from '../core/ids';
+import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { requireBroker, requireOwner } from '../core/owner';
+import { validated } from '../core/validation';
+import { PLAN_RULES, requireAllowedChange, typesAllowedFor, unavailableType } from './plan.rules';
+import { withMilestonesAfterEntityChange } from './plan-milestones';
+import { patchPlanSchema, planSchema } from './plan.schema';
+
+/** The members the server fills in a plan: ids of organizations, items, breakdown and cancellation; the tender's defaults. */
+function withServerMembers(plan: Doc, stamp: string): Doc {
+  const org = (o: Doc) => ({ id: newId(), ...o });
+  const out: Doc = { ...plan, procuringEntity: org(plan.procuringEntity), tender: { procurementMethod: '', procurementMethodType: '', ...plan.tender } };
+  if (plan.buyers) out.buyers = plan.buyers.map(org);
+  if (plan.items) out.items = plan.items.map((i: Doc) => ({ id: newId(), ...i }));
+  if (plan.budget) {
+    out.budget = { ...plan.budget, currency: plan.budget.currency ?? 'UAH' };
+    if (plan.budget.breakdown) out.budget.breakdown = plan.budget.breakdown.map((b: Doc) => ({ id: newId(), ...b }));
+  }
+  if (plan.cancellation) out.cancellation = { status: 'pending', ...plan.cancellation, id: plan.cancellation.id ?? newId(), date: plan.cancellation.date ?? stamp };
+  return out;
+}
+
+/** docs/plans.md §Statuses: an active cancellation makes the plan `cancelled`, a tender makes it `complete`. */
+function withStatusMoves(plan: Doc): Doc {
+  if (plan.cancellation?.status === 'active') return { ...plan, status: 'cancelled' };
+  if (plan.tender_id) return { ...plan, status: 'complete' };
+  return plan;
+}
+
+/** docs/plans.md §Fields: the rationale's `date` is when its description last changed. */
+function withRationaleDate(plan: Doc, before: Doc | null, stamp: string): Doc {
+  if (!plan.rationale) return plan;
+  const previous = before?.rationale;
+  const date = previous && previous.description === plan.rationale.description ? previous.date ?? stamp : stamp;
+  return { ...plan, rationale: { ...plan.rationale, date } };
+}
+
+/** A whole plan as it would be stored: its shape checked, the server's members filled, the rules run (plan.rules.ts). */
+function checked(plan: Doc, createdAt: string, now: Date): Doc {
+  const valid = withServerMembers(validated<Doc>(planSchema, plan), formatKyiv(now));
+  for (const rule of PLAN_RULES) rule(valid, createdAt, now);
+  return valid;
+}
+
+/** docs/plans.md §Procedures: the availability and kind checks of creation (`PlanState.validate_on_post`), both 403. */
+function requirePlannableType(plan: Doc, now: Date, createdAt: string): void {
+  const type: string = plan.tender.procurementMethodType;
+  if (unavailableType(type, now)) throw apiError(403, `procedure with procurementMethodType = ${type} is not available`);
+  const kind: string = plan.procuringEntity.kind ?? '';
+  const allowed = typesAllowedFor(kind, createdAt);
+  if (allowed && !allowed.includes(type)) {
+    throw apiError(
+      403,
+      `procuringEntity with ${kind} kind cannot publish this type of procedure. Procurement method types allowed for this kind: ${allowed.join(', ')}.`,
+      { name: 'kind' },
+    );
+  }
+}
+
+/** `POST /plans` (docs/plans.md §Endpoints): broker levels 1, 3 or 5; `scheduled` unless `status` says otherwise. */
+export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
+  requireBroker(ctx);
+  const { now, session } = ctx.state;
+  const stamp = formatKyiv(now);
+  const request = checked(bodyData(ctx), stamp, now);
+  const levels = ctx.state.viewer.account?.levels ?? '';
+  if (!['1', '3', '5'].some((level) => levels.includes(level))) {
+    throw apiError(403, 'Broker Accreditation level does not permit plan creation', { location: 'url', name: 'accreditation' });
+  }
+  requirePlannableType(request, now, stamp);
+  const plan = withRationaleDate(withStatusMoves({ status: 'scheduled', ...request }), null, stamp);
+  const { access, secrets } = issueAccess();
+  const doc: ObjectDoc = {
+    data: { ...plan, planID: '', owner: ctx.state.viewer.account!.name, datePublished: stamp, dateModified: stamp, dateCreated: stamp, id: newId() },
+    secrets,
+  };
+  await commit(session, [insertOf('plans', doc)], dailyId('planID', 'UA-P', now, (id) => (doc.data.planID = `${id}-a`)));
+  return { doc, access };
+}
+
+/** Server-kept members a client never sends back: they survive a PATCH untouched. */
+const SERVER_KEYS = ['id', 'planID', 'owner', 'datePublished', 'dateCreated', 'dateModified', 'documents', 'milestones'];
+const clientPart = (data: Doc): Doc => Object.fromEntries(Object.entries(data).filter(([key]) => !SERVER_KEYS.includes(key)));
+
+/**
+ * The plan as `change` (a PATCH, or a tender created from it) leaves it, through every check and status move, or
+ * null when nothing changes: the one way a plan's later version is made (milestone routes add only their own array).
+ */
+export function changedPlan(stored: Stored & { doc: ObjectDoc }, change: Doc, now: Date): ObjectDoc | null {
+  const before: Doc = stored.doc.data;
+  const stamp = formatKyiv(now);
+  const merged: Doc = { ...before, ...checked({ ...clientPart(before), ...change }, before.dateCreated, now) };
+  requireAllowedChange(before, merged, now);
+  const after = withRationaleDate(withStatusMoves(withMilestonesAfterEntityChange(before, merged, now)), before, stamp);
+  if (isDeepStrictEqual(after, before)) return null;
+  return { ...stored.doc, data: { ...after, dateModified: stamp } };
+}
+
+/** `PATCH /plans/{id}` by its owner: members replace the stored ones whole (`validate_patch_data_simple`). */
+export async function patchPlan(ctx: Ctx, id: string): Promise<ObjectDoc> {
+  const stored = await loadObject(ctx.state.session, 'plans', id);
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  const patch = validated<Doc>(patchPlanSchema, bodyData(ctx));
+  if (Object.entries(patch).every(([key, value]) => isDeepStrictEqual(stored.doc.data[key], value))) return stored.doc;
+  const doc = changedPlan(stored, patch, ctx.state.now);
+  if (!doc) return stored.doc;
+  // The save may invalidate milestones (docs/plans.md §Milestones); a client never sends them (SERVER_KEYS).
+  await commit(ctx.state.session, [updateOf(stored, doc, ['milestones'])]);
+  return doc;
+}

@@ -1,0 +1,94 @@
+import { bodyData } from '../../http/body';
+import type { Ctx } from '../../http/context';
+import { apiError, ApiError, type ErrorEntry } from '../../http/errors';
+import type { Access } from '../../security/tokens';
+import type { Doc } from '../../store/port';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { requireBroker } from '../core/owner';
+import { createTender } from '../tender/tender-lifecycle';
+import { changedPlan } from './plan-lifecycle';
+
+/**
+ * Procedures a tender may start with (`FIRST_STAGE_PROCUREMENT_TYPES`, HEAD's members: the spec era's and
+ * `requestForProposal`, `competitiveOrdering`), printed as the reference prints a Python set.
+ */
+const FIRST_STAGE = [
+  'belowThreshold', 'closeFrameworkAgreementUA', 'esco', 'competitiveDialogueUA', 'competitiveDialogueEU', 'reporting',
+  'negotiation', 'negotiation.quick', 'aboveThresholdEU', 'aboveThreshold', 'aboveThresholdUA', 'aboveThresholdUA.defense',
+  'simple.defense', 'priceQuotation', 'requestForProposal', 'competitiveOrdering',
+];
+const CENTRAL_PROCUREMENT_IDENTIFIER = '01101100';
+
+const unprocessable = (name: string, description: unknown) => apiError(422, description, { name });
+
+/** docs/plans.md §Tenders: the plan may still get a tender (`_validate_plan_scheduled`, `_validate_plan_has_not_tender`). */
+function requireOpenPlan(plan: Doc): void {
+  if (plan.status && plan.status !== 'scheduled') throw unprocessable('status', `Can't create tender in '${plan.status}' plan status`);
+  if (plan.tender_id) throw unprocessable('tender_id', 'This plan has already got a tender');
+}
+
+/** docs/plans.md §Tenders: a first-stage procedure of the plan's type (a plan of `centralizedProcurement` takes any; belowThreshold allows priceQuotation). */
+function requireMatchingType(plan: Doc, tender: Doc): void {
+  const type = tender.procurementMethodType;
+  if (!FIRST_STAGE.includes(type)) {
+    throw apiError(403, `Should be one of the first stage values: {${FIRST_STAGE.map((t) => `'${t}'`).join(', ')}}`, { name: 'procurementMethodType' });
+  }
+  const planned = plan.tender.procurementMethodType;
+  if (planned === type || planned === 'centralizedProcurement' || (type === 'priceQuotation' && planned === 'belowThreshold')) return;
+  throw unprocessable('procurementMethodType', `procurementMethodType doesn't match: ${planned} != ${type}`);
+}
+
+/** docs/plans.md §Tenders: the tender's buyer is the plan's (its buyer's for the central purchasing body) and its items are of the plan's CPV group. */
+function requireMatchingContent(plan: Doc, tender: Doc): void {
+  const errors: ErrorEntry[] = [];
+  const central = plan.tender.procurementMethodType === 'centralizedProcurement' && plan.procuringEntity.identifier.id === CENTRAL_PROCUREMENT_IDENTIFIER;
+  const planned = central ? plan.buyers[0].identifier : plan.procuringEntity.identifier;
+  const given: Doc = tender.procuringEntity?.identifier ?? {};
+  if (planned.id !== given.id || planned.scheme !== given.scheme) {
+    errors.push({
+      location: 'body',
+      name: 'procuringEntity',
+      description: `procuringEntity.identifier doesn't match: ${planned.scheme} ${planned.id} != ${given.scheme} ${given.id}`,
+    });
+  }
+  const code: string = plan.classification.id;
+  const group = code.startsWith('336') ? code.slice(0, 3) : code.slice(0, 4);
+  (Array.isArray(tender.items) ? tender.items : []).forEach((item: Doc, i: number) => {
+    const id = item?.classification?.id;
+    if (typeof id === 'string' && !id.startsWith(group)) {
+      errors.push({
+        location: 'body',
+        name: `items[${i}].classification.id`,
+        description: `Plan classification.id ${code} and item's ${id} should be of the same group ${group}`,
+      });
+    }
+  });
+  if (errors.length) throw new ApiError(422, errors);
+}
+
+/** docs/plans.md §Tenders: a tender is made only from a plan with a budget breakdown. */
+function requireBreakdown(plan: Doc): void {
+  if (!plan.budget?.breakdown?.length) throw unprocessable('budget.breakdown', 'Plan should contain budget breakdown');
+}
+
+/**
+ * `POST /plans/{id}/tenders` (docs/plans.md §Tenders): any broker creates a tender from a scheduled plan, as
+ * `POST /tenders` would, with `plans: [{id}]`; the plan gets `tender_id` and so becomes `complete`, in the same commit.
+ */
+export async function createTenderFromPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
+  const stored = await loadObject(ctx.state.session, 'plans', ctx.params.id);
+  requireBroker(ctx);
+  const plan = stored.doc.data;
+  const tender = bodyData(ctx);
+  requireOpenPlan(plan);
+  requireMatchingType(plan, tender);
+  requireMatchingContent(plan, tender);
+  requireBreakdown(plan);
+  return createTender(ctx, {
+    plans: [{ id: plan.id }],
+    writes: (created) => {
+      const linked = changedPlan(stored, { tender_id: created.data.id }, ctx.state.now);
+      return linked ? [updateOf(stored, linked, ['milestones'])] : [];
+    },
+  });
+}

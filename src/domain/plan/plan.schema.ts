@@ -1,0 +1,143 @@
+import Joi from 'joi';
+import { addressSchema, classificationSchema, contactPointSchema, cpvSchema, md5, periodSchema, PROCURING_ENTITY_KINDS, unitSchema } from '../tender/parts.schema';
+import { isoDate } from '../core/validation';
+import { list } from '../core/lists';
+
+/** Plan request shapes (docs/plans.md §Fields): one schema for a whole plan, its optional form for a PATCH. */
+const text = () => Joi.string().min(1);
+const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
+const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+
+export const PLAN_STATUSES = ['draft', 'scheduled', 'cancelled', 'complete'];
+
+/**
+ * `procurementMethod` → the `procurementMethodType`s it allows (`planning/api/constants.py::PROCEDURES`, HEAD: the
+ * spec-era table plus `requestForProposal` and `competitiveOrdering`), in the reference's order, which its messages print.
+ */
+export const PROCEDURES: Record<string, string[]> = {
+  '': ['', 'centralizedProcurement'],
+  open: [
+    'belowThreshold', 'aboveThreshold', 'aboveThresholdUA', 'aboveThresholdEU', 'aboveThresholdUA.defense', 'simple.defense',
+    'competitiveDialogueUA', 'competitiveDialogueEU', 'esco', 'closeFrameworkAgreementUA', 'requestForProposal',
+  ],
+  selective: ['priceQuotation', 'competitiveOrdering'],
+  limited: ['reporting', 'negotiation', 'negotiation.quick'],
+};
+
+/** Budget breakdown titles (`BREAKDOWN_TITLES`); `other` needs a description. */
+export const BREAKDOWN_TITLES = ['state', 'crimea', 'local', 'own', 'fund', 'loan', 'other'];
+
+const identifierSchema = model('Identifier', { scheme: text().required(), id: text().required(), uri: text(), ...translated('legalName') });
+
+/** `PlanOrganization`: `address` and `kind` become required by date (plan.rules.ts). */
+const organizationKeys = {
+  id: md5(),
+  ...translated('name'),
+  identifier: identifierSchema.required(),
+  address: addressSchema,
+  kind: Joi.string().valid(...PROCURING_ENTITY_KINDS),
+};
+const procuringEntitySchema = model('PlanOrganization', organizationKeys).fork(['name'], (s) => s.required());
+const buyerSchema = model('BuyerOrganization', { ...organizationKeys, contactPoint: contactPointSchema }).fork(['name'], (s) => s.required());
+
+/** Plan classifications are ДК021 only (`validate_scheme`), as tender items'. */
+const planCpvSchema = cpvSchema.keys({ description_en: text(), description_ru: text() });
+
+const additionalClassificationSchema = classificationSchema.keys({ description_en: text(), description_ru: text() });
+
+const itemSchema = model('Item', {
+  id: text(),
+  classification: planCpvSchema.required(),
+  additionalClassifications: list('additionalClassifications', additionalClassificationSchema),
+  unit: unitSchema,
+  quantity: Joi.number().min(0),
+  deliveryAddress: addressSchema,
+  deliveryDate: periodSchema,
+  ...translated('description'),
+  profile: text(),
+}).fork(['description'], (s) => s.required());
+
+const tenderSchema = model('Tender', {
+  procurementMethod: Joi.string().valid(...Object.keys(PROCEDURES)),
+  procurementMethodType: Joi.string().valid(...new Set(Object.values(PROCEDURES).flat())),
+  tenderPeriod: periodSchema.required(),
+});
+
+const currency = () => Joi.string().length(3);
+
+const breakdownSchema = model('BudgetBreakdownItem', {
+  id: md5(),
+  title: Joi.string().valid(...BREAKDOWN_TITLES).required(),
+  description: Joi.string().max(500),
+  description_en: Joi.string().max(500),
+  description_ru: Joi.string().max(500),
+  value: model('Guarantee', { amount: Joi.number().min(0).required(), currency: currency() }).required(),
+});
+
+const budgetSchema = model('Budget', {
+  id: text().required(),
+  ...translated('description'),
+  amount: Joi.number().required(),
+  currency: currency(),
+  amountNet: Joi.number(),
+  project: model('Project', { id: text().required(), ...translated('name') }).fork(['name'], (s) => s.required()),
+  period: model('BudgetPeriod', { startDate: isoDate().required(), endDate: isoDate().required() }),
+  year: Joi.number().integer().min(2000),
+  notes: text(),
+  breakdown: list('breakdown', breakdownSchema),
+}).fork(['description'], (s) => s.required());
+
+/** `id` and `date` are the server's; a stored cancellation carries them back through a PATCH's checks. */
+const cancellationKeys = {
+  id: md5(),
+  ...translated('reason'),
+  status: Joi.string().valid('pending', 'active'),
+  date: isoDate(),
+};
+
+const rationaleSchema = model('RationaleObject', { description: Joi.string().max(2048).required(), date: isoDate() });
+
+/** Members a client may give on a plan (`PatchPlan`); `POST` adds `documents`-free creation with required members. */
+const planKeys = {
+  status: Joi.string().valid(...PLAN_STATUSES),
+  procuringEntity: procuringEntitySchema,
+  tender: tenderSchema,
+  budget: budgetSchema,
+  classification: planCpvSchema,
+  additionalClassifications: list('additionalClassifications', additionalClassificationSchema),
+  tender_id: md5(),
+  mode: Joi.string().valid('test'),
+  items: list('items', itemSchema),
+  buyers: list('buyers', buyerSchema).min(1),
+  cancellation: model('PlanCancellation', cancellationKeys).fork(['reason'], (s) => s.required()),
+  rationale: rationaleSchema,
+};
+
+/** `POST /plans` data (`PostPlan`) and a plan as a PATCH leaves it (`Plan`): the whole object, required members in. */
+export const planSchema = Joi.object(planKeys).fork(['procuringEntity', 'tender', 'classification'], (s) => s.required());
+
+/** `PATCH /plans/{id}` data (`PatchPlan`): any member, each replacing the stored one whole. */
+export const patchPlanSchema = Joi.object(planKeys);
+
+/** The one milestone title and its default description (`MILESTONE_APPROVAL_TITLE`, `…_DESCRIPTION`). */
+export const MILESTONE_APPROVAL_TITLE = 'Підготовка до проведення процедури';
+const MILESTONE_APPROVAL_DESCRIPTION =
+  'Узагальнення та аналіз отриманної інформації щодо проведення закупівель товарів, послуг (крім поточного ремонту) в інтересах замовників';
+export const MILESTONE_STATUSES = ['scheduled', 'met', 'notMet', 'invalid'];
+
+/** `POST /plans/{id}/milestones` data (`PostMilestone`, docs/plans.md §Milestones). */
+export const postMilestoneSchema = Joi.object({
+  status: Joi.string().valid(...MILESTONE_STATUSES).default('scheduled'),
+  dueDate: isoDate().required(),
+  title: Joi.string().valid(MILESTONE_APPROVAL_TITLE).required(),
+  description: Joi.string().min(3).default(MILESTONE_APPROVAL_DESCRIPTION),
+  type: Joi.string().valid('approval').required(),
+  author: model('BaseOrganization', organizationKeys).fork(['name'], (s) => s.required()).required(),
+});
+
+/** `PATCH /plans/{id}/milestones/{milestone_id}` data (`PatchMilestone`). */
+export const patchMilestoneSchema = Joi.object({
+  status: Joi.string().valid(...MILESTONE_STATUSES),
+  dueDate: isoDate(),
+  description: Joi.string().min(3),
+});

@@ -1,0 +1,121 @@
+import { isDeepStrictEqual } from 'node:util';
+import { bodyData } from '../../../http/body';
+import type { Ctx } from '../../../http/context';
+import { apiError } from '../../../http/errors';
+import type { Change, Doc, StoreSession } from '../../../store/port';
+import { dateMathOf } from '../../../time/acceleration';
+import { formatKyiv } from '../../../time/kyiv';
+import { calculateDate } from '../../../time/periods';
+import { itemById } from '../../core/items';
+import { commit, loadObject, updateOf } from '../../core/objects';
+import { requireBroker, requireOwner } from '../../core/owner';
+import { mergePatch, validated } from '../../core/validation';
+import { sealedDoc, withBids } from '../bids/bid.view';
+import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
+import type { AwardPolicy } from '../procedure';
+import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { addNextAward } from './add-next-award';
+
+/** A tender's awards (docs/tenders.md §Awards): made by the server, decided by the tender's owner. */
+export const findAward = (tender: Doc, awardId: string) => itemById(tender, 'awards', awardId, 'award_id');
+
+/**
+ * The tender in one of `statuses` and the award's lot active (`validate_update_award_in_not_allowed_status` and
+ * `validate_update_award_only_for_active_lots`, or their award document counterparts), else a 403 worded by `verb`.
+ */
+export function requireAwardingOpen(tender: Doc, award: Doc, statuses: string[], verb: 'update award' | 'add document'): void {
+  const [refusal, lotRefusal] =
+    verb === 'update award'
+      ? [`Can't update award in current (${tender.status}) tender status`, 'Can update award only in active lot status']
+      : [`Can't add document in current (${tender.status}) tender status`, 'Can add document only in active lot status'];
+  if (!statuses.includes(tender.status)) throw apiError(403, refusal);
+  if ((tender.lots ?? []).some((l: Doc) => l.id === award.lotID && l.status !== 'active')) throw apiError(403, lotRefusal);
+}
+
+/** `check_active_awards` (without awarding order): one active award per lot (or tender). */
+function checkActiveAwards(t: Doc, award: Doc): void {
+  if ((t.awards ?? []).some((a: Doc) => a.id !== award.id && a.status === 'active' && a.lotID === award.lotID)) {
+    const forLot = award.lotID ? ' for this lot' : '';
+    throw apiError(422, `Can't activate award as tender already has active award${forLot}`, { name: 'awards' });
+  }
+}
+
+/** What a decision leaves to do outside the tender: contracts to create and contracts to cancel. */
+interface Effects {
+  added: Doc[];
+  cancelled: string[];
+}
+
+/** The award's stand-still from now (`complaintPeriod.endDate`). */
+const standStillFrom = (t: Doc, now: Date, policy: AwardPolicy) => formatKyiv(calculateDate(now, policy.standStill, dateMathOf(t)));
+
+/**
+ * `award_status_up`: pending → active (the stand-still, the contract, the next award), pending → unsuccessful
+ * (the stand-still, the next award), active → cancelled (its contracts cancelled, the next award); nothing else.
+ */
+function awardStatusUp(t: Doc, before: Doc, award: Doc, now: Date, config: Doc, policy: AwardPolicy): Effects {
+  const stamp = formatKyiv(now);
+  const effects: Effects = { added: [], cancelled: [] };
+  const move = `${before.status}→${award.status}`;
+  if (move === 'pending→active' || move === 'pending→unsuccessful') {
+    if (move === 'pending→active' && config.hasAwardingOrder === false) checkActiveAwards(t, award);
+    award.complaintPeriod = { startDate: stamp, endDate: standStillFrom(t, now, policy) };
+    if (award.status === 'active') effects.added.push(addContracts(t, award, now));
+  } else if (move === 'active→cancelled') {
+    if (award.complaintPeriod?.endDate && Date.parse(award.complaintPeriod.endDate) > now.getTime()) award.complaintPeriod.endDate = stamp;
+    effects.cancelled = setAwardContractsCancelled(t, award);
+  } else {
+    throw apiError(403, `Can't update award in current (${before.status}) status`);
+  }
+  award.date = stamp;
+  t.awards = t.awards.map((a: Doc) => (a.id === award.id ? award : a));
+  addNextAward(t, now, config);
+  return effects;
+}
+
+/** `update_econtracts_statuses`: the contracting module's copies of cancelled contracts. */
+export async function cancelledContracts(session: StoreSession, ids: string[], now: Date): Promise<Change[]> {
+  const changes: Change[] = [];
+  for (const id of ids) {
+    const stored = await loadObject(session, 'contracts', id);
+    const data = { ...stored.doc.data, status: 'cancelled', date: formatKyiv(now), dateModified: formatKyiv(now) };
+    changes.push(updateOf(stored, { ...stored.doc, data }));
+  }
+  return changes;
+}
+
+/**
+ * `PATCH /tenders/{id}/awards/{award_id}` by the tender's owner (spec-era `TenderAwardResource.patch` and
+ * `AwardStateMixing.award_on_patch`): a pending award's texts change freely; a change of status is a decision,
+ * checked by the procedure's rules. Saved with the tender's new awards, contracts and status in one write.
+ */
+export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): Promise<Doc> {
+  const { now, session } = ctx.state;
+  const stored = await loadTender(ctx, tenderId);
+  const tender = structuredClone(withBids(stored.doc));
+  const before = findAward(tender, awardId);
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  const procedure = procedureOfStored(tender);
+  const patch = validated<Doc>(procedure.awards.schema, bodyData(ctx));
+  requireAwardingOpen(tender, before, ['active.qualification', 'active.awarded'], 'update award');
+  const award = mergePatch(before, patch);
+  const config = stored.doc.config ?? {};
+  let effects: Effects = { added: [], cancelled: [] };
+  if (award.status !== before.status) {
+    for (const rule of procedure.awards.rules) rule(award, before);
+    effects = awardStatusUp(tender, before, award, now, config, procedure.awards);
+  } else if (award.status !== 'pending') {
+    throw apiError(403, `Can't update award in current (${before.status}) status`);
+  } else if (isDeepStrictEqual(award, before)) {
+    return before;
+  } else {
+    tender.awards = tender.awards.map((a: Doc) => (a.id === award.id ? award : a));
+  }
+  const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
+  // The contracts are numbered first: the tender keeps their contractID too.
+  const contracts = await saveContractsToContracting(session, stored.doc, data, effects.added, now);
+  const cancelled = await cancelledContracts(session, effects.cancelled, now);
+  await commit(session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards', 'contracts']), ...contracts, ...cancelled]);
+  return findAward(data, awardId);
+}

@@ -1,0 +1,124 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../../app-deps';
+import type { Ctx, RequestState } from '../../../http/context';
+import { apiError, forbidden } from '../../../http/errors';
+import { absoluteUrl, created } from '../../../http/render';
+import type { Doc } from '../../../store/port';
+import { formatKyiv } from '../../../time/kyiv';
+import { itemsOf } from '../../core/items';
+import { commit, updateOf } from '../../core/objects';
+import { requireBroker } from '../../core/owner';
+import { answerDocument, uploadedDocument } from '../../documents/document-routes';
+import { loadTender } from '../tender-lifecycle';
+import { visibleData } from '../restricted-view';
+import { TENDER_MASK } from '../tender.mask';
+import { bidsOf, createBid, deleteBid, findBid, isBidOwner, patchBid, type TenderDoc } from './bid-lifecycle';
+import { bidsArePrivate, sealedDoc, withBids } from './bid.view';
+
+const documentsOf = (bid: Doc): Doc[] => itemsOf(bid, 'documents');
+
+/** Tender statuses in which a bid's owner may add documents (`validate_bid_document_in_tender_status`). */
+const DOCUMENTS_IN = ['active.tendering', 'active.qualification', 'active.awarded'];
+
+/**
+ * The bid as this reader sees it (docs/tenders.md §Bids): whole for its owner; for anyone else refused while bids
+ * are private (`refusal` words the 403), else as the tender shows it (masked on a restricted tender).
+ */
+function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: string) => string): Doc {
+  const bid = findBid(withBids(doc), bidId);
+  if (isBidOwner(ctx, doc, bidId)) return bid;
+  if (bidsArePrivate(doc.data)) throw apiError(403, refusal(doc.data.status));
+  return findBid(visibleData(doc, ctx.state.viewer, TENDER_MASK), bidId);
+}
+
+/** A bid's documents as this reader sees them (spec-era `validate_view_bid_document`, `…_allowed_in_bid_status`). */
+function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
+  const bid = visibleBid(ctx, doc, bidId, (status) => `Can't view bid documents in current (${status}) tender status`);
+  const { status } = findBid(withBids(doc), bidId);
+  if (['invalid', 'deleted'].includes(status) && !isBidOwner(ctx, doc, bidId)) {
+    throw apiError(403, `Can't view bid documents in current (${status}) bid status`);
+  }
+  return documentsOf(bid);
+}
+
+/** `POST …/bids/{bid_id}/documents` by the bid's owner, in the statuses and periods the reference allows. */
+function requireBidDocumentAllowed(ctx: Ctx, tender: Doc, bid: Doc): void {
+  const { status, tenderPeriod } = tender;
+  if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't add document in current (${status}) tender status`);
+  const now = ctx.state.now.getTime();
+  if (
+    status === 'active.tendering' &&
+    ((tenderPeriod.startDate && now < Date.parse(tenderPeriod.startDate)) || now > Date.parse(tenderPeriod.endDate))
+  ) {
+    throw apiError(
+      403,
+      `Document can be added only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
+    );
+  }
+  const awarded = itemsOf(tender, 'awards').some((a) => a.status === 'active' && a.bid_id === bid.id);
+  if (status !== 'active.tendering' && !awarded) {
+    throw apiError(403, "Can't add document because award of bid is not in one of statuses ('active',)");
+  }
+  if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't add document at '${bid.status}' bid status`);
+}
+
+/** `/tenders/{id}/bids[/{bid_id}[/documents[/{document_id}]]]` (docs/tenders.md §Bids). */
+export function bidRoutes(deps: AppDeps): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id/bids' });
+  const base = deps.config.publicBaseUrl;
+  const bidPath = (ctx: Ctx, bidId: string) => `/api/2.5/tenders/${ctx.params.id}/bids/${bidId}`;
+
+  router.post('/', async (ctx) => {
+    const { bid, access } = await createBid(ctx, ctx.params.id);
+    created(ctx, absoluteUrl(ctx, base, bidPath(ctx, bid.id)), { data: bid, access });
+  });
+
+  router.get('/', async (ctx) => {
+    const { doc } = await loadTender(ctx, ctx.params.id);
+    if (bidsArePrivate(doc.data)) throw apiError(403, `Can't view bids in current (${doc.data.status}) tender status`);
+    ctx.body = { data: visibleData(doc, ctx.state.viewer, TENDER_MASK).bids ?? [] };
+  });
+
+  router.get('/:bidId', async (ctx) => {
+    const { doc } = await loadTender(ctx, ctx.params.id);
+    ctx.body = { data: visibleBid(ctx, doc, ctx.params.bidId, (status) => `Can't view bid in current (${status}) tender status`) };
+  });
+
+  router.patch('/:bidId', async (ctx) => {
+    ctx.body = { data: await patchBid(ctx, ctx.params.id, ctx.params.bidId) };
+  });
+
+  router.delete('/:bidId', async (ctx) => {
+    ctx.body = { data: await deleteBid(ctx, ctx.params.id, ctx.params.bidId) };
+  });
+
+  router.post('/:bidId/documents', async (ctx) => {
+    const stored = await loadTender(ctx, ctx.params.id);
+    const doc: TenderDoc = stored.doc;
+    const tender = withBids(doc);
+    const bid = findBid(tender, ctx.params.bidId);
+    requireBroker(ctx);
+    if (!isBidOwner(ctx, doc, bid.id)) throw forbidden();
+    requireBidDocumentAllowed(ctx, tender, bid);
+    const listPath = `${bidPath(ctx, bid.id)}/documents`;
+    const document = await uploadedDocument(ctx, deps, listPath);
+    const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents: [...documentsOf(b), document] } : b));
+    // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
+    const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
+    await commit(ctx.state.session, [updateOf(stored, sealedDoc(doc, { ...tender, bids, dateModified }), ['bids'])]);
+    created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
+  });
+
+  router.get('/:bidId/documents', async (ctx) => {
+    const { doc } = await loadTender(ctx, ctx.params.id);
+    ctx.body = { data: visibleBidDocuments(ctx, doc, ctx.params.bidId) };
+  });
+
+  router.get('/:bidId/documents/:documentId', async (ctx) => {
+    const { doc } = await loadTender(ctx, ctx.params.id);
+    const visible = visibleBidDocuments(ctx, doc, ctx.params.bidId);
+    await answerDocument(ctx, visible, documentsOf(findBid(withBids(doc), ctx.params.bidId)));
+  });
+
+  return router;
+}

@@ -1,0 +1,55 @@
+import Joi from 'joi';
+import { list } from '../../core/lists';
+import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../parts.schema';
+
+/**
+ * Bid requests (docs/tenders.md §Bids): the reference's `PostBid` / `PatchBid` of the spec era. Documents are
+ * not accepted inline: they are uploaded to `/bids/{bid_id}/documents` as files.
+ */
+const text = () => Joi.string().min(1);
+const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+
+export const BID_STATUSES = ['draft', 'pending', 'active', 'invalid', 'invalid.pre-qualification', 'unsuccessful', 'deleted'];
+
+const lotValueKeys = {
+  value: valueSchema,
+  relatedLot: md5(),
+  subcontractingDetails: text(),
+  status: Joi.string().valid('pending'),
+};
+
+const postLotValue = model('LotValue', lotValueKeys).fork(['value', 'relatedLot'], (s) => s.required());
+const patchLotValue = model('LotValue', lotValueKeys);
+
+/** The reference's `BaseItem` of a bid: the tender item it prices. */
+const bidItem = model('Item', {
+  id: text().required(),
+  description: text(),
+  description_en: text(),
+  description_ru: text(),
+  quantity: Joi.number().min(0),
+  unit: unitSchema,
+  relatedLot: md5(),
+});
+
+const parameter = model('Parameter', { code: text().required(), value: Joi.number().required() });
+
+const bidKeys = {
+  tenderers: list('tenderers', businessOrganizationSchema).min(1).max(1),
+  value: valueSchema,
+  items: list('items', bidItem).min(1).unique('id'),
+  parameters: list('features', parameter).unique('code'),
+  subcontractingDetails: text(),
+  status: Joi.string().valid(...BID_STATUSES),
+};
+
+/** competitiveOrdering (HEAD `competitiveordering/procedure/models/bid.py`): the self-declarations, both optional. */
+const selfDeclarations = { selfEligible: Joi.boolean().valid(true), selfQualified: Joi.boolean().valid(true) };
+
+const createKeys = { ...bidKeys, tenderers: bidKeys.tenderers.required(), lotValues: list('lots', postLotValue) };
+const patchKeys = { ...bidKeys, lotValues: list('lots', patchLotValue) };
+
+export const createBid = Joi.object(createKeys);
+export const patchBid = Joi.object(patchKeys);
+export const createCompetitiveOrderingBid = Joi.object({ ...createKeys, ...selfDeclarations });
+export const patchCompetitiveOrderingBid = Joi.object({ ...patchKeys, ...selfDeclarations });

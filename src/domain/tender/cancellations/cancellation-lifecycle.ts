@@ -1,0 +1,149 @@
+import type { AppDeps } from '../../../app-deps';
+import type { Ctx } from '../../../http/context';
+import { bodyData } from '../../../http/body';
+import { apiError } from '../../../http/errors';
+import type { Doc, Stored } from '../../../store/port';
+import { formatKyiv } from '../../../time/kyiv';
+import { newId } from '../../core/ids';
+import { itemById, itemsOf } from '../../core/items';
+import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import { requireBroker, requireOwner } from '../../core/owner';
+import { validated } from '../../core/validation';
+import { uploadedDocument } from '../../documents/document-routes';
+import type { TenderProcedure } from '../procedure';
+import { sealedDoc, withBids } from '../bids/bid.view';
+import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { cancelledContracts } from '../awards/award-lifecycle';
+import { cancel } from './cancel';
+import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
+import {
+  cancellationInAllowedTenderStatus,
+  cancellationOfActiveLot,
+  cancellationStatusDraftPending,
+  possibleReasonType,
+} from './cancellation.rules';
+
+/**
+ * Cancellations of a tender or of one lot (docs/tenders.md §Cancellations): the owner makes a `draft`, adds its
+ * documents, then sets it `pending` or `active`; with cancellation complaints off (both procedures) either makes it
+ * `active` at once and cancels the tender or the lot. Every change is saved with the tender it belongs to.
+ */
+type StoredTender = Stored & { doc: ObjectDoc };
+
+export const cancellationsOf = (tender: Doc): Doc[] => itemsOf(tender, 'cancellations');
+export const findCancellation = (tender: Doc, id: string) => itemById(tender, 'cancellations', id, 'cancellation_id');
+
+/** `validate_cancellation_post` / `validate_cancellation_patch`: the shared checks, then the procedure's own. */
+function checkCancellation(procedure: TenderProcedure, tender: Doc, stored: Doc, changed: Doc, now: Date, operation: 'added' | 'updated') {
+  cancellationInAllowedTenderStatus(tender);
+  cancellationOfActiveLot(tender, stored);
+  if (operation === 'updated') cancellationStatusDraftPending(stored);
+  possibleReasonType(changed, procedure.cancellations.reasonTypes);
+  for (const rule of procedure.cancellations.rules) rule(stored, tender, { now, operation });
+}
+
+/** The model's `validate_relatedLot`: a lot of the tender, required when the cancellation says it is of a lot. */
+function checkRelatedLot(tender: Doc, request: Doc): void {
+  if (request.relatedLot) {
+    if (!itemsOf(tender, 'lots').some((l) => l.id === request.relatedLot)) {
+      throw apiError(422, ['relatedLot should be one of lots'], { name: 'relatedLot' });
+    }
+  } else if (request.cancellationOf === 'lot') {
+    throw apiError(422, ['This field is required.'], { name: 'relatedLot' });
+  }
+}
+
+/** The owner's stored tender, for a change of its cancellations. */
+async function ownedTender(ctx: Ctx, tenderId: string, cancellationId?: string): Promise<{ stored: StoredTender; cancellation?: Doc }> {
+  const stored = await loadTender(ctx, tenderId);
+  const cancellation = cancellationId === undefined ? undefined : findCancellation(stored.doc.data, cancellationId);
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  return { stored, cancellation };
+}
+
+/** Saves the tender with its changed cancellation (and what the cancellation did), `next_check` recomputed. */
+async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled: string[] = []): Promise<void> {
+  const { session, now } = ctx.state;
+  const stamp = formatKyiv(now);
+  const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: stamp };
+  // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
+  const change = updateOf(stored, sealedDoc(stored.doc, data), ['cancellations', 'bids', 'contracts']);
+  // The contracting module's copies of the contracts it cancelled change in the same commit.
+  await commit(session, [change, ...(await cancelledContracts(session, cancelled, now))]);
+}
+
+/** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
+export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> {
+  const { stored } = await ownedTender(ctx, tenderId);
+  // A sent `status` is ignored and `cancellationOf` is the server's, once `relatedLot` is checked against it.
+  const { status: _ignored, ...asked } = validated<Doc>(postCancellationSchema, bodyData(ctx));
+  const tender = structuredClone(withBids(stored.doc));
+  checkRelatedLot(tender, asked);
+  const { cancellationOf: _serverSet, ...request } = asked;
+  const { now } = ctx.state;
+  const cancellation = {
+    ...request,
+    id: newId(),
+    date: formatKyiv(now),
+    cancellationOf: request.relatedLot ? 'lot' : 'tender',
+    status: 'draft',
+  };
+  checkCancellation(procedureOfStored(tender), tender, cancellation, cancellation, now, 'added');
+  tender.cancellations = [...cancellationsOf(tender), cancellation];
+  await saveTender(ctx, stored, tender);
+  return cancellation;
+}
+
+/** The reason and at least one document, before a cancellation may take effect (`cancellation_status_up`). */
+function requireFilled(cancellation: Doc, status: string): void {
+  if (!cancellation.reason || !cancellation.documents?.length) {
+    throw apiError(422, `Fields reason, cancellationOf and documents must be filled for switch cancellation to ${status} status`);
+  }
+}
+
+/**
+ * `cancellation_status_up` with `hasCancellationComplaints` false, from `draft` (the only status that changes here):
+ * `pending` becomes `active` at once (dated now), `active` stays as sent, both cancel; `unsuccessful` withdraws it.
+ */
+function statusUp(cancellation: Doc, tender: Doc, now: Date): string[] {
+  const to = cancellation.status;
+  if (to === 'unsuccessful') return [];
+  requireFilled(cancellation, to);
+  if (to === 'pending') {
+    cancellation.status = 'active';
+    cancellation.date = formatKyiv(now);
+  }
+  return cancel(tender, cancellation, now);
+}
+
+/** `PATCH /tenders/{id}/cancellations/{cancellation_id}` by the owner: 200 with the cancellation as saved. */
+export async function patchCancellation(ctx: Ctx, tenderId: string, cancellationId: string): Promise<Doc> {
+  const { stored, cancellation: before } = await ownedTender(ctx, tenderId, cancellationId);
+  const patch = validated<Doc>(patchCancellationSchema, bodyData(ctx));
+  const tender = structuredClone(withBids(stored.doc));
+  const after = { ...before!, ...patch };
+  const { now } = ctx.state;
+  checkCancellation(procedureOfStored(tender), tender, before!, after, now, 'updated');
+  const unchanged = Object.entries(patch).every(([k, v]) => before![k] === v);
+  if (unchanged) return before!;
+  const cancelled = after.status === before!.status ? [] : statusUp(after, tender, now);
+  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? after : c));
+  await saveTender(ctx, stored, tender, cancelled);
+  return after;
+}
+
+/**
+ * `POST /tenders/{id}/cancellations/{cancellation_id}/documents` by the owner, as the reference's
+ * `CancellationDocumentState`: while the tender may still be cancelled, whatever the cancellation's status.
+ */
+export async function addCancellationDocument(ctx: Ctx, deps: AppDeps, tenderId: string, cancellationId: string): Promise<Doc> {
+  const { stored, cancellation } = await ownedTender(ctx, tenderId, cancellationId);
+  const tender = structuredClone(withBids(stored.doc));
+  cancellationInAllowedTenderStatus(tender);
+  const document = await uploadedDocument(ctx, deps, `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`);
+  const changed = { ...cancellation!, documents: [...itemsOf(cancellation!, 'documents'), document] };
+  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? changed : c));
+  await saveTender(ctx, stored, tender);
+  return document;
+}

@@ -1,0 +1,36 @@
+import type { Doc } from '../../store/port';
+import { formatKyiv } from '../../time/kyiv';
+
+/** Every status change dates the tender; `cancelled` and `unsuccessful` drop the auction periods (`TenderState.status_up`). */
+export function setTenderStatus(t: Doc, status: string, now: Date): void {
+  t.status = status;
+  t.date = formatKyiv(now);
+  if (status === 'unsuccessful' || status === 'cancelled') removeAllAuctionPeriods(t);
+}
+
+/** `remove_all_auction_periods`: of the tender and of every lot. */
+export function removeAllAuctionPeriods(t: Doc): void {
+  delete t.auctionPeriod;
+  for (const lot of t.lots ?? []) delete lot.auctionPeriod;
+}
+
+export const activeLots = (t: Doc): Doc[] => (t.lots ?? []).filter((l: Doc) => l.status === 'active');
+
+/** `active_bid_statuses` of the reference. */
+export const isActiveBid = (bid: Doc) => ['active', 'pending'].includes(bid.status ?? 'active');
+
+/** `count_lot_bids_number` (with a lot) or `count_bids_number` (without). */
+export function bidsNumber(t: Doc, lotId?: string): number {
+  return (t.bids ?? []).filter(
+    (b: Doc) =>
+      isActiveBid(b) &&
+      (lotId === undefined ||
+        (b.lotValues ?? []).some((v: Doc) => v.relatedLot === lotId && ['active', 'pending'].includes(v.status ?? 'active'))),
+  ).length;
+}
+
+/**
+ * The server-managed arrays (docs/platform.md §Server-managed arrays) the tender's state machine writes: it reveals
+ * the bids and `add_next_award` adds awards (docs/tenders.md §Bids, §End of tendering, §Auction).
+ */
+export const STATE_MACHINE_WRITES = ['bids', 'awards'];

@@ -1,0 +1,184 @@
+import t from 'tap';
+import { errorReply, startTestServer, type TestServer } from '../../fixtures/server';
+import { aSigner, decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';
+import type { TenderingOptions } from '../../fixtures/tenders';
+
+const DAY = 24 * 3600_000;
+const HIDDEN = 'Приховано';
+
+/** A tender whose (first) award is active: its pending contract, the winning bid, the tender. */
+async function awarded(server: TestServer, options: TenderingOptions) {
+  const co = options.procedure === 'competitiveOrdering';
+  const { tender, bids, data } = await tenderInQualification(server, options);
+  const res = await patchAward(server, tender, data.awards[0].id, decision('active', true, co));
+  if (res.status !== 200) throw new Error(res.text);
+  const contract = (await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts`)).body.data[0];
+  return { tender, bid: bids[1], award: res.body.data, contract, path: `/api/2.5/contracts/${contract.id}` };
+}
+
+/** A refused request leaves the contract and its tender as they were. */
+async function refused(t: any, server: TestServer, tenderId: string, path: string, send: () => Promise<any>, expected: unknown) {
+  const read = async () => [(await server.request('GET', path)).body, (await server.request('GET', `/api/2.5/tenders/${tenderId}`)).body];
+  const before = await read();
+  const res = await send();
+  t.match({ status: res.status, body: res.body }, expected);
+  t.same(await read(), before, 'the contract and the tender are unchanged');
+}
+
+t.test("the tender's contracts are listed and read; an unknown one is 404 contract_id", async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { tender, contract, award } = await awarded(server, { lots: 1 });
+  t.match(contract, { status: 'pending', awardID: award.id, value: { amount: 440, amountNet: 440 }, items: [{ relatedLot: award.lotID }] });
+  const one = await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts/${contract.id}`);
+  t.same(one.body.data, contract);
+  const unknown = await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts/${'f'.repeat(32)}`);
+  t.match({ status: unknown.status, body: unknown.body }, errorReply(404, 'url', 'contract_id', 'Not Found'));
+  const own = (await server.request('GET', `/api/2.5/contracts/${contract.id}`)).body;
+  t.match(own, {
+    data: { id: contract.id, contractID: contract.contractID, tender_id: tender.id, status: 'pending' },
+    config: { restricted: false },
+  });
+  t.notOk(own.data.suppliers[0].contactPoint, "the contract's suppliers leave contactPoint, scale and id behind");
+  t.notOk(own.data.buyer.kind);
+});
+
+t.test('signers: each side names its own, only while the contract is pending', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { tender, bid, path } = await awarded(server, { lots: 0 });
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    () => server.request('PUT', `${path}/suppliers/signer_info`, { key: 'broker', token: tender.token, body: { data: aSigner() } }),
+    errorReply(403, 'url', 'permission', 'Forbidden'),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    () => server.request('PUT', `${path}/buyer/signer_info`, { key: 'broker2', token: bid.token, body: { data: aSigner() } }),
+    errorReply(403, 'url', 'permission', 'Forbidden'),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    () => server.request('PUT', `${path}/buyer/signer_info`, { key: 'broker', token: tender.token, body: { data: { name: 'Лише ім’я' } } }),
+    { status: 422, body: { errors: [{ location: 'body', name: 'email' }] } },
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    () => server.request('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active' } } }),
+    errorReply(422, 'body', 'data', 'signerInfo field for buyer and suppliers is required for contract in `active` status'),
+  );
+  const put = await server.request('PUT', `${path}/suppliers/signer_info`, { key: 'broker2', token: bid.token, body: { data: aSigner() } });
+  t.same(put.body.data, aSigner());
+  t.equal((await signContract(server, tender, path.split('/').at(-1)!, bid, 'broker2')).status, 200);
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    () => server.request('PUT', `${path}/buyer/signer_info`, { key: 'broker', token: tender.token, body: { data: aSigner() } }),
+    errorReply(403, 'body', 'data', "Can't update contract signerInfo in current (active) status"),
+  );
+});
+
+t.test('belowThreshold signing: value, amountNet and dateSigned as the reference checks them', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { tender, bid, award, contract, path } = await awarded(server, { lots: 1 });
+  const patch = (data: unknown) => () => server.request('PATCH', path, { key: 'broker', token: tender.token, body: { data } });
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    patch({ value: { amount: 430 } }),
+    errorReply(403, 'body', 'value', 'Amount should be equal or greater than amountNet and differ by no more than 20.0%'),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    patch({ value: { amount: 441, amountNet: 441 } }),
+    errorReply(403, 'body', 'value', 'Amount should be less or equal to awarded amount'),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    patch({ dateSigned: award.complaintPeriod.startDate }),
+    errorReply(422, 'body', 'dateSigned', [
+      `Contract signature date should be after award activation date (${award.complaintPeriod.startDate})`,
+    ]),
+  );
+  const signed = await signContract(server, tender, contract.id, bid, 'broker2', {
+    value: { amount: 430, amountNet: 430 },
+    period: { startDate: '2026-11-01T00:00:00+02:00', endDate: '2026-12-01T00:00:00+02:00' },
+  });
+  t.equal(signed.status, 200, 'signed at once: belowThreshold does not wait for the stand-still');
+  t.match(signed.body.data, { status: 'active', dateSigned: award.complaintPeriod.startDate, value: { amount: 430 } });
+  const copy = (await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts/${contract.id}`)).body.data;
+  t.match(copy, { status: 'active', value: { amount: 430, amountNet: 430 } }, "the tender's copy follows status and value");
+  t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status, 'complete');
+});
+
+t.test('competitiveOrdering: no signature before the stand-still ends', async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { tender, bid, award, contract, path } = await awarded(server, { procedure: 'competitiveOrdering', lots: 1 });
+  const end = award.complaintPeriod.endDate;
+  const early = await signContract(server, tender, contract.id, bid, 'broker2');
+  t.match(
+    { status: early.status, body: early.body },
+    errorReply(403, 'body', 'data', `Can't sign contract before stand-still period end (${end})`),
+  );
+  t.equal((await server.request('GET', path)).body.data.status, 'pending');
+  server.clock.set(new Date(Date.parse(end) + DAY));
+  await refused(
+    t,
+    server,
+    tender.id,
+    path,
+    () => server.request('PATCH', path, { key: 'broker', token: tender.token, body: { data: { dateSigned: end } } }),
+    errorReply(422, 'body', 'dateSigned', [`Contract signature date should be after award complaint period end date (${end})`]),
+  );
+  t.equal((await signContract(server, tender, contract.id, bid, 'broker2')).status, 200);
+  t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status, 'complete');
+});
+
+t.test(
+  'restricted competitiveOrdering: awards and contracts hidden from readers without access, in the tender, its sub-resources and the contract',
+  async (t) => {
+    const server = await startTestServer();
+    t.teardown(() => server.close());
+    const { tender, contract, path } = await awarded(server, { procedure: 'competitiveOrdering', lots: 1, config: { restricted: true } });
+    const anon = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data;
+    t.equal(anon.awards[0].suppliers[0].name, HIDDEN);
+    t.equal(anon.contracts[0].suppliers[0].identifier.id, HIDDEN);
+    t.equal(anon.contracts[0].items[0].deliveryAddress.streetAddress, HIDDEN);
+    t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/awards`)).body.data, anon.awards);
+    t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/awards/${anon.awards[0].id}`)).body.data, anon.awards[0]);
+    t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts`)).body.data, anon.contracts);
+    t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts/${contract.id}`)).body.data, anon.contracts[0]);
+    const object = await server.request('GET', path);
+    t.match(
+      object.body,
+      { data: { suppliers: [{ name: HIDDEN }] }, config: { restricted: true } },
+      'the contract object is restricted as the tender',
+    );
+    const owner = (await server.request('GET', `/api/2.5/tenders/${tender.id}`, { key: 'broker' })).body.data;
+    t.equal(owner.awards[0].suppliers[0].name, 'Постачальник 2', 'the owner sees them whole');
+  },
+);
