@@ -1,21 +1,49 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../../app-deps';
-import type { RequestState } from '../../../http/context';
+import type { Ctx, RequestState } from '../../../http/context';
 import { absoluteUrl, created } from '../../../http/render';
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
-import { answerDocument, uploadedDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, newVersion, patchedVersion, uploadedDocument } from '../../documents/document-routes';
 import { sealedDoc, withBids } from '../bids/bid.view';
 import { visibleData } from '../restricted-view';
 import { loadTender } from '../tender-lifecycle';
-import { visibleTender } from '../tender.routes';
+import { tenderDocumentPatch, visibleTender } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';
 import { findAward, patchAward, requireAwardingOpen } from './award-lifecycle';
 
 const documentsOf = (award: Doc): Doc[] => itemsOf(award, 'documents');
+
+/** The tender's stored state and the award, for a change of its documents by the tender's owner. */
+async function ownedAward(ctx: Ctx) {
+  const stored = await loadTender(ctx, ctx.params.id);
+  const tender = withBids(stored.doc);
+  const award = findAward(tender, ctx.params.awardId);
+  const listPath = `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`;
+  return { stored, tender, award, listPath };
+}
+type OwnedAward = Awaited<ReturnType<typeof ownedAward>>;
+
+/**
+ * Award documents by the tender's owner while the tender is in qualification and the award's lot active
+ * (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
+ */
+function requireWritable(ctx: Ctx, { stored, tender, award }: OwnedAward, verb: 'add document' | 'update document'): void {
+  requireBroker(ctx);
+  requireOwner(ctx, stored.doc);
+  requireAwardingOpen(tender, award, ['active.qualification'], verb);
+}
+
+/** Saves the tender with the award's `documents`, dated now. */
+async function saveDocuments(ctx: Ctx, { stored, tender, award }: OwnedAward, documents: Doc[]) {
+  const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
+  await commit(ctx.state.session, [
+    updateOf(stored, sealedDoc(stored.doc, { ...tender, awards, dateModified: formatKyiv(ctx.state.now) }), ['awards']),
+  ]);
+}
 
 /** `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards). */
 export function awardRoutes(deps: AppDeps): Router<RequestState> {
@@ -34,26 +62,33 @@ export function awardRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await patchAward(ctx, ctx.params.id, ctx.params.awardId) };
   });
 
-  // Award documents by the tender's owner while the tender is in qualification and the award's lot active
-  // (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
   router.post('/:awardId/documents', async (ctx) => {
-    const stored = await loadTender(ctx, ctx.params.id);
-    const tender = withBids(stored.doc);
-    const award = findAward(tender, ctx.params.awardId);
-    requireBroker(ctx);
-    requireOwner(ctx, stored.doc);
-    requireAwardingOpen(tender, award, ['active.qualification'], 'add document');
-    const listPath = `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`;
-    const document = await uploadedDocument(ctx, deps, listPath);
-    const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents: [...documentsOf(a), document] } : a));
-    await commit(ctx.state.session, [
-      updateOf(stored, sealedDoc(stored.doc, { ...tender, awards, dateModified: formatKyiv(ctx.state.now) }), ['awards']),
-    ]);
-    created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
+    const owned = await ownedAward(ctx);
+    requireWritable(ctx, owned, 'add document');
+    const document = await uploadedDocument(ctx, deps, owned.listPath);
+    await saveDocuments(ctx, owned, [...documentsOf(owned.award), document]);
+    created(ctx, absoluteUrl(ctx, base, `${owned.listPath}/${document.id}`), { data: document });
+  });
+
+  // A new version and new metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
+  router.put('/:awardId/documents/:documentId', async (ctx) => {
+    const owned = await ownedAward(ctx);
+    const writable = () => requireWritable(ctx, owned, 'update document');
+    const { document, documents } = await newVersion(ctx, deps, documentsOf(owned.award), owned.listPath, writable);
+    await saveDocuments(ctx, owned, documents);
+    ctx.body = { data: document };
+  });
+
+  router.patch('/:awardId/documents/:documentId', async (ctx) => {
+    const owned = await ownedAward(ctx);
+    const writable = () => requireWritable(ctx, owned, 'update document');
+    const { document, documents } = await patchedVersion(ctx, documentsOf(owned.award), tenderDocumentPatch, writable);
+    await saveDocuments(ctx, owned, documents);
+    ctx.body = { data: document };
   });
 
   router.get('/:awardId/documents', async (ctx) => {
-    ctx.body = { data: documentsOf(findAward(await visibleTender(ctx), ctx.params.awardId)) };
+    listDocuments(ctx, documentsOf(findAward(await visibleTender(ctx), ctx.params.awardId)));
   });
 
   router.get('/:awardId/documents/:documentId', async (ctx) => {

@@ -8,7 +8,8 @@ import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker } from '../../core/owner';
-import { answerDocument, uploadedDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, newVersion, patchedVersion, uploadedDocument } from '../../documents/document-routes';
+import { tenderDocumentPatch } from '../tender.routes';
 import { loadTender } from '../tender-lifecycle';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
@@ -41,10 +42,24 @@ function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
   return documentsOf(bid);
 }
 
-/** `POST …/bids/{bid_id}/documents` by the bid's owner, in the statuses and periods the reference allows. */
-function requireBidDocumentAllowed(ctx: Ctx, tender: Doc, bid: Doc): void {
+/** The tender's stored state (bids unsealed) and the bid, for a change of the bid's documents. */
+async function ownedBid(ctx: Ctx) {
+  const stored = await loadTender(ctx, ctx.params.id);
+  const tender = withBids(stored.doc);
+  const bid = findBid(tender, ctx.params.bidId);
+  return { stored, tender, bid, listPath: `/api/2.5/tenders/${ctx.params.id}/bids/${bid.id}/documents` };
+}
+type OwnedBid = Awaited<ReturnType<typeof ownedBid>>;
+
+/**
+ * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the statuses and periods the
+ * reference allows, `verb` wording the refusals (docs/tenders.md §Bids).
+ */
+function requireBidDocumentAllowed(ctx: Ctx, { stored, tender, bid }: OwnedBid, verb: 'add' | 'update'): void {
+  requireBroker(ctx);
+  if (!isBidOwner(ctx, stored.doc, bid.id)) throw forbidden();
   const { status, tenderPeriod } = tender;
-  if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't add document in current (${status}) tender status`);
+  if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
   const now = ctx.state.now.getTime();
   if (
     status === 'active.tendering' &&
@@ -52,14 +67,22 @@ function requireBidDocumentAllowed(ctx: Ctx, tender: Doc, bid: Doc): void {
   ) {
     throw apiError(
       403,
-      `Document can be added only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
+      `Document can be ${verb}ed only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
     );
   }
   const awarded = itemsOf(tender, 'awards').some((a) => a.status === 'active' && a.bid_id === bid.id);
   if (status !== 'active.tendering' && !awarded) {
-    throw apiError(403, "Can't add document because award of bid is not in one of statuses ('active',)");
+    throw apiError(403, `Can't ${verb} document because award of bid is not in one of statuses ('active',)`);
   }
-  if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't add document at '${bid.status}' bid status`);
+  if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
+}
+
+/** Saves the tender with the bid's `documents`. */
+async function saveDocuments(ctx: Ctx, { stored, tender, bid }: OwnedBid, documents: Doc[]): Promise<void> {
+  const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
+  // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
+  const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
+  await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, { ...tender, bids, dateModified }), ['bids'])]);
 }
 
 /** `/tenders/{id}/bids[/{bid_id}[/documents[/{document_id}]]]` (docs/tenders.md §Bids). */
@@ -93,25 +116,33 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   router.post('/:bidId/documents', async (ctx) => {
-    const stored = await loadTender(ctx, ctx.params.id);
-    const doc: TenderDoc = stored.doc;
-    const tender = withBids(doc);
-    const bid = findBid(tender, ctx.params.bidId);
-    requireBroker(ctx);
-    if (!isBidOwner(ctx, doc, bid.id)) throw forbidden();
-    requireBidDocumentAllowed(ctx, tender, bid);
-    const listPath = `${bidPath(ctx, bid.id)}/documents`;
-    const document = await uploadedDocument(ctx, deps, listPath);
-    const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents: [...documentsOf(b), document] } : b));
-    // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
-    const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
-    await commit(ctx.state.session, [updateOf(stored, sealedDoc(doc, { ...tender, bids, dateModified }), ['bids'])]);
-    created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
+    const owned = await ownedBid(ctx);
+    requireBidDocumentAllowed(ctx, owned, 'add');
+    const document = await uploadedDocument(ctx, deps, owned.listPath);
+    await saveDocuments(ctx, owned, [...documentsOf(owned.bid), document]);
+    created(ctx, absoluteUrl(ctx, base, `${owned.listPath}/${document.id}`), { data: document });
+  });
+
+  // A new version and new metadata under the rules of an upload, `update` in the texts (docs/tenders.md §Bids).
+  router.put('/:bidId/documents/:documentId', async (ctx) => {
+    const owned = await ownedBid(ctx);
+    const writable = () => requireBidDocumentAllowed(ctx, owned, 'update');
+    const { document, documents } = await newVersion(ctx, deps, documentsOf(owned.bid), owned.listPath, writable);
+    await saveDocuments(ctx, owned, documents);
+    ctx.body = { data: document };
+  });
+
+  router.patch('/:bidId/documents/:documentId', async (ctx) => {
+    const owned = await ownedBid(ctx);
+    const writable = () => requireBidDocumentAllowed(ctx, owned, 'update');
+    const { document, documents } = await patchedVersion(ctx, documentsOf(owned.bid), tenderDocumentPatch, writable);
+    await saveDocuments(ctx, owned, documents);
+    ctx.body = { data: document };
   });
 
   router.get('/:bidId/documents', async (ctx) => {
     const { doc } = await loadTender(ctx, ctx.params.id);
-    ctx.body = { data: visibleBidDocuments(ctx, doc, ctx.params.bidId) };
+    listDocuments(ctx, visibleBidDocuments(ctx, doc, ctx.params.bidId));
   });
 
   router.get('/:bidId/documents/:documentId', async (ctx) => {

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../../../app-deps';
 import type { Ctx } from '../../../http/context';
 import { bodyData } from '../../../http/body';
 import { apiError } from '../../../http/errors';
@@ -9,7 +8,6 @@ import { itemById, itemsOf } from '../../core/items';
 import { commit, updateOf, type ObjectDoc } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { validated } from '../../core/validation';
-import { uploadedDocument } from '../../documents/document-routes';
 import type { TenderProcedure } from '../procedure';
 import { sealedDoc, withBids } from '../bids/bid.view';
 import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
@@ -133,17 +131,25 @@ export async function patchCancellation(ctx: Ctx, tenderId: string, cancellation
   return after;
 }
 
+/** A write of a cancellation's documents: the new list and the document written, once `writable` let it through. */
+export type DocumentWrite = (documents: Doc[], listPath: string, writable: () => void) => Promise<{ document: Doc; documents: Doc[] }>;
+
 /**
- * `POST /tenders/{id}/cancellations/{cancellation_id}/documents` by the owner, as the reference's
- * `CancellationDocumentState`: while the tender may still be cancelled, whatever the cancellation's status.
+ * `POST`, `PUT` and `PATCH` of `/tenders/{id}/cancellations/{cancellation_id}/documents[/{document_id}]` by the
+ * tender's owner, as the reference's `CancellationDocumentState`: while the tender may still be cancelled, whatever
+ * the cancellation's status; `write` makes the change. Answers the document written.
  */
-export async function addCancellationDocument(ctx: Ctx, deps: AppDeps, tenderId: string, cancellationId: string): Promise<Doc> {
-  const { stored, cancellation } = await ownedTender(ctx, tenderId, cancellationId);
+export async function writeCancellationDocuments(ctx: Ctx, tenderId: string, cancellationId: string, write: DocumentWrite): Promise<Doc> {
+  const stored = await loadTender(ctx, tenderId);
+  const cancellation = findCancellation(stored.doc.data, cancellationId);
   const tender = structuredClone(withBids(stored.doc));
-  cancellationInAllowedTenderStatus(tender);
-  const document = await uploadedDocument(ctx, deps, `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`);
-  const changed = { ...cancellation!, documents: [...itemsOf(cancellation!, 'documents'), document] };
-  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? changed : c));
+  const listPath = `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`;
+  const { document, documents } = await write(itemsOf(cancellation, 'documents'), listPath, () => {
+    requireBroker(ctx);
+    requireOwner(ctx, stored.doc);
+    cancellationInAllowedTenderStatus(tender);
+  });
+  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? { ...c, documents } : c));
   await saveTender(ctx, stored, tender);
   return document;
 }
