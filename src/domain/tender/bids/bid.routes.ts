@@ -67,7 +67,7 @@ function requireBidDocumentAllowed(ctx: Ctx, { stored, tender, bid }: OwnedBid, 
   ) {
     throw apiError(
       403,
-      `Document can be ${verb}ed only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
+      `Document can be ${verb === 'add' ? 'added' : 'updated'} only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
     );
   }
   const awarded = itemsOf(tender, 'awards').some((a) => a.status === 'active' && a.bid_id === bid.id);
