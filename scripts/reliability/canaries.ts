@@ -306,9 +306,8 @@ async function newVersionOf(server: TestServer, documents: string, as: { key: st
 
 /**
  * A restricted competitiveOrdering tender taken past its auction through the API: two bids, a bid document in two
- * versions, the
- * end of tendering, the auction module (docs/tenders.md §Bids, §Auction); then the winner's award gets a document
- * and is activated, which makes its contract (docs/tenders.md §Awards). The clock goes back afterwards.
+ * versions, the end of tendering, the auction module (docs/tenders.md §Bids, §Auction); then the winner's award gets
+ * a document in two versions and is activated, which makes its contract (docs/tenders.md §Awards). The clock goes back afterwards.
  */
 async function tenderWithPublicBids(server: TestServer) {
   const now = server.clock.now();
