@@ -125,6 +125,50 @@ export async function patchedVersion(
   return { document, documents: documents.map((d) => (d === latest ? document : d)) };
 }
 
+/** A sub-resource's documents as one request may change them: found, checked by the holder's rules, saved with it. */
+export interface HeldDocuments {
+  documents: Doc[];
+  /** The documents' list address (their `url`s start with it). */
+  listPath: string;
+  /** The holder's authority and status rules for a change (`verb`: `add` for an upload, `update` for the rest). */
+  writable(verb: 'add' | 'update'): unknown;
+  /** Saves the holder with these documents. */
+  save(documents: Doc[]): Promise<void>;
+}
+
+/**
+ * `POST …/documents` and `PUT|PATCH …/documents/{document_id}` of a sub-resource (bids, awards, cancellations) at
+ * `path` on `router`, through the same upload and version code as an object's (docs/platform.md §Document versions).
+ * `held` loads the holder; `schema` is the PATCH's (`documentPatchSchema` of the holder's `documentOf`).
+ */
+export function subResourceDocumentWrites(
+  router: Router<RequestState>,
+  deps: AppDeps,
+  path: string,
+  schema: Joi.ObjectSchema,
+  held: (ctx: Ctx) => Promise<HeldDocuments>,
+): void {
+  router.post(path, async (ctx) => {
+    const holder = await held(ctx);
+    await holder.writable('add');
+    const document = await uploadedDocument(ctx, deps, holder.listPath);
+    await holder.save([...holder.documents, document]);
+    created(ctx, absoluteUrl(ctx, deps.config.publicBaseUrl, `${holder.listPath}/${document.id}`), { data: document });
+  });
+  router.put(`${path}/:documentId`, async (ctx) => {
+    const holder = await held(ctx);
+    const { document, documents } = await newVersion(ctx, deps, holder.documents, holder.listPath, () => holder.writable('update'));
+    await holder.save(documents);
+    ctx.body = { data: document };
+  });
+  router.patch(`${path}/:documentId`, async (ctx) => {
+    const holder = await held(ctx);
+    const { document, documents } = await patchedVersion(ctx, holder.documents, schema, () => holder.writable('update'));
+    await holder.save(documents);
+    ctx.body = { data: document };
+  });
+}
+
 /**
  * `GET …/documents/{document_id}`: the latest version as this reader sees it (`visible`), the earlier ones in
  * `previousVersions`; or with `?download=KEY` the bytes of the stored (unhidden) version with that key.

@@ -1,13 +1,12 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../../app-deps';
 import type { Ctx, RequestState } from '../../../http/context';
-import { absoluteUrl, created } from '../../../http/render';
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
-import { answerDocument, listDocuments, newVersion, patchedVersion, uploadedDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
 import { sealedDoc, withBids } from '../bids/bid.view';
 import { visibleData } from '../restricted-view';
 import { loadTender } from '../tender-lifecycle';
@@ -31,10 +30,10 @@ type OwnedAward = Awaited<ReturnType<typeof ownedAward>>;
  * Award documents by the tender's owner while the tender is in qualification and the award's lot active
  * (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
  */
-function requireWritable(ctx: Ctx, { stored, tender, award }: OwnedAward, verb: 'add document' | 'update document'): void {
+function requireWritable(ctx: Ctx, { stored, tender, award }: OwnedAward, verb: 'add' | 'update'): void {
   requireBroker(ctx);
   requireOwner(ctx, stored.doc);
-  requireAwardingOpen(tender, award, ['active.qualification'], verb);
+  requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`);
 }
 
 /** Saves the tender with the award's `documents`, dated now. */
@@ -48,7 +47,6 @@ async function saveDocuments(ctx: Ctx, { stored, tender, award }: OwnedAward, do
 /** `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards). */
 export function awardRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id/awards' });
-  const base = deps.config.publicBaseUrl;
 
   router.get('/', async (ctx) => {
     ctx.body = { data: itemsOf(await visibleTender(ctx), 'awards') };
@@ -62,29 +60,15 @@ export function awardRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await patchAward(ctx, ctx.params.id, ctx.params.awardId) };
   });
 
-  router.post('/:awardId/documents', async (ctx) => {
+  // Versions and metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
+  subResourceDocumentWrites(router, deps, '/:awardId/documents', tenderDocumentPatch, async (ctx) => {
     const owned = await ownedAward(ctx);
-    requireWritable(ctx, owned, 'add document');
-    const document = await uploadedDocument(ctx, deps, owned.listPath);
-    await saveDocuments(ctx, owned, [...documentsOf(owned.award), document]);
-    created(ctx, absoluteUrl(ctx, base, `${owned.listPath}/${document.id}`), { data: document });
-  });
-
-  // A new version and new metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
-  router.put('/:awardId/documents/:documentId', async (ctx) => {
-    const owned = await ownedAward(ctx);
-    const writable = () => requireWritable(ctx, owned, 'update document');
-    const { document, documents } = await newVersion(ctx, deps, documentsOf(owned.award), owned.listPath, writable);
-    await saveDocuments(ctx, owned, documents);
-    ctx.body = { data: document };
-  });
-
-  router.patch('/:awardId/documents/:documentId', async (ctx) => {
-    const owned = await ownedAward(ctx);
-    const writable = () => requireWritable(ctx, owned, 'update document');
-    const { document, documents } = await patchedVersion(ctx, documentsOf(owned.award), tenderDocumentPatch, writable);
-    await saveDocuments(ctx, owned, documents);
-    ctx.body = { data: document };
+    return {
+      documents: documentsOf(owned.award),
+      listPath: owned.listPath,
+      writable: (verb) => requireWritable(ctx, owned, verb),
+      save: (documents) => saveDocuments(ctx, owned, documents),
+    };
   });
 
   router.get('/:awardId/documents', async (ctx) => {

@@ -8,7 +8,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker } from '../../core/owner';
-import { answerDocument, listDocuments, newVersion, patchedVersion, uploadedDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
 import { tenderDocumentPatch } from '../tender.routes';
 import { loadTender } from '../tender-lifecycle';
 import { visibleData } from '../restricted-view';
@@ -115,29 +115,14 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await deleteBid(ctx, ctx.params.id, ctx.params.bidId) };
   });
 
-  router.post('/:bidId/documents', async (ctx) => {
+  subResourceDocumentWrites(router, deps, '/:bidId/documents', tenderDocumentPatch, async (ctx) => {
     const owned = await ownedBid(ctx);
-    requireBidDocumentAllowed(ctx, owned, 'add');
-    const document = await uploadedDocument(ctx, deps, owned.listPath);
-    await saveDocuments(ctx, owned, [...documentsOf(owned.bid), document]);
-    created(ctx, absoluteUrl(ctx, base, `${owned.listPath}/${document.id}`), { data: document });
-  });
-
-  // A new version and new metadata under the rules of an upload, `update` in the texts (docs/tenders.md §Bids).
-  router.put('/:bidId/documents/:documentId', async (ctx) => {
-    const owned = await ownedBid(ctx);
-    const writable = () => requireBidDocumentAllowed(ctx, owned, 'update');
-    const { document, documents } = await newVersion(ctx, deps, documentsOf(owned.bid), owned.listPath, writable);
-    await saveDocuments(ctx, owned, documents);
-    ctx.body = { data: document };
-  });
-
-  router.patch('/:bidId/documents/:documentId', async (ctx) => {
-    const owned = await ownedBid(ctx);
-    const writable = () => requireBidDocumentAllowed(ctx, owned, 'update');
-    const { document, documents } = await patchedVersion(ctx, documentsOf(owned.bid), tenderDocumentPatch, writable);
-    await saveDocuments(ctx, owned, documents);
-    ctx.body = { data: document };
+    return {
+      documents: documentsOf(owned.bid),
+      listPath: owned.listPath,
+      writable: (verb) => requireBidDocumentAllowed(ctx, owned, verb),
+      save: (documents) => saveDocuments(ctx, owned, documents),
+    };
   });
 
   router.get('/:bidId/documents', async (ctx) => {

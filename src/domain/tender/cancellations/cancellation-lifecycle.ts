@@ -6,6 +6,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import type { HeldDocuments } from '../../documents/document-routes';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
@@ -131,25 +132,26 @@ export async function patchCancellation(ctx: Ctx, tenderId: string, cancellation
   return after;
 }
 
-/** A write of a cancellation's documents: the new list and the document written, once `writable` let it through. */
-export type DocumentWrite = (documents: Doc[], listPath: string, writable: () => void) => Promise<{ document: Doc; documents: Doc[] }>;
-
 /**
- * `POST`, `PUT` and `PATCH` of `/tenders/{id}/cancellations/{cancellation_id}/documents[/{document_id}]` by the
- * tender's owner, as the reference's `CancellationDocumentState`: while the tender may still be cancelled, whatever
- * the cancellation's status; `write` makes the change. Answers the document written.
+ * A cancellation's documents for `POST`, `PUT` and `PATCH` of `/tenders/{id}/cancellations/{cancellation_id}/documents`
+ * by the tender's owner, as the reference's `CancellationDocumentState`: while the tender may still be cancelled,
+ * whatever the cancellation's status (docs/tenders.md §Cancellations).
  */
-export async function writeCancellationDocuments(ctx: Ctx, tenderId: string, cancellationId: string, write: DocumentWrite): Promise<Doc> {
+export async function heldCancellationDocuments(ctx: Ctx, tenderId: string, cancellationId: string): Promise<HeldDocuments> {
   const stored = await loadTender(ctx, tenderId);
   const cancellation = findCancellation(stored.doc.data, cancellationId);
   const tender = structuredClone(withBids(stored.doc));
-  const listPath = `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`;
-  const { document, documents } = await write(itemsOf(cancellation, 'documents'), listPath, () => {
-    requireBroker(ctx);
-    requireOwner(ctx, stored.doc);
-    cancellationInAllowedTenderStatus(tender);
-  });
-  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? { ...c, documents } : c));
-  await saveTender(ctx, stored, tender);
-  return document;
+  return {
+    documents: itemsOf(cancellation, 'documents'),
+    listPath: `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`,
+    writable() {
+      requireBroker(ctx);
+      requireOwner(ctx, stored.doc);
+      cancellationInAllowedTenderStatus(tender);
+    },
+    async save(documents) {
+      tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? { ...c, documents } : c));
+      await saveTender(ctx, stored, tender);
+    },
+  };
 }

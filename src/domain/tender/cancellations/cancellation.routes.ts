@@ -3,19 +3,12 @@ import type { AppDeps } from '../../../app-deps';
 import type { Ctx, RequestState } from '../../../http/context';
 import { absoluteUrl, created } from '../../../http/render';
 import { itemsOf } from '../../core/items';
-import { answerDocument, listDocuments, newVersion, patchedVersion, uploadedDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
 import { tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../restricted-view';
 import { loadTender } from '../tender-lifecycle';
 import { TENDER_MASK } from '../tender.mask';
-import {
-  addCancellation,
-  cancellationsOf,
-  findCancellation,
-  patchCancellation,
-  writeCancellationDocuments,
-  type DocumentWrite,
-} from './cancellation-lifecycle';
+import { addCancellation, cancellationsOf, findCancellation, patchCancellation, heldCancellationDocuments } from './cancellation-lifecycle';
 
 /**
  * `/tenders/{id}/cancellations[/{cancellation_id}[/documents[/{document_id}]]]` (docs/tenders.md §Cancellations).
@@ -48,30 +41,10 @@ export function cancellationRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await patchCancellation(ctx, ctx.params.id, ctx.params.cancellationId) };
   });
 
-  router.post('/:cancellationId/documents', async (ctx) => {
-    const document = await writeCancellationDocuments(
-      ctx,
-      ctx.params.id,
-      ctx.params.cancellationId,
-      async (documents, listPath, writable) => {
-        writable();
-        const added = await uploadedDocument(ctx, deps, listPath);
-        return { document: added, documents: [...documents, added] };
-      },
-    );
-    created(ctx, path(ctx, ctx.params.cancellationId, 'documents', document.id as string), { data: document });
-  });
-
-  // A new version and new metadata as an upload is allowed (docs/tenders.md §Cancellations).
-  router.put('/:cancellationId/documents/:documentId', async (ctx) => {
-    const write: DocumentWrite = (documents, listPath, writable) => newVersion(ctx, deps, documents, listPath, writable);
-    ctx.body = { data: await writeCancellationDocuments(ctx, ctx.params.id, ctx.params.cancellationId, write) };
-  });
-
-  router.patch('/:cancellationId/documents/:documentId', async (ctx) => {
-    const write: DocumentWrite = (documents, _listPath, writable) => patchedVersion(ctx, documents, tenderDocumentPatch, writable);
-    ctx.body = { data: await writeCancellationDocuments(ctx, ctx.params.id, ctx.params.cancellationId, write) };
-  });
+  // Uploads, versions and metadata as the tender's cancellation rules allow (docs/tenders.md §Cancellations).
+  subResourceDocumentWrites(router, deps, '/:cancellationId/documents', tenderDocumentPatch, (ctx) =>
+    heldCancellationDocuments(ctx, ctx.params.id, ctx.params.cancellationId),
+  );
 
   router.get('/:cancellationId/documents', async (ctx) => {
     listDocuments(ctx, itemsOf(findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId), 'documents'));
