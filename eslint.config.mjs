@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'scripts/results/**', 'data/**', '.tap/**', '**/*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'scripts/results/**', 'data/**', '.tap/**', '.scratch/**', '.venv/**', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

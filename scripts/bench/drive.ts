@@ -24,6 +24,8 @@ export interface Measure {
    * bound by the disk, as reads of a file larger than the page cache are.
    */
   storageKiB: number;
+  /** The store server's CPU per request, in microseconds (NaN without `storePid`: an embedded store has none). */
+  storeCpuUs: number;
 }
 
 export interface DriveOptions {
@@ -33,6 +35,8 @@ export interface DriveOptions {
   warmup: number;
   /** The server's process id, for its CPU time. */
   pid?: number;
+  /** The store server's process id (MongoDB), for its CPU time. */
+  storePid?: number;
 }
 
 type Ctx = Record<string, any>;
@@ -78,8 +82,10 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
   if (o.warmup > 0) await run(o.warmup);
   const latencies: number[] = [];
   const usage = serverUsageFrom(o.pid);
+  const storeUsage = serverUsageFrom(o.storePid);
   const r: any = await run(o.duration, latencies);
   const used = usage(r.requests.total);
+  const storeCpuUs = storeUsage(r.requests.total).cpuUs;
   latencies.sort((a, b) => a - b);
   return {
     rps: r.requests.total / ((r.duration ?? o.duration) || o.duration),
@@ -91,6 +97,7 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
     bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
     load1: loadavg()[0],
     ...used,
+    storeCpuUs,
   };
 }
 
@@ -157,8 +164,10 @@ export async function driveChain(
   requests = 0;
   const started = performance.now();
   const usage = serverUsageFrom(o.pid);
+  const storeUsage = serverUsageFrom(o.storePid);
   await Promise.all(Array.from({ length: workers }, () => loop(Date.now() + o.duration * 1000, true)));
   const used = usage(requests);
+  const storeCpuUs = storeUsage(requests).cpuUs;
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -171,6 +180,7 @@ export async function driveChain(
     bytes: 0,
     load1: loadavg()[0],
     ...used,
+    storeCpuUs,
     failure,
     chains: latencies.length,
   };

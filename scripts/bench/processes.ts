@@ -88,7 +88,14 @@ async function waitReady(url: string, child: ChildProcess, stderr: () => string)
  * The product in its own process on the embedded store: `node dist/src/main.js` (after the build) or, with
  * `runner: 'tsx'`, the TypeScript entry through tsx. Extra node flags (e.g. `--cpu-prof`) pass through.
  */
-export async function startProduct(o: { db: string; runner: 'dist' | 'tsx'; logLevel: string; nodeArgs?: string[] }): Promise<Running> {
+export async function startProduct(o: {
+  db: string;
+  runner: 'dist' | 'tsx';
+  logLevel: string;
+  nodeArgs?: string[];
+  /** The store to serve instead of the SQLite file `db` (a `mongodb://` URL). */
+  storeUrl?: string;
+}): Promise<Running> {
   const port = await freePort();
   const entry = o.runner === 'dist' ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], {
@@ -98,7 +105,7 @@ export async function startProduct(o: { db: string; runner: 'dist' | 'tsx'; logL
       PORT: String(port),
       HOST: '127.0.0.1',
       ROLE: 'api',
-      STORE_URL: `sqlite:${o.db}`,
+      STORE_URL: o.storeUrl ?? `sqlite:${o.db}`,
       SESSION_SECRET: 'bench-session-secret-0123456789',
       NODE_ID: 'bench',
       LOG_LEVEL: o.logLevel,

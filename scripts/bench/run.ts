@@ -15,6 +15,8 @@ import { makeTemplates } from '../load/templates';
 import { bidCreateRow } from './bid-create';
 import { lifecycleChainRow } from './lifecycle-chain';
 import { drive, driveChain, type DriveOptions, type Measure, type RequestPlan } from './drive';
+import { runEngines } from './engines';
+import { createPlan, patchPlan, type Owned } from './write-plans';
 import { pageCacheMB, ROOT, startBaseline, startProduct, type Running } from './processes';
 import { renderMarkdown, type Report, type ReadRow, type WriteRow, type SizeRow } from './report';
 
@@ -44,6 +46,10 @@ and prints ratios, CPU per request and latencies (written under --out).
   --keep-db           keep the loaded file afterwards
   --out DIR           results directory (default scripts/results)
   --name NAME         the results' file name
+  --store ENGINE      sqlite (default), or mongodb: the engines side by side (GET, feed page, create, PATCH) on
+                      --sizes' first size (default 2000), with the app's and the store server's CPU per request;
+                      MongoDB is MONGODB_URL or the project's test server (scripts/mongo-test-server.sh)
+  --nodes N,N,...     with --store mongodb: creates through N API nodes on one MongoDB (default 1,3; 0 = none)
   --ci                the small run CI's smoke test makes
   -h, --help          this text
 `;
@@ -67,12 +73,18 @@ function options() {
       name: { type: 'string' },
       only: { type: 'string' },
       rounds: { type: 'string' },
+      store: { type: 'string', default: 'sqlite' },
+      nodes: { type: 'string', default: '1,3' },
   });
   const ci = values.ci!;
   const out = values.out!;
+  if (values.store !== 'sqlite' && values.store !== 'mongodb') throw new Error(`--store: sqlite or mongodb, not ${values.store}`);
+  const engines = values.store === 'mongodb';
   return {
     ci,
-    sizes: (values.sizes ?? (ci ? '200,1000' : '1000,100000,1000000')).split(',').map(Number),
+    engines,
+    nodes: values.nodes!.split(',').map(Number).filter((n) => n > 0),
+    sizes: (values.sizes ?? (ci ? '200,1000' : engines ? '2000' : '1000,100000,1000000')).split(',').map(Number),
     frameworks: Number(values.frameworks ?? (ci ? 20 : 1000)),
     duration: Number(values.duration ?? (ci ? 1 : 4)),
     warmup: Number(values.warmup ?? (ci ? 0 : 1)),
@@ -85,7 +97,7 @@ function options() {
     writes: !values['no-writes'],
     cpuProf: values['cpu-prof']!,
     out,
-    name: values.name ?? (ci ? 'bench-ci' : 'bench'),
+    name: values.name ?? (engines ? 'bench-engines' : ci ? 'bench-ci' : 'bench'),
     /** Runs only the read scenarios whose name matches (e.g. for a focused profile). */
     only: values.only ? new RegExp(values.only, 'i') : null,
     /** Alternating product/baseline runs per scenario; `duration` is split between them. */
@@ -193,6 +205,11 @@ function build(o: Options) {
 async function main() {
   const o = options();
   mkdirSync(o.out, { recursive: true });
+  if (o.engines) {
+    build(o);
+    await runEngines({ ...o, tenders: o.sizes[0] });
+    return;
+  }
   if (!o.reuse) for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });
   const started = Date.now();
   const loadStart = loadavg();
@@ -329,7 +346,7 @@ async function main() {
 async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[]> {
   const rows: WriteRow[] = [];
   const headers = { authorization: 'Bearer broker', 'content-type': 'application/json' };
-  const owned: { id: string; token: string }[] = [];
+  const owned: Owned[] = [];
   const probe = await fetch(`${d.url}${API}/tenders`, { method: 'POST', headers, body: JSON.stringify(manifest.bodies.tender) });
   const probeText = await probe.text();
   if (probe.status !== 201) {
@@ -338,37 +355,13 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
   } else {
     log('writes: POST tender');
     const createBatches = await commitBatches(d.url);
-    const create = await drive(d, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(manifest.bodies.tender),
-      path: () => `${API}/tenders`,
-      onResponse(status, body) {
-        if (status === 201 && owned.length < 5000) {
-          const b = JSON.parse(body);
-          owned.push({ id: b.data.id, token: b.access.token });
-        }
-      },
-    });
+    const create = await drive(d, createPlan(manifest.bodies.tender, owned));
     rows.push({ scenario: 'POST tender (create)', result: create, note: await createBatches() });
     const probeBody = JSON.parse(probeText);
     if (!owned.length) owned.push({ id: probeBody.data.id, token: probeBody.access.token });
-    let slots = 0;
     log('writes: PATCH tender');
     const patchBatches = await commitBatches(d.url);
-    const patch = await drive(d, {
-      method: 'PATCH',
-      headers,
-      path(ctx) {
-        // Each connection edits its own tenders, so no two requests race for one revision.
-        ctx.slot ??= slots++;
-        ctx.n = (ctx.n ?? 0) + 1;
-        const per = Math.max(1, Math.floor(owned.length / d.connections));
-        const t = owned[(ctx.slot % owned.length) + d.connections * (ctx.n % per)] ?? owned[ctx.slot % owned.length];
-        return `${API}/tenders/${t.id}?acc_token=${t.token}`;
-      },
-      body: JSON.stringify({ data: { description: 'Оновлений опис закупівлі для бенчмарку' } }),
-    });
+    const patch = await drive(d, patchPlan(owned, d.connections));
     rows.push({ scenario: 'PATCH tender (owner token)', result: patch, note: await patchBatches() });
   }
   log('writes: framework → submission → qualification');

@@ -2,6 +2,7 @@ import { HEARTBEAT_TTL_MS, startTestCluster } from '../../test/cluster/fixtures'
 import { aFramework } from '../../test/fixtures/frameworks';
 import { CookieJar, request } from '../../test/fixtures/server';
 import type { Cluster } from '../../cluster/launcher';
+import { FEED_DELAY_BOUND_MS } from '../../src/store/mongo/feed-floors';
 import { runWriteStorm, type StormResult } from './write-storm';
 
 export interface ClusterStormOptions {
@@ -18,7 +19,7 @@ export interface ClusterStormResult extends StormResult {
   faultsSurvived: number;
 }
 
-/** The write storm over N API node processes sharing one SQLite file (lock contention included) and Redis. */
+/** The write storm over N API node processes sharing one store (SQLite file, or MongoDB with MONGODB_URL) and Redis. */
 export async function runClusterStorm(options: ClusterStormOptions): Promise<ClusterStormResult> {
   const cluster = await startTestCluster({ nodes: options.nodes });
   try {
@@ -29,6 +30,7 @@ export async function runClusterStorm(options: ClusterStormOptions): Promise<Clu
       objects: options.objects,
       writersPerObject: options.writersPerObject,
       writesPerWriter: options.writesPerWriter,
+      feedSettleMs: cluster.storeUrl.startsWith('mongodb') ? FEED_DELAY_BOUND_MS : 0,
       atHalfway: options.killNode
         ? async () => {
             killSurvived = killWithWitness(cluster);

@@ -25,6 +25,8 @@ export interface StormOptions {
   /** Writers per object (at most 4): one per writable field. */
   writersPerObject: number;
   writesPerWriter: number;
+  /** How long the feed may lag the last acknowledged write (MongoDB: FEED_DELAY_BOUND_MS); the crawler waits it out. */
+  feedSettleMs?: number;
   /** Called once, when half of all writes are acknowledged (fault injection: kill a node…). */
   atHalfway?: () => Promise<void>;
 }
@@ -53,6 +55,8 @@ export interface CrawlResult {
   missedDescending: number;
   /** Times an object's dateModified, as crawled forwards, was older than one seen before. */
   dateModifiedBackwards: number;
+  /** From the last acknowledged write to the forward crawler's last page that listed something new. */
+  caughtUpMs: number;
 }
 
 interface Ack {
@@ -74,7 +78,7 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
   const store = await openStore(options.storeUrl);
   try {
     for (const id of ids) startRevs.set(id, (await store.session().get('frameworks', id))!.rev);
-    const crawler = startForwardCrawler(options.targets[0]);
+    const crawler = startForwardCrawler(options.targets[0], options.feedSettleMs ?? 0);
     const totalWrites = ids.length * fields.length * options.writesPerWriter;
     const tally = { acknowledged: 0, conflicts: 0, preconditionRetries: 0, uncertain: 0, serverErrors: 0 };
     const acks: Ack[] = [];
@@ -141,6 +145,7 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
         missedForward: acks.filter((a) => !seenAtOrAfter(crawledForward, a.id, a.dateModified)).length,
         missedDescending: [...finalModified].filter(([id, modified]) => !seenAtOrAfter(descending, id, modified)).length,
         dateModifiedBackwards: crawledForward.backwards,
+        caughtUpMs: crawledForward.caughtUpMs,
       },
     };
   } finally {
@@ -197,9 +202,10 @@ function record(crawled: Crawled, entries: { id: string; dateModified: string }[
 }
 
 /** Follows `next_page` from the start until stopped, then until an empty page: never restarts. */
-function startForwardCrawler(target: string) {
-  const crawled: Crawled = { pages: 0, latest: new Map(), backwards: 0 };
-  let stopping = false;
+/** Follows `next_page` until stopped and, after that, until a page comes back empty `settleMs` after the stop. */
+function startForwardCrawler(target: string, settleMs: number) {
+  const crawled: Crawled & { caughtUpMs: number } = { pages: 0, latest: new Map(), backwards: 0, caughtUpMs: 0 };
+  let stoppedAt: number | null = null;
   let path = `${API}/frameworks?limit=20`;
   const done = (async () => {
     for (;;) {
@@ -207,15 +213,16 @@ function startForwardCrawler(target: string) {
       crawled.pages++;
       record(crawled, page.data);
       path = page.next;
+      if (page.data.length > 0 && stoppedAt !== null) crawled.caughtUpMs = performance.now() - stoppedAt;
       if (page.data.length === 0) {
-        if (stopping) return;
+        if (stoppedAt !== null && performance.now() - stoppedAt >= settleMs) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
   })();
   return {
-    async stop(): Promise<Crawled> {
-      stopping = true;
+    async stop() {
+      stoppedAt = performance.now();
       await done;
       return crawled;
     },

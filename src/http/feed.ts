@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Viewer } from './auth';
 import type { Ctx, RequestState } from './context';
 import { apiError } from './errors';
+import { offsetEcho, parseFeedOffset } from './feed-offset';
 import { absoluteUrl } from './render';
 import { pickFields } from '../store/listing';
 import type { Doc, FeedQuery, Kind } from '../store/port';
@@ -50,7 +51,8 @@ interface FeedParams {
   listed: string[];
   /** Parameters echoed into page links, in the reference's order. */
   echo: [string, string][];
-  offsetGiven: boolean;
+  /** The client's `offset` as it came, when it gave one. */
+  rawOffset?: string;
 }
 
 export function parseFeedParams(
@@ -66,8 +68,8 @@ export function parseFeedParams(
   const rawOffset = one('offset');
   let offset: number | undefined;
   if (rawOffset !== undefined && rawOffset !== '') {
-    offset = Number(rawOffset);
-    if (!/^\d+(\.\d+)?$/.test(rawOffset) || !Number.isFinite(offset)) {
+    offset = parseFeedOffset(rawOffset) ?? undefined;
+    if (offset === undefined) {
       throw apiError(404, `Invalid offset provided: ${rawOffset}`, { location: 'querystring', name: 'offset' });
     }
   }
@@ -91,14 +93,22 @@ export function parseFeedParams(
   if (rawLimit !== undefined) echo.push(['limit', String(limit)]);
   if (descending) echo.push(['descending', '1']);
   if (fields.length) echo.push(['opt_fields', fields.join(',')]);
-  return { query: { kind, offset, descending, limit, mode }, fields, listed: [...defaults, ...fields], echo, offsetGiven: offset !== undefined };
+  return {
+    query: { kind, offset, descending, limit, mode },
+    fields,
+    listed: [...defaults, ...fields],
+    echo,
+    rawOffset: offset === undefined ? undefined : rawOffset,
+  };
 }
 
-function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string, string][], offset: number, descending: boolean) {
+/** A page link; `""` for an offset is a first page's that lists nothing, whose link has no `offset` (docs/platform.md §Feeds). */
+function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string, string][], offset: number | string, descending: boolean) {
   const params = echo.filter(([k]) => k !== 'descending');
   if (descending) params.push(['descending', '1']);
-  params.push(['offset', String(offset)]);
-  const path = `${linkPath}?${new URLSearchParams(params).toString()}`;
+  if (offset !== '') params.push(['offset', String(offset)]);
+  const query = new URLSearchParams(params).toString();
+  const path = query ? `${linkPath}?${query}` : linkPath;
   return { offset, path, uri: absoluteUrl(ctx, base, path) };
 }
 
@@ -132,9 +142,10 @@ function pageJson(entries: Buffer[], links: Doc): Buffer {
 }
 
 /**
- * The one feed engine. Pages are ordered by the store's commit sequence, and `offset` is the sequence of the
- * last listed entry: a JSON number, as the spec shows, and strictly crawler-safe because every commit gets a
- * unique, increasing sequence — a crawler that follows `next_page` sees every change (at its latest state).
+ * The one feed engine. Pages are ordered by the store's feed positions, and `offset` is the position of the last
+ * listed entry: UNIX seconds as a JSON number, as the spec shows, and crawler-safe because positions are unique and
+ * rise in commit order (docs/platform.md §Feeds) — a crawler that follows `next_page` sees every change (at its
+ * latest state).
  */
 export function feedRoute(
   router: Router<RequestState>,
@@ -148,10 +159,11 @@ export function feedRoute(
     if (scope) params.query.frameworkID = scope.frameworkID(ctx);
     const linkPath = scope?.linkPath ?? ctx.path;
     const { entries, first, last } = await pageEntries(ctx, source, params);
-    const { offset, descending } = params.query;
-    const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, last ?? offset ?? 0, descending) };
-    if (params.offsetGiven || descending) {
-      links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, first ?? offset ?? 0, !descending);
+    const { descending } = params.query;
+    const given = params.rawOffset === undefined ? '' : offsetEcho(params.rawOffset);
+    const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, last ?? given, descending) };
+    if (params.rawOffset !== undefined || descending) {
+      links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, first ?? given, !descending);
     }
     // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
     if (ctx.query.opt_pretty !== undefined) {

@@ -4,14 +4,19 @@ import { openSqliteStore } from './sqlite/sqlite-store';
 /** `sqlite:PATH` (the embedded default) or `mongodb://…` (the cluster engine). */
 export async function openStore(
   url: string,
-  options: { readPreference?: string; testStaleReadsMs?: number | null } = {},
+  options: {
+    readPreference?: string;
+    testStaleReadsMs?: number | null;
+    /** The wall clock (epoch ms) feed positions follow (docs/platform.md §Feeds); tests inject theirs. */
+    clock?: () => number;
+  } = {},
 ): Promise<Store> {
   if (url.startsWith('sqlite:')) {
-    return openSqliteStore(url.slice('sqlite:'.length), { staleReadsMs: options.testStaleReadsMs ?? undefined });
+    return openSqliteStore(url.slice('sqlite:'.length), { staleReadsMs: options.testStaleReadsMs ?? undefined, clock: options.clock });
   }
   if (url.startsWith('mongodb')) {
     const { openMongoStore } = await import('./mongo/mongo-store');
-    return openMongoStore(url, options);
+    return openMongoStore(url, { readPreference: options.readPreference, feedFloors: { clock: options.clock } });
   }
   throw new Error(`unsupported STORE_URL: ${url}`);
 }

@@ -16,7 +16,10 @@ export interface Stored {
   id: string;
   /** Optimistic-concurrency revision: 1 on insert, +1 on every update. */
   rev: number;
-  /** Feed position: unique, strictly increasing in commit order across the whole store. */
+  /**
+   * Feed position: float UNIX seconds in microsecond steps (docs/platform.md §Feeds), unique per kind. A feed read
+   * never lists a position before another commit that can still land below it, so paging by it misses nothing.
+   */
   seq: number;
   doc: Doc;
 }
@@ -36,8 +39,9 @@ export type Change =
   | { op: 'update'; kind: Kind; id: string; expectedRev: number; doc: Doc; index: Indexed };
 
 /**
- * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) inside a commit: the counter advances only
- * if the commit is written, so a refused commit hands out no number, and it costs no write of its own.
+ * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) for a commit. Numbers are unique and rise; a
+ * refused commit may use one up (MongoDB draws it before the write, so that a create is no transaction on the
+ * counter: docs/architecture.md §Feed ordering on MongoDB), as the reference's counters do.
  */
 export interface Numbering {
   counter: string;
@@ -130,8 +134,8 @@ export interface StoreSession {
   getMany(kind: Kind, ids: string[]): Promise<Stored[]>;
   /**
    * Applies all changes atomically. An update whose expectedRev no longer matches, or an insert of an
-   * existing id, throws StoreConflict and writes nothing. With `numbering`, the counter's next value is
-   * assigned inside the same atomic write (shared with `nextCounter`).
+   * existing id, throws StoreConflict and writes nothing. With `numbering`, the counter's next value (shared with
+   * `nextCounter`) is assigned before the changes are written.
    */
   commit(changes: Change[], numbering?: Numbering): Promise<Stored[]>;
   feed(query: FeedQuery): Promise<Stored[]>;

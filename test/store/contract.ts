@@ -31,11 +31,18 @@ async function insertOneByOne(session: StoreSession, kind: Kind, count: number):
   return ids;
 }
 
+export interface OpenOptions {
+  /** The wall clock (epoch ms) the store's feed positions follow. */
+  clock?: () => number;
+  /** Another node on the same data as this store, instead of a fresh, empty store. */
+  sharing?: Store;
+}
+
 /**
  * What every store adapter must do, in the port's own words. Run by sqlite.test.ts always and by
- * mongo.test.ts when a MongoDB URL is given. `open` returns a fresh, empty store each time.
+ * mongo.test.ts when a MongoDB URL is given. `open` returns a fresh, empty store each time unless told to share.
  */
-export function storeContract(t: Test, open: () => Promise<Store>) {
+export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<Store>) {
   let store: Store;
   t.beforeEach(async () => {
     store = await open();
@@ -291,16 +298,17 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     t.equal(await store.session().nextCounter('tenderID:2026-01-02'), 21);
   });
 
-  t.test('a refused numbered commit takes no number', async (t) => {
+  t.test('a refused numbered commit stores nothing and the numbers after it stay unique', async (t) => {
     const s = store.session();
     const first = insert('frameworks');
     const numbered = { counter: 'framework:2026-01-02', assign: (n: number) => (first.doc.data.n = n) };
     await s.commit([first], numbered);
     await t.rejects(s.commit([first], numbered), { name: 'StoreConflict' });
-    t.equal(await s.nextCounter('framework:2026-01-02'), 2);
+    t.equal((await s.get('frameworks', first.id))?.doc.data.n, 1);
+    t.ok((await s.nextCounter('framework:2026-01-02')) >= 2, 'a number is taken at most once (a refused commit may use one up)');
   });
 
-  t.test('commits made at once land or fail each on their own: a conflict among them takes no number', async (t) => {
+  t.test('commits made at once land or fail each on their own, each landed one with a number of its own', async (t) => {
     const existing = insert('tenders');
     await store.session().commit([existing]);
     const counter = 'tenderID:2026-01-03';
@@ -314,10 +322,12 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     );
     t.equal((results[3] as PromiseRejectedResult).reason?.name, 'StoreConflict');
     const stored = await store.session().getMany('tenders', fresh.map((c) => c.id));
-    t.same(stored.map((s) => s.doc.data.n).sort((x, y) => x - y), [1, 2, 3, 4, 5, 6]);
+    const numbers = stored.map((s) => s.doc.data.n);
+    t.equal(new Set(numbers).size, 6, 'unique numbers');
+    t.ok(numbers.every((n) => n >= 1 && n <= 7), 'from 1, at most one used up by the refused commit');
     const seqs = results.flatMap((r) => (r.status === 'fulfilled' ? r.value.map((s) => s.seq) : []));
     t.equal(new Set(seqs).size, 6, 'every landed commit has a seq of its own');
-    t.equal(await store.session().nextCounter(counter), 7);
+    t.ok((await store.session().nextCounter(counter)) > Math.max(...numbers));
   });
 
   t.test('due lists objects whose next check has passed, earliest first', async (t) => {
@@ -349,5 +359,97 @@ export function storeContract(t: Test, open: () => Promise<Store>) {
     t.ok(token && typeof token === 'object');
     const again = store.session(JSON.parse(JSON.stringify(token)));
     t.ok(await again.get('tenders', c.id));
+  });
+
+  /** Two nodes on one store, each with its own clock, closed when the test ends. */
+  const twoNodes = async (t: Test, first: () => number, second: () => number): Promise<[Store, Store]> => {
+    const a = await open({ clock: first });
+    const b = await open({ clock: second, sharing: a });
+    t.teardown(async () => {
+      await b.close();
+      await a.close();
+    });
+    return [a, b];
+  };
+
+  t.test('feed positions are UNIX seconds of the clock, strictly rising in commit order', async (t) => {
+    const at = Date.parse('2026-11-25T10:00:00Z');
+    const clocked = await open({ clock: () => at });
+    t.teardown(() => clocked.close());
+    const s = clocked.session();
+    const seqs: number[] = [];
+    for (const change of [insert('tenders'), insert('tenders'), insert('frameworks')]) seqs.push((await s.commit([change]))[0].seq);
+    seqs.push(...(await s.commit([insert('tenders'), insert('contracts')])).map((x) => x.seq));
+    for (const seq of seqs) t.ok(seq >= at / 1000 && seq < at / 1000 + 1, `${seq} within a second of the clock`);
+    t.same([...seqs].sort((a, b) => a - b), seqs, 'rising');
+    t.equal(new Set(seqs).size, seqs.length, 'unique');
+    t.ok(seqs.every((seq) => Math.round(seq * 1e6) / 1e6 === seq), 'microsecond steps');
+  });
+
+  t.test('two nodes an hour apart: an object updated by the one behind still moves forward in the feed', async (t) => {
+    let now = Date.now();
+    const [ahead, behind] = await twoNodes(t, () => now + 3_600_000, () => now);
+    const change = insert('tenders');
+    const [first] = await ahead.session().commit([change]);
+    const [second] = await behind.session().commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 1, doc: change.doc, index: index() }]);
+    t.ok(second.seq > first.seq, 'the update lands after the insert');
+    now += 2 * 3_600_000;
+    const [third] = await ahead.session().commit([{ op: 'update', kind: 'tenders', id: change.id, expectedRev: 2, doc: change.doc, index: index() }]);
+    t.ok(third.seq > second.seq);
+  });
+
+  t.test('a crawler following pages while two skewed nodes write concurrently sees every acknowledged change, in commit order', async (t) => {
+    let now = Date.now();
+    const [a, b] = await twoNodes(t, () => now + 1500, () => now);
+    /** id → highest acknowledged rev. */
+    const acknowledged = new Map<string, number>();
+    const seen = new Map<string, number>();
+    let offset: number | undefined;
+    let last = -Infinity;
+    let backwards = 0;
+    const crawl = async (through: Store) => {
+      const page = await through.session().feed({ kind: 'tenders', offset, descending: false, limit: 7, mode: 'live' });
+      for (const entry of page) {
+        if (entry.seq <= last) backwards++;
+        last = entry.seq;
+        seen.set(entry.id, Math.max(seen.get(entry.id) ?? 0, entry.rev));
+      }
+      if (page.length) offset = page[page.length - 1].seq;
+      return page.length;
+    };
+    const writer = async (node: Store, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const ids = [...acknowledged.keys()];
+        const id = ids.length > 3 && i % 3 ? ids[(i * 7) % ids.length] : undefined;
+        if (id === undefined) {
+          const change = insert('tenders');
+          await node.session().commit([change]);
+          acknowledged.set(change.id, 1);
+          continue;
+        }
+        const current = (await node.session().get('tenders', id))!;
+        try {
+          const [saved] = await node.session().commit([{ op: 'update', kind: 'tenders', id, expectedRev: current.rev, doc: current.doc, index: index() }]);
+          acknowledged.set(id, Math.max(acknowledged.get(id) ?? 0, saved.rev));
+        } catch (error) {
+          if ((error as Error).name !== 'StoreConflict') throw error;
+        }
+      }
+    };
+    const crawler = async () => {
+      for (let i = 0; i < 40; i++) {
+        await crawl(i % 2 ? a : b);
+        now += 50;
+      }
+    };
+    await Promise.all([writer(a, 30), writer(b, 30), crawler()]);
+    now += 5000;
+    // The other node publishes its floor on its heartbeat: poll until the crawler has read past every change.
+    for (let round = 0; round < 200 && [...acknowledged].some(([id, rev]) => (seen.get(id) ?? 0) < rev); round++) {
+      if ((await crawl(round % 2 ? a : b)) === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const missed = [...acknowledged].filter(([id, rev]) => (seen.get(id) ?? 0) < rev);
+    t.same(missed, [], 'no acknowledged change missed');
+    t.equal(backwards, 0, 'positions rise page after page');
   });
 }

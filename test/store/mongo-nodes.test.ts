@@ -32,7 +32,7 @@ if (!url) {
     await admin.close();
   });
 
-  t.test('a crawler paging by seq while two nodes commit concurrently misses no object', async (t) => {
+  t.test('a crawler paging by position while two nodes commit concurrently misses no object', async (t) => {
     const [a, b, crawlerNode] = nodes;
     const committed: string[] = [];
     const writer = async (node: Store) => {
@@ -56,7 +56,11 @@ if (!url) {
     const writers = Promise.all([writer(a), writer(a), writer(b), writer(b)]).finally(() => (writing = false));
     while (writing) await crawl();
     await writers;
-    await crawl();
+    // The writers' last commits are listed once their nodes publish floors above them, at their next heartbeat.
+    for (let round = 0; round < 100 && seen.size < committed.length; round++) {
+      await crawl();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     t.equal(seen.size, committed.length);
     t.same([...seen].sort(), [...committed].sort());
   });
@@ -67,6 +71,21 @@ if (!url) {
     );
     const seqs = saved.flat().map((s) => s.seq);
     t.equal(new Set(seqs).size, seqs.length);
+  });
+
+  t.test('90 inserts at once on three nodes whose clocks read the same millisecond all land, at distinct positions', async (t) => {
+    const now = Date.now();
+    const database = `${name}_same_ms`;
+    const sameClock = await Promise.all([1, 2, 3].map(() => openMongoStore(withDatabase(url, database), { feedFloors: { clock: () => now } })));
+    t.teardown(async () => {
+      for (const node of sameClock) await node.close();
+      const admin = new MongoClient(url);
+      await admin.db(database).dropDatabase();
+      await admin.close();
+    });
+    const saved = await Promise.all(Array.from({ length: 90 }, (_, i) => sameClock[i % 3].session().commit([insert()])));
+    const seqs = saved.flat().map((s) => s.seq);
+    t.equal(new Set(seqs).size, 90);
   });
 
   t.test('a new counter first incremented on two nodes at once counts 1..n without gaps or repeats', async (t) => {

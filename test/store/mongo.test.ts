@@ -18,9 +18,12 @@ if (!url) {
     for (const name of databases) await admin.db(name).dropDatabase();
     await admin.close();
   });
-  storeContract(t, async () => {
-    const name = `contract_${randomUUID().slice(0, 8)}`;
-    databases.push(name);
-    return openMongoStore(withDatabase(url, name));
+  const names = new WeakMap<object, string>();
+  storeContract(t, async (options = {}) => {
+    const name = options.sharing ? names.get(options.sharing)! : `contract_${randomUUID().slice(0, 8)}`;
+    if (!options.sharing) databases.push(name);
+    const store = await openMongoStore(withDatabase(url, name), { feedFloors: { clock: options.clock, heartbeatMs: 20 } });
+    names.set(store, name);
+    return store;
   });
 }

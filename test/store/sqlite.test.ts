@@ -16,7 +16,13 @@ t.teardown(() => rmSync(root, { recursive: true, force: true }));
 /** A new database file in this file's temporary folder, removed with it. */
 const newPath = () => join(mkdtempSync(join(root, 'db-')), 'r.db');
 
-storeContract(t, async () => openSqliteStore(newPath()));
+const paths = new WeakMap<object, string>();
+storeContract(t, async (options = {}) => {
+  const path = options.sharing ? paths.get(options.sharing)! : newPath();
+  const store = openSqliteStore(path, { clock: options.clock });
+  paths.set(store, path);
+  return store;
+});
 
 t.test('feed and get read documents back exactly as stored', async (t) => {
   const store = openSqliteStore(newPath());

@@ -170,7 +170,7 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
       return 'Not a well-formed email address.';
     case 'string.uri':
     case 'string.uriCustomScheme':
-      return 'Not a well-formed URL.';
+      return 'Not a well formed URL.';
     case 'string.hashType':
       return 'Hash type is not supported.';
     case 'string.hex':

@@ -1,16 +1,9 @@
-import { ReadPreference, type ClientSession, type Db } from 'mongodb';
+import { MongoError, ReadPreference, type ClientSession, type Db } from 'mongodb';
 import { StoreConflict, type Change, type Numbering, type Stored } from '../port';
-import { createCounter, incrementCounter } from './counters';
+import { nextCounterValue } from './counters';
+import type { FeedFloors } from './feed-floors';
 import type { ObjectRecord } from './object-record';
 import { isDuplicateKey } from './store-errors';
-
-/** The single document whose counter hands out feed positions. */
-export const FEED_SEQUENCE = { collection: 'sequence', id: 'feed' } as const;
-
-export interface SequenceRecord {
-  _id: string;
-  value: number;
-}
 
 const TRANSACTION = {
   readConcern: { level: 'snapshot' as const },
@@ -19,70 +12,98 @@ const TRANSACTION = {
 };
 
 /**
- * Applies all changes in one transaction and gives each a feed position `seq`.
- *
- * Why `seq` follows commit order even when nodes commit concurrently: every commit increments the one
- * sequence document inside its own transaction. MongoDB lets only one transaction write a document between
- * another's snapshot and commit: a second writer gets a WriteConflict (TransientTransactionError) and
- * `withTransaction` retries it from scratch, after the first has committed. So of any two committed commits,
- * the later one read the earlier one's counter and took larger numbers; seq order is commit (oplog) order, and
- * any majority snapshot that shows seq N also shows every seq below N. A crawler paging `seq > offset` can
- * therefore never skip a change that becomes visible later. The price is that commits are serialised
- * store-wide, which the registry's write rate allows.
+ * Positions are unique per collection (index `seq`); two nodes may stamp the same one, and a node whose clock is
+ * behind may stamp below an object's position: then it stamps again.
  */
-export async function commitChanges(db: Db, session: ClientSession, changes: Change[], numbering?: Numbering): Promise<Stored[]> {
+const MAX_STAMPS = 10;
+
+/**
+ * How long an update waits for an object that a transaction holds (a node killed inside a multi-object commit holds
+ * it until transactionLifetimeLimitSeconds): then the request answers 503 rather than hang.
+ */
+const LOCK_WAIT_MS = 5000;
+
+/**
+ * Applies all changes atomically at fresh feed positions (docs/architecture.md §Feed ordering on MongoDB). One
+ * change is one single-document write with its revision check: no transaction, nothing left locked if the node
+ * dies. Several changes share a transaction that writes only those objects. No write touches a document that
+ * unrelated commits need; a numbered commit (a create) draws its number first, with one `$inc` of its counter.
+ */
+export async function commitChanges(
+  db: Db,
+  floors: FeedFloors,
+  session: ClientSession,
+  changes: Change[],
+  numbering?: Numbering,
+): Promise<Stored[]> {
   if (changes.length === 0) return [];
-  if (!numbering) return inTransaction(db, session, changes);
-  try {
-    return await inTransaction(db, session, changes, numbering);
-  } catch (error) {
-    if (!(error instanceof CounterMissing)) throw error;
-  }
-  // Created outside the transaction: an upsert racing another node's inside one would abort it for good.
-  await createCounter(db, numbering.counter, session);
-  return inTransaction(db, session, changes, numbering);
-}
-
-class CounterMissing extends Error {}
-
-async function inTransaction(db: Db, session: ClientSession, changes: Change[], numbering?: Numbering): Promise<Stored[]> {
-  return session.withTransaction(async () => {
-    if (numbering) {
-      const value = await incrementCounter(db, numbering.counter, session);
-      if (value === null) throw new CounterMissing(numbering.counter);
-      numbering.assign(value);
-    }
-    const counter = await db
-      .collection<SequenceRecord>(FEED_SEQUENCE.collection)
-      .findOneAndUpdate(
-        { _id: FEED_SEQUENCE.id },
-        { $inc: { value: changes.length } },
-        { session, returnDocument: 'after' },
+  if (numbering) numbering.assign(await nextCounterValue(db, numbering.counter, session));
+  for (let stamp = 1; ; stamp++) {
+    try {
+      const saved = await floors.stamp(changes.length, (positions) =>
+        changes.length === 1
+          ? applyChange(db, session, changes[0], positions[0]).then((one) => [one])
+          : session.withTransaction(() => applyAll(db, session, changes, positions), TRANSACTION),
       );
-    if (!counter) throw new Error('the feed sequence document is missing (created by openMongoStore)');
-    const firstSeq = counter.value - changes.length + 1;
-    const saved: Stored[] = [];
-    for (const [i, change] of changes.entries()) {
-      saved.push(await applyChange(db, session, change, firstSeq + i));
+      floors.committedAt(Math.max(...saved.map((s) => s.seq)));
+      return saved;
+    } catch (error) {
+      if (error instanceof PositionBehind) floors.clock.observe(error.stored);
+      else if (isDuplicatePosition(error)) floors.clock.skipPast(takenPosition(error));
+      else throw error;
+      if (stamp >= MAX_STAMPS) throw error;
     }
-    return saved;
-  }, TRANSACTION);
+  }
 }
 
-async function applyChange(db: Db, session: ClientSession, change: Change, seq: number): Promise<Stored> {
+async function applyAll(db: Db, session: ClientSession, changes: Change[], positions: number[]) {
+  const saved: Stored[] = [];
+  for (const [i, change] of changes.entries()) saved.push(await applyChange(db, session, change, positions[i]));
+  return saved;
+}
+
+/**
+ * An update lands only if the object's stored position is below its stamp, so an object's positions rise with its
+ * revisions whatever the clocks say: a node whose clock is behind learns the stored position and stamps again.
+ */
+async function applyChange(db: Db, session: ClientSession, change: Change, position: number): Promise<Stored> {
   const collection = db.collection<ObjectRecord>(change.kind);
-  const fields = { seq, doc: change.doc, ...change.index };
   if (change.op === 'insert') {
     try {
-      await collection.insertOne({ _id: change.id, rev: 1, ...fields }, { session });
+      await collection.insertOne({ _id: change.id, rev: 1, seq: position, doc: change.doc, ...change.index }, { session });
     } catch (error) {
-      if (isDuplicateKey(error)) throw new StoreConflict('exists');
+      if (isDuplicateKey(error) && !isDuplicatePosition(error)) throw new StoreConflict('exists');
       throw error;
     }
-    return { kind: change.kind, id: change.id, rev: 1, seq, doc: change.doc };
+    return { kind: change.kind, id: change.id, rev: 1, seq: position, doc: change.doc };
   }
   const rev = change.expectedRev + 1;
-  const result = await collection.replaceOne({ _id: change.id, rev: change.expectedRev }, { rev, ...fields }, { session });
-  if (result.matchedCount !== 1) throw new StoreConflict('revision');
-  return { kind: change.kind, id: change.id, rev, seq, doc: change.doc };
+  const result = await collection.updateOne(
+    { _id: change.id, rev: change.expectedRev, seq: { $lt: position } },
+    { $set: { rev, seq: position, doc: change.doc, ...change.index } },
+    { session, maxTimeMS: session.inTransaction() ? undefined : LOCK_WAIT_MS },
+  );
+  if (result.matchedCount === 1) return { kind: change.kind, id: change.id, rev, seq: position, doc: change.doc };
+  const stored = await collection.findOne({ _id: change.id }, { session, projection: { rev: 1, seq: 1 } });
+  if (stored?.rev === change.expectedRev) throw new PositionBehind(stored.seq);
+  throw new StoreConflict('revision');
 }
+
+/** The object holds a position at or above the stamp: stamp again above it. */
+class PositionBehind extends Error {
+  constructor(readonly stored: number) {
+    super(`the object is at position ${stored}`);
+  }
+}
+
+/** The position another object holds, as the server names it (0 when it does not). */
+const takenPosition = (error: unknown): number => {
+  const taken = (error as MongoError & { keyValue?: { seq?: unknown } }).keyValue?.seq;
+  return typeof taken === 'number' ? taken : 0;
+};
+
+/** Another object already holds the position (unique index `seq`). */
+const isDuplicatePosition = (error: unknown): boolean =>
+  isDuplicateKey(error) &&
+  ((error as MongoError & { keyPattern?: Record<string, unknown> }).keyPattern?.seq !== undefined ||
+    /index: seq\b/.test((error as MongoError).message));

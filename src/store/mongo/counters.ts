@@ -9,7 +9,7 @@ interface CounterRecord {
 const counters = (db: Db) => db.collection<CounterRecord>('counters');
 
 /** The counter's next value, or null while it does not exist yet (see `createCounter`). */
-export async function incrementCounter(db: Db, name: string, session: ClientSession): Promise<number | null> {
+async function incrementCounter(db: Db, name: string, session: ClientSession): Promise<number | null> {
   const counter = await counters(db).findOneAndUpdate({ _id: name }, { $inc: { value: 1 } }, { session, returnDocument: 'after' });
   return counter?.value ?? null;
 }
@@ -19,7 +19,7 @@ export async function incrementCounter(db: Db, name: string, session: ClientSess
  * apply an upserting increment yet return null, and retrying it would skip a number. Creating the counter apart
  * keeps every increment's answer.
  */
-export async function createCounter(db: Db, name: string, session: ClientSession): Promise<void> {
+async function createCounter(db: Db, name: string, session: ClientSession): Promise<void> {
   try {
     await counters(db).updateOne({ _id: name }, { $setOnInsert: { value: 0 } }, { session, upsert: true });
   } catch (error) {

@@ -4,6 +4,7 @@ import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import { commitChanges } from './commit-changes';
 import { nextCounterValue } from './counters';
+import type { FeedFloors } from './feed-floors';
 import type { Blobs } from './gridfs-blobs';
 import { toStored, type ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
@@ -15,7 +16,7 @@ import { apiJson } from '../api-json';
  * ClientSession held for the StoreSession's lifetime would never return its server session to the pool.
  * Operations awaited one after another are causally ordered exactly as in one ClientSession.
  */
-export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: CausalToken): StoreSession {
+export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: FeedFloors, token?: CausalToken): StoreSession {
   let times: CausalTimes = timesFromToken(token);
 
   const causal = async <T>(operation: (session: ClientSession) => Promise<T>): Promise<T> => {
@@ -39,13 +40,19 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
       return record && toStored(kind, record);
     });
 
-  /** A feed page's records, whole or of the `projection`'s fields. */
+  /**
+   * A feed page's records, whole or of the `projection`'s fields: only positions below the watermark, read first in
+   * the same causal session, so no commit can later appear before the last one listed.
+   */
   const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 1>) => {
     if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
+    const below = await floors.watermark(session);
     const filter: Record<string, unknown> = { isPublic: true };
     if (query.mode !== 'all') filter.isTest = query.mode === 'test';
     if (query.frameworkID !== undefined) filter['doc.data.frameworkID'] = query.frameworkID;
-    if (query.offset !== undefined) filter.seq = { [query.descending ? '$lt' : '$gt']: query.offset };
+    if (query.offset === undefined) filter.seq = { $lt: below };
+    else if (query.descending) filter.seq = { $lt: Math.min(query.offset, below) };
+    else filter.seq = { $gt: query.offset, $lt: below };
     return objects(query.kind)
       .find(filter, { session, projection })
       .sort({ seq: query.descending ? -1 : 1 })
@@ -75,7 +82,7 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, token?: 
         });
       }),
 
-    commit: (changes, numbering) => causal((session) => commitChanges(db, session, changes, numbering)),
+    commit: (changes, numbering) => causal((session) => commitChanges(db, floors, session, changes, numbering)),
 
     feed: (query) =>
       causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),

@@ -1,16 +1,18 @@
 import { MongoClient, ReadPreference, type Db } from 'mongodb';
 import { KINDS, type Due, type Store } from '../port';
-import { FEED_SEQUENCE, type SequenceRecord } from './commit-changes';
+import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
 import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
 import type { ObjectRecord } from './object-record';
-import { isDuplicateKey, toStoreError } from './store-errors';
+import { toStoreError } from './store-errors';
 
 export interface MongoStoreOptions {
   /** Where reads outside transactions go (default `secondaryPreferred`); causal sessions keep them fresh enough. */
   readPreference?: string;
   /** How long to look for a suitable server before an operation fails as StoreUnavailable (default 10 s). */
   serverSelectionTimeoutMS?: number;
+  /** Feed positions and the node's lease (docs/architecture.md §Feed ordering on MongoDB). */
+  feedFloors?: FeedFloorsOptions;
 }
 
 const DEFAULT_DB = 'registry';
@@ -35,14 +37,6 @@ async function ensureSchema(db: Db): Promise<void> {
       { key: { nextCheck: 1 }, name: 'due' },
     ]);
   }
-  try {
-    await db
-      .collection<SequenceRecord>(FEED_SEQUENCE.collection)
-      .updateOne({ _id: FEED_SEQUENCE.id }, { $setOnInsert: { value: 0 } }, { upsert: true });
-  } catch (error) {
-    // Another node created it at the same moment.
-    if (!isDuplicateKey(error)) throw error;
-  }
 }
 
 /**
@@ -61,9 +55,11 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
   });
   const dbName = dbNameOf(url);
   const db = client.db(dbName);
+  const floors = new FeedFloors(db, options.feedFloors);
   try {
     await client.connect();
     await ensureSchema(db);
+    await floors.start();
   } catch (error) {
     await client.close();
     throw toStoreError(error);
@@ -80,7 +76,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
 
   return {
     engine: 'mongodb',
-    session: (token) => mongoSession(client, db, blobs, token),
+    session: (token) => mongoSession(client, db, blobs, floors, token),
 
     // The worker acts on what this returns, so it reads the primary rather than a possibly lagging secondary.
     due: (nowMs, limit) =>
@@ -105,6 +101,9 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
         await db.command({ ping: 1 });
       }),
 
-    close: () => client.close(),
+    async close() {
+      await floors.stop();
+      await client.close();
+    },
   };
 }

@@ -19,6 +19,7 @@ import {
   StoreUnavailable,
 } from '../port';
 import { listedAndRead } from '../listing';
+import { positionsAfter } from '../feed-position';
 import { SCHEMA } from './schema';
 import { groupCommits } from './group-commit';
 import { commitBatchSize } from '../../metrics';
@@ -47,6 +48,8 @@ export interface SqliteOptions {
    * token, so the consistency checker can prove it catches a node that breaks the session guarantees.
    */
   staleReadsMs?: number;
+  /** Wall clock (epoch ms) that feed positions follow; tests inject it. */
+  clock?: () => number;
 }
 
 const CATCH_UP_POLL_MS = 5;
@@ -101,8 +104,9 @@ const UNRESTRICTED = "coalesce(doc ->> '$.config.restricted', 0) = 0";
 
 /**
  * The embedded store: one SQLite file in WAL mode that several node processes may share. Writers are
- * serialised by SQLite (BEGIN IMMEDIATE), so `seq`, taken inside the write transaction, follows commit order
- * and a feed crawler paging by `seq` can never miss a commit.
+ * serialised by SQLite (BEGIN IMMEDIATE), so `seq`, the feed position taken inside the write transaction
+ * (max(previous + 1 µs, now), docs/platform.md §Feeds), follows commit order and a feed crawler paging by `seq`
+ * can never miss a commit.
  */
 export function openSqliteStore(path: string, options: SqliteOptions = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -125,7 +129,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
           'FROM objects WHERE kind = @kind AND id = @id',
       )
       .raw(),
-    advanceSeq: db.prepare<[number], { value: number }>("UPDATE counters SET value = value + ? WHERE name = '__seq__' RETURNING value"),
+    setLastSeq: db.prepare<[number]>("UPDATE counters SET value = ? WHERE name = '__seq__'"),
     lastSeq: db.prepare<[], { value: number }>("SELECT value FROM counters WHERE name = '__seq__'"),
     insert: db.prepare(
       'INSERT INTO objects (kind, id, rev, seq, is_public, is_test, next_check, doc) VALUES (@kind, @id, 1, @seq, @isPublic, @isTest, @nextCheck, jsonb(@doc))',
@@ -209,13 +213,16 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     }
   };
 
+  const clock = options.clock ?? Date.now;
   const applyChanges = ({ changes, numbering }: { changes: Change[]; numbering?: Numbering }): Stored[] => {
     if (numbering) numbering.assign(sql.counter.get(numbering.counter)!.value);
-    // One seq per changed object, all taken by one counter update: a bulk load of 2,000 objects per commit
-    // spent a fifth of its time advancing the counter row by row.
-    const firstSeq = sql.advanceSeq.get(changes.length)!.value - changes.length + 1;
+    // One position per changed object, all taken by one counter update: a bulk load of 2,000 objects per commit
+    // spent a fifth of its time advancing the counter row by row. Writers are serialised, so positions follow
+    // commit order; a counter of an earlier version (a small integer) is simply below every time.
+    const positions = positionsAfter(sql.lastSeq.get()!.value, clock(), changes.length);
+    sql.setLastSeq.run(positions[positions.length - 1]);
     return changes.map((change, i) => {
-      const seq = firstSeq + i;
+      const seq = positions[i];
       const params = {
         kind: change.kind,
         id: change.id,

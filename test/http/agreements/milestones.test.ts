@@ -40,12 +40,12 @@ t.test('contracts and their milestones are listed and read (milestone-list.http)
   t.match(await server.request('GET', `${milestones(contractIds[0])}/${'f'.repeat(32)}`), error(404, 'url', 'milestone_id', 'Not Found'));
 });
 
-t.test('a milestone document whose url is not a web address → 422 "Not a well-formed URL.", nothing stored', async (t) => {
+t.test('a milestone document whose url is not a web address → 422 "Not a well formed URL.", nothing stored', async (t) => {
   const contractId = contractIds[1];
   const before = await contractOf(contractId);
   for (const url of ['javascript:alert(1)', 'data:text/html,<script>', 'not a url', 'ftp://ds.example/x']) {
     const refused = await post(contractId, { type: 'ban', documents: [{ ...BAN_DOCUMENT, url }] });
-    t.match(refused, error(422, 'body', 'documents', [{ url: ['Not a well-formed URL.'] }]), url);
+    t.match(refused, error(422, 'body', 'documents', [{ url: ['Not a well formed URL.'] }]), url);
   }
   t.same(await contractOf(contractId), before);
 });

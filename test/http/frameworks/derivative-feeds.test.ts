@@ -63,12 +63,12 @@ t.test('a framework feed pages as every feed, its links naming the unfiltered fe
 
   const second = await get(`/frameworks/${a.id}/submissions?limit=1&offset=${offset}`);
   t.same(ids(second), [s1.id]);
-  t.match(second.prev_page.path, new RegExp(`^${API}/submissions\\?limit=1&descending=1&offset=\\d+$`));
+  t.match(second.prev_page.path, new RegExp(`^${API}/submissions\\?limit=1&descending=1&offset=[\\d.]+$`));
   t.same(ids(await get(`/frameworks/${a.id}/submissions?offset=${second.next_page.offset}`)), []);
 
   const descending = await get(`/frameworks/${a.id}/qualifications?descending=1`);
   t.same(ids(descending), [s1.qualificationID, s2.qualificationID]);
-  t.match(descending.prev_page.path, new RegExp(`^${API}/qualifications\\?offset=\\d+$`));
+  t.match(descending.prev_page.path, new RegExp(`^${API}/qualifications\\?offset=[\\d.]+$`));
   t.same(ids(await get(`/frameworks/${a.id}/submissions?mode=test`)), []);
   t.same(ids(await get(`/frameworks/${a.id}/submissions?mode=_all_`)), [s2.id, s1.id]);
 
@@ -84,7 +84,7 @@ t.test('an unknown or malformed framework id lists nothing (the reference does n
   for (const id of ['f'.repeat(32), 'not-an-id']) {
     for (const kind of ['submissions', 'qualifications']) {
       const reply = await server.request('GET', `${API}/frameworks/${id}/${kind}`);
-      t.same([reply.status, reply.body], [200, { data: [], next_page: { offset: 0, path: `${API}/${kind}?offset=0`, uri: reply.body.next_page.uri } }]);
+      t.same([reply.status, reply.body], [200, { data: [], next_page: { offset: '', path: `${API}/${kind}`, uri: reply.body.next_page.uri } }]);
     }
   }
 });

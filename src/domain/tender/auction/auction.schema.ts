@@ -5,10 +5,7 @@ import { md5 } from '../parts.schema';
 
 /** The auction module's requests (spec-era `tender/core/procedure/models/auction.py`); positions are checked in auction-input.ts. */
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
-const url = () =>
-  Joi.string()
-    .uri({ scheme: ['http', 'https'] })
-    .messages({ 'string.uri': 'Not a well formed URL.', 'string.uriCustomScheme': 'Not a well formed URL.' });
+const url = () => Joi.string().uri({ scheme: ['http', 'https'] });
 
 const valueResult = model('ValueResult', {
   amount: Joi.number().min(0),

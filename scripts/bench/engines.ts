@@ -1,0 +1,257 @@
+/**
+ * `npm run bench -- --store mongodb`: the same tenders served by the product on each engine, SQLite then MongoDB
+ * (the project's test server, or MONGODB_URL), side by side: requests/s, latency, the app's CPU per request and,
+ * on MongoDB, the store server's CPU per request apart. Never asserts a timing: the 2× target is reported.
+ */
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient, type AnyBulkWriteOperation } from 'mongodb';
+import { openMongoStore } from '../../src/store/mongo/mongo-store';
+import type { ObjectRecord } from '../../src/store/mongo/object-record';
+import { load, manifestPath, type Manifest } from '../load/main';
+import { drive, type DriveOptions, type Measure, type RequestPlan } from './drive';
+import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
+import { createPlan, patchPlan, type Owned } from './write-plans';
+
+const API = '/api/2.5';
+const FEED_QUERY = 'opt_fields=status,procuringEntity&limit=100';
+const SCENARIOS = ['GET tender (public)', 'feed page of 100', 'POST tender (create)', 'PATCH tender (owner token)'] as const;
+
+export interface EngineOptions {
+  tenders: number;
+  frameworks: number;
+  duration: number;
+  warmup: number;
+  connections: number;
+  runner: 'dist' | 'tsx';
+  logLevel: string;
+  db: string;
+  out: string;
+  name: string;
+  /** API node counts of the create-scaling runs (e.g. [1, 3]); none when empty. */
+  nodes: number[];
+}
+
+interface ScalingRow {
+  nodes: number;
+  createsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Each node's CPU, in % of one core. */
+  nodeCpu: number[];
+  /** The store server's CPU, in % of one core. */
+  storeCpu: number;
+}
+
+interface EngineRow {
+  scenario: string;
+  sqlite: Measure;
+  mongodb: Measure;
+}
+
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+const pickFrom = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+
+/** A MongoDB server to measure: MONGODB_URL, or the project's test server started for the run (and its pid). */
+function mongoServer(): { url: string; pid: number; stop(): void } {
+  const script = join(ROOT, 'scripts/mongo-test-server.sh');
+  const given = process.env.MONGODB_URL;
+  const url = given ?? execFileSync(script, ['--background'], { encoding: 'utf8' }).trim();
+  const port = /^mongodb:\/\/[^:/]+:(\d+)/.exec(url)?.[1];
+  const pidFile = join(ROOT, 'data/mongo-test-server', `${port}.pid`);
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : NaN;
+  return { url, pid, stop: () => (given ? undefined : void execFileSync(script, ['--stop', port!])) };
+}
+
+const withDatabase = (url: string, name: string) => url.replace(/^(mongodb:\/\/[^/?]*)(\/[^?]*)?/, `$1/${name}`);
+
+/** Copies the loaded SQLite file's objects and counters into an empty MongoDB database, as the engine stores them. */
+async function copyToMongo(db: string, url: string): Promise<void> {
+  await (await openMongoStore(url)).close(); // creates the collections' indexes
+  const sqlite = new Database(db, { readonly: true });
+  const client = new MongoClient(url);
+  try {
+    const rows = sqlite
+      .prepare('SELECT kind, id, rev, seq, is_public, is_test, next_check, json(doc) AS doc FROM objects')
+      .iterate() as Iterable<{ kind: string; id: string; rev: number; seq: number; is_public: number; is_test: number; next_check: number | null; doc: string }>;
+    const batches = new Map<string, AnyBulkWriteOperation<ObjectRecord>[]>();
+    const flush = async (kind: string) => {
+      const batch = batches.get(kind);
+      if (batch?.length) await client.db().collection<ObjectRecord>(kind).bulkWrite(batch, { ordered: false });
+      batches.set(kind, []);
+    };
+    for (const row of rows) {
+      const document: ObjectRecord = { _id: row.id, rev: row.rev, seq: row.seq, doc: JSON.parse(row.doc), isPublic: !!row.is_public, isTest: !!row.is_test, nextCheck: row.next_check };
+      const batch = batches.get(row.kind) ?? [];
+      batch.push({ insertOne: { document } });
+      batches.set(row.kind, batch);
+      if (batch.length >= 500) await flush(row.kind);
+    }
+    for (const kind of batches.keys()) await flush(kind);
+    const counters = sqlite.prepare("SELECT name, value FROM counters WHERE name <> '__seq__'").all() as { name: string; value: number }[];
+    if (counters.length) await client.db().collection<{ _id: string; value: number }>('counters').insertMany(counters.map((c) => ({ _id: c.name, value: c.value })));
+  } finally {
+    sqlite.close();
+    await client.close();
+  }
+}
+
+/** The four scenarios on one running product. */
+async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> {
+  const feed: RequestPlan = {
+    // Each connection is a crawler from the start of the feed, following next_page and starting over at the end.
+    path: (ctx) => ctx.next ?? `${API}/tenders?${FEED_QUERY}`,
+    onResponse(status, body, ctx) {
+      const next = status === 200 && !body.startsWith('{"data":[]') ? /"next_page":\{"offset":[^,]*,"path":"([^"]+)"/.exec(body)?.[1] : undefined;
+      ctx.next = next;
+    },
+  };
+  const owned: Owned[] = [];
+  let refused: string | undefined;
+  const results: Measure[] = [];
+  log('  GET tender');
+  results.push(await drive(d, { path: () => `${API}/tenders/${pickFrom(manifest.samples.active)}` }));
+  log('  feed page of 100');
+  results.push(await drive(d, feed));
+  log('  POST tender');
+  results.push(await drive(d, createPlan(manifest.bodies.tender, owned, (status, body) => (refused ??= `${status} ${body.slice(0, 300)}`))));
+  if (!owned.length) throw new Error(`no tender created to PATCH: ${refused}`);
+  log('  PATCH tender');
+  results.push(await drive(d, patchPlan(owned, d.connections)));
+  return results;
+}
+
+const us = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–');
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
+
+function renderMarkdown(rows: EngineRow[], o: EngineOptions, server: string): string {
+  const lines = [
+    `# Engines side by side`,
+    '',
+    `${o.tenders} tenders (10 % restricted, 5 % drafts), ${o.connections} connections, ${o.duration} s a scenario, one node process;`,
+    `MongoDB: ${server}. Load average at the end ${loadavg()[0].toFixed(1)}. CPU per request in µs (user + system).`,
+    '',
+    '| Scenario | req/s SQLite | req/s MongoDB | p50 / p99 ms SQLite | p50 / p99 ms MongoDB | app CPU SQLite | app CPU MongoDB | MongoDB / SQLite | store server CPU (MongoDB) |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { scenario, sqlite, mongodb } of rows) {
+    const ratio = mongodb.cpuUs / sqlite.cpuUs;
+    lines.push(
+      `| ${scenario} | ${us(sqlite.rps)} | ${us(mongodb.rps)} | ${ms(sqlite.p50)} / ${ms(sqlite.p99)} | ${ms(mongodb.p50)} / ${ms(mongodb.p99)} | ` +
+        `${us(sqlite.cpuUs)} | ${us(mongodb.cpuUs)} | ${ratio.toFixed(2)}× ${ratio <= 2 ? '(met)' : '(missed)'} | ${us(mongodb.storeCpuUs)} |`,
+    );
+  }
+  const create = rows.find((r) => r.scenario === 'POST tender (create)')?.mongodb;
+  if (create) lines.push('', `Create on MongoDB: p99 / p50 = ${(create.p99 / create.p50).toFixed(1)} (target ≤ 5).`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Creates through N API node processes on one MongoDB database, each driven by its own `connections` clients:
+ * creates/s, and the CPU of every node and of the store server, to tell which saturates first.
+ */
+async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: string, storePid: number): Promise<ScalingRow[]> {
+  const rows: ScalingRow[] = [];
+  for (const count of o.nodes) {
+    log(`create scaling: ${count} node(s)`);
+    const nodes: Running[] = [];
+    try {
+      for (let i = 0; i < count; i++) nodes.push(await startProduct({ db: o.db, runner: o.runner, logLevel: o.logLevel, storeUrl: mongoUrl }));
+      const storeBefore = cpuSecondsOf(storePid);
+      const started = performance.now();
+      const runs = await Promise.all(
+        nodes.map((node) =>
+          drive(
+            { url: node.url, pid: node.pid, connections: o.connections, duration: o.duration, warmup: o.warmup },
+            createPlan(manifest.bodies.tender, []),
+          ),
+        ),
+      );
+      const seconds = (performance.now() - started) / 1000 - o.warmup;
+      rows.push({
+        nodes: count,
+        createsPerSecond: runs.reduce((sum, run) => sum + run.rps, 0),
+        p50: Math.max(...runs.map((run) => run.p50)),
+        p99: Math.max(...runs.map((run) => run.p99)),
+        nodeCpu: runs.map((run) => (run.cpuUs * run.rps) / 1e4),
+        storeCpu: ((cpuSecondsOf(storePid) - storeBefore) / (seconds + o.warmup)) * 100,
+      });
+    } finally {
+      for (const node of nodes) await node.stop();
+    }
+  }
+  return rows;
+}
+
+function renderScaling(rows: ScalingRow[], o: EngineOptions): string {
+  if (!rows.length) return '';
+  const base = rows[0].createsPerSecond;
+  const lines = [
+    '',
+    `## Creates by API nodes (${o.connections} connections per node, one MongoDB server)`,
+    '',
+    '| Nodes | creates/s | × one node | p50 / p99 ms (worst node) | node CPU, % of a core | store server CPU, % of a core |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.nodes} | ${us(r.createsPerSecond)} | ${(r.createsPerSecond / base).toFixed(2)} | ${ms(r.p50)} / ${ms(r.p99)} | ` +
+        `${r.nodeCpu.map((c) => c.toFixed(0)).join(', ')} | ${r.storeCpu.toFixed(0)} |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runEngines(o: EngineOptions): Promise<void> {
+  for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });
+  log(`loading ${o.tenders} tenders`);
+  const manifest = await load({
+    db: o.db,
+    tenders: o.tenders,
+    frameworks: o.frameworks,
+    restrictedShare: 0.1,
+    draftShare: 0.05,
+    batch: 20000,
+    cacheMiB: 64,
+    sample: 20000,
+    progress: false,
+  });
+  const server = mongoServer();
+  const mongoUrl = withDatabase(server.url, `bench_${Date.now()}`);
+  try {
+    log('copying them to MongoDB');
+    await copyToMongo(o.db, mongoUrl);
+    const measured: Record<'sqlite' | 'mongodb', Measure[]> = { sqlite: [], mongodb: [] };
+    for (const engine of ['sqlite', 'mongodb'] as const) {
+      log(`${engine}:`);
+      const product = await startProduct({ db: o.db, runner: o.runner, logLevel: o.logLevel, storeUrl: engine === 'mongodb' ? mongoUrl : undefined });
+      try {
+        const d: DriveOptions = {
+          url: product.url,
+          pid: product.pid,
+          storePid: engine === 'mongodb' ? server.pid : undefined,
+          connections: o.connections,
+          duration: o.duration,
+          warmup: o.warmup,
+        };
+        measured[engine] = await measure(d, manifest);
+      } finally {
+        await product.stop();
+      }
+    }
+    const rows = SCENARIOS.map((scenario, i) => ({ scenario, sqlite: measured.sqlite[i], mongodb: measured.mongodb[i] }));
+    const scaling = await createScaling(o, manifest, mongoUrl, server.pid);
+    const md = renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") + renderScaling(scaling, o);
+    writeFileSync(join(o.out, `${o.name}.json`), JSON.stringify({ date: new Date().toISOString(), options: o, rows, scaling }, null, 2));
+    writeFileSync(join(o.out, `${o.name}.md`), md);
+    process.stdout.write(md);
+  } finally {
+    const client = new MongoClient(mongoUrl);
+    await client.db().dropDatabase().catch(() => undefined);
+    await client.close();
+    server.stop();
+    for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });
+  }
+}
