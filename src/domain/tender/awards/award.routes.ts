@@ -6,7 +6,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
-import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { sealedDoc, withBids } from '../bids/bid.view';
 import { visibleData } from '../restricted-view';
 import { loadTender } from '../tender-lifecycle';
@@ -16,32 +16,28 @@ import { findAward, patchAward, requireAwardingOpen } from './award-lifecycle';
 
 const documentsOf = (award: Doc): Doc[] => itemsOf(award, 'documents');
 
-/** The tender's stored state and the award, for a change of its documents by the tender's owner. */
-async function ownedAward(ctx: Ctx) {
+/**
+ * An award's documents, for a change by the tender's owner while the tender is in qualification and the award's lot
+ * active (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
+ */
+async function heldAwardDocuments(ctx: Ctx): Promise<HeldDocuments> {
   const stored = await loadTender(ctx, ctx.params.id);
   const tender = withBids(stored.doc);
   const award = findAward(tender, ctx.params.awardId);
-  const listPath = `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`;
-  return { stored, tender, award, listPath };
-}
-type OwnedAward = Awaited<ReturnType<typeof ownedAward>>;
-
-/**
- * Award documents by the tender's owner while the tender is in qualification and the award's lot active
- * (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
- */
-function requireWritable(ctx: Ctx, { stored, tender, award }: OwnedAward, verb: 'add' | 'update'): void {
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
-  requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`);
-}
-
-/** Saves the tender with the award's `documents`, dated now. */
-async function saveDocuments(ctx: Ctx, { stored, tender, award }: OwnedAward, documents: Doc[]) {
-  const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
-  await commit(ctx.state.session, [
-    updateOf(stored, sealedDoc(stored.doc, { ...tender, awards, dateModified: formatKyiv(ctx.state.now) }), ['awards']),
-  ]);
+  return {
+    documents: documentsOf(award),
+    listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    writable(verb) {
+      requireBroker(ctx);
+      requireOwner(ctx, stored.doc);
+      requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`);
+    },
+    async save(documents) {
+      const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
+      const data = { ...tender, awards, dateModified: formatKyiv(ctx.state.now) };
+      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards'])]);
+    },
+  };
 }
 
 /** `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards). */
@@ -61,15 +57,8 @@ export function awardRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   // Versions and metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
-  subResourceDocumentWrites(router, deps, '/:awardId/documents', tenderDocumentPatch, async (ctx) => {
-    const owned = await ownedAward(ctx);
-    return {
-      documents: documentsOf(owned.award),
-      listPath: owned.listPath,
-      writable: (verb) => requireWritable(ctx, owned, verb),
-      save: (documents) => saveDocuments(ctx, owned, documents),
-    };
-  });
+  // Uploads, versions and metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
+  subResourceDocumentWrites(router, deps, '/:awardId/documents', tenderDocumentPatch, heldAwardDocuments);
 
   router.get('/:awardId/documents', async (ctx) => {
     listDocuments(ctx, documentsOf(findAward(await visibleTender(ctx), ctx.params.awardId)));

@@ -8,7 +8,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker } from '../../core/owner';
-import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { tenderDocumentPatch } from '../tender.routes';
 import { loadTender } from '../tender-lifecycle';
 import { visibleData } from '../restricted-view';
@@ -42,22 +42,14 @@ function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
   return documentsOf(bid);
 }
 
-/** The tender's stored state (bids unsealed) and the bid, for a change of the bid's documents. */
-async function ownedBid(ctx: Ctx) {
-  const stored = await loadTender(ctx, ctx.params.id);
-  const tender = withBids(stored.doc);
-  const bid = findBid(tender, ctx.params.bidId);
-  return { stored, tender, bid, listPath: `/api/2.5/tenders/${ctx.params.id}/bids/${bid.id}/documents` };
-}
-type OwnedBid = Awaited<ReturnType<typeof ownedBid>>;
-
 /**
  * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the statuses and periods the
  * reference allows, `verb` wording the refusals (docs/tenders.md §Bids).
  */
-function requireBidDocumentAllowed(ctx: Ctx, { stored, tender, bid }: OwnedBid, verb: 'add' | 'update'): void {
+function requireBidDocumentAllowed(ctx: Ctx, doc: TenderDoc, bid: Doc, verb: 'add' | 'update'): void {
   requireBroker(ctx);
-  if (!isBidOwner(ctx, stored.doc, bid.id)) throw forbidden();
+  if (!isBidOwner(ctx, doc, bid.id)) throw forbidden();
+  const tender = withBids(doc);
   const { status, tenderPeriod } = tender;
   if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
   const now = ctx.state.now.getTime();
@@ -77,12 +69,22 @@ function requireBidDocumentAllowed(ctx: Ctx, { stored, tender, bid }: OwnedBid, 
   if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
 }
 
-/** Saves the tender with the bid's `documents`. */
-async function saveDocuments(ctx: Ctx, { stored, tender, bid }: OwnedBid, documents: Doc[]): Promise<void> {
-  const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
-  // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
-  const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
-  await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, { ...tender, bids, dateModified }), ['bids'])]);
+/** A bid's documents, for a change by the bid's owner (`subResourceDocumentWrites`). */
+async function heldBidDocuments(ctx: Ctx): Promise<HeldDocuments> {
+  const stored = await loadTender(ctx, ctx.params.id);
+  const tender = withBids(stored.doc);
+  const bid = findBid(tender, ctx.params.bidId);
+  return {
+    documents: documentsOf(bid),
+    listPath: `/api/2.5/tenders/${ctx.params.id}/bids/${bid.id}/documents`,
+    writable: (verb) => requireBidDocumentAllowed(ctx, stored.doc, bid, verb),
+    async save(documents) {
+      const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
+      // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
+      const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
+      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, { ...tender, bids, dateModified }), ['bids'])]);
+    },
+  };
 }
 
 /** `/tenders/{id}/bids[/{bid_id}[/documents[/{document_id}]]]` (docs/tenders.md §Bids). */
@@ -115,15 +117,7 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await deleteBid(ctx, ctx.params.id, ctx.params.bidId) };
   });
 
-  subResourceDocumentWrites(router, deps, '/:bidId/documents', tenderDocumentPatch, async (ctx) => {
-    const owned = await ownedBid(ctx);
-    return {
-      documents: documentsOf(owned.bid),
-      listPath: owned.listPath,
-      writable: (verb) => requireBidDocumentAllowed(ctx, owned, verb),
-      save: (documents) => saveDocuments(ctx, owned, documents),
-    };
-  });
+  subResourceDocumentWrites(router, deps, '/:bidId/documents', tenderDocumentPatch, heldBidDocuments);
 
   router.get('/:bidId/documents', async (ctx) => {
     const { doc } = await loadTender(ctx, ctx.params.id);

@@ -137,7 +137,8 @@ export async function patchCancellation(ctx: Ctx, tenderId: string, cancellation
  * by the tender's owner, as the reference's `CancellationDocumentState`: while the tender may still be cancelled,
  * whatever the cancellation's status (docs/tenders.md §Cancellations).
  */
-export async function heldCancellationDocuments(ctx: Ctx, tenderId: string, cancellationId: string): Promise<HeldDocuments> {
+export async function heldCancellationDocuments(ctx: Ctx): Promise<HeldDocuments> {
+  const { id: tenderId, cancellationId } = ctx.params;
   const stored = await loadTender(ctx, tenderId);
   const cancellation = findCancellation(stored.doc.data, cancellationId);
   const tender = structuredClone(withBids(stored.doc));

@@ -42,9 +42,7 @@ export function cancellationRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   // Uploads, versions and metadata as the tender's cancellation rules allow (docs/tenders.md §Cancellations).
-  subResourceDocumentWrites(router, deps, '/:cancellationId/documents', tenderDocumentPatch, (ctx) =>
-    heldCancellationDocuments(ctx, ctx.params.id, ctx.params.cancellationId),
-  );
+  subResourceDocumentWrites(router, deps, '/:cancellationId/documents', tenderDocumentPatch, heldCancellationDocuments);
 
   router.get('/:cancellationId/documents', async (ctx) => {
     listDocuments(ctx, itemsOf(findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId), 'documents'));
