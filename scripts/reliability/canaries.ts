@@ -65,8 +65,10 @@ export interface RestrictedKind {
 const downloadReads = (holders: Doc[]) =>
   holders.flatMap((h) => ((h.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`));
 
+/** A holder's document reads: the list, every version (`?all`), and each document with its `previousVersions`. */
 const documentReads = (base: string, data: Doc) => [
   `${base}/documents`,
+  `${base}/documents?all=1`,
   ...((data.documents ?? []) as Doc[]).filter((d) => d.id).map((d) => `${base}/documents/${d.id}`),
 ];
 
@@ -295,10 +297,17 @@ async function restrictedWorld(server: TestServer): Promise<World> {
   };
 }
 
+/** A document uploaded to `documents` and then given a second version (PUT), so reads carry `previousVersions`. */
+async function newVersionOf(server: TestServer, documents: string, as: { key: string; token: string }) {
+  const uploaded = await uploadDocument(server, documents, as);
+  const put = await uploadDocument(server, `${documents}/${uploaded.body.data.id}`, { ...as, method: 'PUT' });
+  if (put.status !== 200) throw new Error(`document version not made: ${put.status} ${put.text}`);
+}
+
 /**
- * A restricted competitiveOrdering tender taken past its auction through the API: two bids, a bid document, the
- * end of tendering, the auction module (docs/tenders.md §Bids, §Auction); then the winner's award gets a document
- * and is activated, which makes its contract (docs/tenders.md §Awards). The clock goes back afterwards.
+ * A restricted competitiveOrdering tender taken past its auction through the API: two bids, a bid document in two
+ * versions, the end of tendering, the auction module (docs/tenders.md §Bids, §Auction); then the winner's award gets
+ * a document in two versions and is activated, which makes its contract (docs/tenders.md §Awards). The clock goes back afterwards.
  */
 async function tenderWithPublicBids(server: TestServer) {
   const now = server.clock.now();
@@ -314,7 +323,8 @@ async function tenderWithPublicBids(server: TestServer) {
   for (const [i, key] of [[1, 'broker1'], [2, 'broker3']] as const) {
     const reply = await server.request('POST', `${API}/tenders/${tender.id}/bids`, { key, body: { data: aBid({ data: { lots: [{ id: lot }] } }, 400 + i, i, { status: 'pending' }) } });
     if (reply.status !== 201) throw new Error(`bid not made: ${reply.status} ${reply.text}`);
-    await uploadDocument(server, `${API}/tenders/${tender.id}/bids/${reply.body.data.id}/documents`, { key, token: reply.body.access.token });
+    const documents = `${API}/tenders/${tender.id}/bids/${reply.body.data.id}/documents`;
+    await newVersionOf(server, documents, { key, token: reply.body.access.token });
     replies.push(reply);
   }
   server.clock.set(new Date(CO_TENDERING_END.getTime() + 60_000));
@@ -322,7 +332,7 @@ async function tenderWithPublicBids(server: TestServer) {
   await playAuction({ request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' }, tender.id);
   const award = (await server.request('GET', `${API}/tenders/${tender.id}/awards`)).body.data[0];
   const awardPath = `${API}/tenders/${tender.id}/awards/${award.id}`;
-  await uploadDocument(server, `${awardPath}/documents`, { key: 'broker', token: tender.token });
+  await newVersionOf(server, `${awardPath}/documents`, { key: 'broker', token: tender.token });
   const decided = await server.request('PATCH', awardPath, { key: 'broker', token: tender.token, body: { data: { status: 'active', qualified: true, eligible: true } } });
   if (decided.status !== 200) throw new Error(`award not activated: ${decided.status} ${decided.text}`);
   const awardContractId = (await server.request('GET', `${API}/tenders/${tender.id}/contracts`)).body.data[0].id as string;

@@ -160,6 +160,12 @@ export async function buildWorld(server: TestServer) {
   const agreementContractId = (await server.request('GET', `${API}/agreements/${agreementId}`)).body.data.contracts[0].id as string;
   const milestones = `${API}/agreements/${agreementId}/contracts/${agreementContractId}/milestones`;
   const plan = await createPlan(server);
+  // A document on each sub-resource that has them, for its PUT and PATCH.
+  const documentOf = async (holder: string, key: string, token: string) =>
+    `${holder}/documents/${(await uploadDocument(server, `${holder}/documents`, { key, token })).body.data.id}`;
+  const bidDocument = await documentOf(bidPath, 'broker1', bid.token);
+  const awardDocument = await documentOf(awardPath, 'broker', qualifying.token);
+  const cancellationDocument = await documentOf(cancellationPath, 'broker', open.token);
   const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
@@ -182,6 +188,14 @@ export async function buildWorld(server: TestServer) {
     { method: 'PATCH', path: documentPath, key: 'broker', token: tender.token, valid: { data: { description: 'опис', documentType: 'notice' } } },
     // A PUT takes a file: every JSON body is refused, and the fuzzer checks how.
     { method: 'PUT', path: documentPath, key: 'broker', token: tender.token, valid: { data: { title: 'v2.doc' } } },
+    ...([
+      [bidDocument, 'broker1', bid.token],
+      [awardDocument, 'broker', qualifying.token],
+      [cancellationDocument, 'broker', open.token],
+    ] as const).flatMap(([path, key, token]): Endpoint[] => [
+      { method: 'PATCH', path, key, token, valid: { data: { description: 'опис', documentType: 'notice' } } },
+      { method: 'PUT', path, key, token, valid: { data: { title: 'v2.doc' } } },
+    ]),
     { method: 'DELETE', path: `${API}/tenders/${tender.id}/lots/${spareLot.body.data.id}`, key: 'broker', token: tender.token },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },

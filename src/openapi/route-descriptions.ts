@@ -75,12 +75,12 @@ const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): R
   },
 ];
 /**
- * An object's documents, served by the one document module: also new versions (PUT) and metadata (PATCH, with
+ * An object's documents (or a sub-resource's: `holder`), served by the one document module: also new versions (PUT) and metadata (PATCH, with
  * `documentOf` as the kind's host allows it), every version with `?all` (docs/platform.md §Document versions).
  */
-const objectDocuments = (collection: string, documentOf?: readonly string[]): RouteDescription[] => {
-  const [post, list, one] = documents(collection);
-  const path = `/api/2.5/${collection}/:id/documents/:documentId`;
+const objectDocuments = (collection: string, documentOf?: readonly string[], holder = `/api/2.5/${collection}/:id`): RouteDescription[] => {
+  const [post, list, one] = documents(collection, holder);
+  const path = `${holder}/documents/:documentId`;
   return [
     post,
     write('put', path, 'Uploads a new version of a document as the multipart field `file`', 'owner', 'file'),
@@ -167,7 +167,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/tenders/:id/cancellations/:cancellationId', 'Changes a draft cancellation, makes it take effect or withdraws it', 'owner', [{ data: patchCancellationSchema }]),
   read('/api/2.5/tenders/:id/cancellations', 'Cancellations of a tender', 'list'),
   read('/api/2.5/tenders/:id/cancellations/:cancellationId', 'One cancellation of a tender'),
-  ...documents('tenders', '/api/2.5/tenders/:id/cancellations/:cancellationId'),
+  ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/cancellations/:cancellationId'),
   ...complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
   ...complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
   ...complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
@@ -178,12 +178,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   { method: 'delete', path: '/api/2.5/tenders/:id/bids/:bidId', summary: 'Withdraws a bid while tendering lasts', tag: 'tenders', access: 'owner', result: 'object', writes: true },
   read('/api/2.5/tenders/:id/bids', 'Bids of a tender, once the auction is over', 'list'),
   read('/api/2.5/tenders/:id/bids/:bidId', 'One bid (its owner always; others once the auction is over)'),
-  write('post', '/api/2.5/tenders/:id/bids/:bidId/documents', 'Uploads a bid document as the multipart field `file`', 'owner', 'file'),
-  read('/api/2.5/tenders/:id/bids/:bidId/documents', 'Documents of a bid', 'list'),
-  {
-    ...read('/api/2.5/tenders/:id/bids/:bidId/documents/:documentId', 'One bid document, or its bytes with `download`', 'document'),
-    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
-  },
+  ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/bids/:bidId'),
   { ...read('/api/2.5/tenders/:id/auction', 'The auction view of a tender in active.auction'), access: 'system' },
   { ...write('patch', '/api/2.5/tenders/:id/auction', 'Sets the auction and participation urls', 'system', [{ data: auctionUrls }]), result: 'object' },
   { ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', 'Sets a lot\'s auction and participation urls', 'system', [{ data: lotAuctionUrls }]), result: 'object' },
@@ -193,12 +188,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/awards/:awardId', 'One award of a tender'),
   write('patch', '/api/2.5/tenders/:id/awards/:awardId', 'Decides an award (the tender owner)', 'owner',
     tenderProcedures.map((p) => ({ data: p.awards.schema }))),
-  write('post', '/api/2.5/tenders/:id/awards/:awardId/documents', 'Uploads an award document as the multipart field `file`', 'owner', 'file'),
-  read('/api/2.5/tenders/:id/awards/:awardId/documents', 'Documents of an award', 'list'),
-  {
-    ...read('/api/2.5/tenders/:id/awards/:awardId/documents/:documentId', 'One award document, or its bytes with `download`', 'document'),
-    query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
-  },
+  ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/awards/:awardId'),
   read('/api/2.5/tenders/:id/contracts', "The tender's copies of its contracts", 'list'),
   read('/api/2.5/tenders/:id/contracts/:contractId', "The tender's copy of one contract"),
 

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { aFramework, aQuestion, aTenderer, createSubmission } from '../fixtures/frameworks';
 import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
-import { aBid, aContract, createLottedTender, tenderInTendering } from '../fixtures/tenders';
+import { aBid, aContract, createLottedTender, tenderAfterTendering, tenderInTendering } from '../fixtures/tenders';
 import { decision, tenderInQualification } from '../fixtures/awards';
 import { activeTender, aCancellation, postCancellation } from '../fixtures/cancellations';
 import { aPlan, createPlan, planOrganization } from '../fixtures/plans';
@@ -180,4 +180,29 @@ t.test('cancellations: changed with the cancellation id', async (t) => {
   const path = `/api/2.5/tenders/${tender.id}/cancellations/${created.data.id}`;
   const changed = await replay(t, 'broker', path, created.data.id, { reasonType: 'unFixable' }, tender.token);
   t.equal(changed.reasonType, 'unFixable');
+});
+
+/**
+ * The auction's PATCH routes are outside the rule: their bodies (`AuctionUrls`, `LotAuctionUrls`) are not the
+ * object the URL names, no client builds them from an object it holds, and the auction module sends no top-level
+ * `id` (its `bids[]` and `lots[]` carry their own). The URL's last parameter is the tender's id (`/auction`) or a
+ * lot's (`/auction/{lot_id}`); a foreign `id` stays a rogue field, and the module's own shape is accepted.
+ */
+t.test('auction urls: not a held object, so only the auction module shape; a foreign id is a rogue field', async (t) => {
+  const own = await ownServer(t);
+  const start = own.clock.now();
+  const url = 'https://auction.example.org/x';
+  const patch = (path: string, data: unknown) => own.request('PATCH', path, { key: 'auction', body: { data } });
+  const { tender: whole, bids } = await tenderAfterTendering(own, { lots: 0 });
+  const wholeUrls = { auctionUrl: url, bids: bids.map(() => ({ participationUrl: url })) };
+  const auction = `/api/2.5/tenders/${whole.id}/auction`;
+  t.match(await patch(auction, { ...wholeUrls, id: 'f'.repeat(32) }), error(422, 'body', 'id', 'Rogue field'));
+  t.equal((await patch(auction, wholeUrls)).status, 200);
+  own.clock.set(start);
+  const { tender: lotted, bids: lotBids } = await tenderAfterTendering(own, { lots: 1 });
+  const lotId = lotted.data.lots[0].id as string;
+  const lotUrls = { lots: [{ auctionUrl: url }], bids: lotBids.map(() => ({ lotValues: [{ participationUrl: url }] })) };
+  const lotAuction = `/api/2.5/tenders/${lotted.id}/auction/${lotId}`;
+  t.match(await patch(lotAuction, { ...lotUrls, id: 'f'.repeat(32) }), error(422, 'body', 'id', 'Rogue field'));
+  t.equal((await patch(lotAuction, lotUrls)).status, 200);
 });

@@ -15,6 +15,7 @@ import { readFileField } from './multipart-file';
 import { itemsOf } from '../core/items';
 import { bodyData } from '../../http/body';
 import { mergePatch, validated } from '../core/validation';
+import type Joi from 'joi';
 import { documentPatchSchema } from './document.schema';
 
 /** An object kind that holds documents: who reads them, who uploads, and in which statuses. */
@@ -79,6 +80,93 @@ export async function uploadedDocument(ctx: Ctx, deps: AppDeps, listPath: string
     datePublished: stamp,
     dateModified: stamp,
   };
+}
+
+/** `GET …/documents`: the latest version of each document, or with `?all=1` every version as stored. */
+export function listDocuments(ctx: Ctx, documents: Doc[]): void {
+  ctx.body = { data: ctx.query.all ? documents : latestVersions(documents) };
+}
+
+/**
+ * `PUT …/documents/{document_id}` on any holder of `documents` (an object, a bid, an award, a cancellation): the
+ * latest version found (404 first), the writer `authorized` by the holder's own rules, then a new version from the
+ * request's file with the rest of the latest carried over, appended, the earlier versions kept
+ * (`update_doc_fields_on_put_document`; docs/platform.md §Document versions). The caller saves `documents`.
+ */
+export async function newVersion(
+  ctx: Ctx,
+  deps: AppDeps,
+  documents: Doc[],
+  listPath: string,
+  authorized: () => unknown,
+): Promise<{ document: Doc; documents: Doc[] }> {
+  const latest = findDocument(documents, ctx.params.documentId);
+  await authorized();
+  const { title, url, hash, datePublished, dateModified } = await uploadedDocument(ctx, deps, listPath, latest.id);
+  const document = { ...latest, title, url, hash, datePublished, dateModified };
+  return { document, documents: [...documents, document] };
+}
+
+/**
+ * `PATCH …/documents/{document_id}` on any holder of `documents`: the latest version's metadata changed in place
+ * (`set_item`), `null` removing a member, once the writer is `authorized`; the earlier versions stay as they were.
+ */
+export async function patchedVersion(
+  ctx: Ctx,
+  documents: Doc[],
+  schema: Joi.ObjectSchema,
+  authorized: () => unknown,
+): Promise<{ document: Doc; documents: Doc[] }> {
+  const latest = findDocument(documents, ctx.params.documentId);
+  await authorized();
+  const patch = validated<Doc>(schema, bodyData(ctx));
+  const merged = { ...mergePatch(latest, patch), dateModified: formatKyiv(ctx.state.now) };
+  const document = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
+  return { document, documents: documents.map((d) => (d === latest ? document : d)) };
+}
+
+/** A sub-resource's documents as one request may change them: found, checked by the holder's rules, saved with it. */
+export interface HeldDocuments {
+  documents: Doc[];
+  /** The documents' list address (their `url`s start with it). */
+  listPath: string;
+  /** The holder's authority and status rules for a change (`verb`: `add` for an upload, `update` for the rest). */
+  writable(verb: 'add' | 'update'): unknown;
+  /** Saves the holder with these documents. */
+  save(documents: Doc[]): Promise<void>;
+}
+
+/**
+ * `POST …/documents` and `PUT|PATCH …/documents/{document_id}` of a sub-resource (bids, awards, cancellations) at
+ * `path` on `router`, through the same upload and version code as an object's (docs/platform.md §Document versions).
+ * `held` loads the holder; `schema` is the PATCH's (`documentPatchSchema` of the holder's `documentOf`).
+ */
+export function subResourceDocumentWrites(
+  router: Router<RequestState>,
+  deps: AppDeps,
+  path: string,
+  schema: Joi.ObjectSchema,
+  held: (ctx: Ctx) => Promise<HeldDocuments>,
+): void {
+  router.post(path, async (ctx) => {
+    const holder = await held(ctx);
+    await holder.writable('add');
+    const document = await uploadedDocument(ctx, deps, holder.listPath);
+    await holder.save([...holder.documents, document]);
+    created(ctx, absoluteUrl(ctx, deps.config.publicBaseUrl, `${holder.listPath}/${document.id}`), { data: document });
+  });
+  router.put(`${path}/:documentId`, async (ctx) => {
+    const holder = await held(ctx);
+    const { document, documents } = await newVersion(ctx, deps, holder.documents, holder.listPath, () => holder.writable('update'));
+    await holder.save(documents);
+    ctx.body = { data: document };
+  });
+  router.patch(`${path}/:documentId`, async (ctx) => {
+    const holder = await held(ctx);
+    const { document, documents } = await patchedVersion(ctx, holder.documents, schema, () => holder.writable('update'));
+    await holder.save(documents);
+    ctx.body = { data: document };
+  });
 }
 
 /**
@@ -146,35 +234,27 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     created(ctx, absoluteUrl(ctx, publicBaseUrl, `${listPath(stored)}/${document.id}`), { data: document });
   });
 
-  // A new version: the file's members and new dates; the rest of the latest version carried over; appended, the
-  // earlier versions kept (`update_doc_fields_on_put_document`).
   router.put('/:documentId', async (ctx) => {
     const stored = await load(ctx);
-    const latest = findDocument(documentsOf(stored.doc.data), ctx.params.documentId);
-    await ownedWritable(ctx, stored, 'update');
-    const { title, url, hash, datePublished, dateModified } = await uploadedDocument(ctx, deps, listPath(stored), ctx.params.documentId);
-    const document = { ...latest, title, url, hash, datePublished, dateModified };
-    await save(ctx, stored, [...documentsOf(stored.doc.data), document]);
+    const { document, documents } = await newVersion(ctx, deps, documentsOf(stored.doc.data), listPath(stored), () =>
+      ownedWritable(ctx, stored, 'update'),
+    );
+    await save(ctx, stored, documents);
     ctx.body = { data: document };
   });
 
-  // Metadata of the latest version, changed in place (`set_item`); `null` removes a member.
   router.patch('/:documentId', async (ctx) => {
     const stored = await load(ctx);
-    const documents = documentsOf(stored.doc.data);
-    const latest = findDocument(documents, ctx.params.documentId);
-    await ownedWritable(ctx, stored, 'update');
-    const patch = validated<Doc>(patchSchema, bodyData(ctx));
-    const merged = { ...mergePatch(latest, patch), dateModified: formatKyiv(ctx.state.now) };
-    const document = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
-    await save(ctx, stored, documents.map((d) => (d === latest ? document : d)));
+    const { document, documents } = await patchedVersion(ctx, documentsOf(stored.doc.data), patchSchema, () =>
+      ownedWritable(ctx, stored, 'update'),
+    );
+    await save(ctx, stored, documents);
     ctx.body = { data: document };
   });
 
   router.get('/', async (ctx) => {
     const { doc } = await load(ctx);
-    const documents = documentsOf(view(ctx, doc));
-    ctx.body = { data: ctx.query.all ? documents : latestVersions(documents) };
+    listDocuments(ctx, documentsOf(view(ctx, doc)));
   });
 
   router.get('/:documentId', async (ctx) => {

@@ -15,6 +15,7 @@ import { createTender, loadTender, patchTender, procedureOfStored } from './tend
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../documents/document-routes';
+import { documentPatchSchema } from '../documents/document.schema';
 import { sealedDoc, withBids } from './bids/bid.view';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
@@ -34,6 +35,10 @@ const tenderFeed: FeedSource = {
   entryReads: ['owner'],
 };
 
+/** A tender document's metadata change, also of its bids', awards' and cancellations' documents (one `Document` model). */
+const TENDER_DOCUMENT_OF = ['tender', 'item', 'lot'];
+export const tenderDocumentPatch = documentPatchSchema(TENDER_DOCUMENT_OF);
+
 /** Tender documents: the owner adds them while the procedure lets the tender change; readers see them as the tender. */
 export const tenderDocuments: DocumentHost = {
   kind: 'tenders',
@@ -41,7 +46,7 @@ export const tenderDocuments: DocumentHost = {
   view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
-  documentOf: ['tender', 'item', 'lot'],
+  documentOf: TENDER_DOCUMENT_OF,
   async withDocumentAdded(doc, ctx) {
     const tender = withBids(doc);
     const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };

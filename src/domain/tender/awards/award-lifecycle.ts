@@ -23,13 +23,17 @@ export const findAward = (tender: Doc, awardId: string) => itemById(tender, 'awa
  * The tender in one of `statuses` and the award's lot active (`validate_update_award_in_not_allowed_status` and
  * `validate_update_award_only_for_active_lots`, or their award document counterparts), else a 403 worded by `verb`.
  */
-export function requireAwardingOpen(tender: Doc, award: Doc, statuses: string[], verb: 'update award' | 'add document'): void {
-  const [refusal, lotRefusal] =
-    verb === 'update award'
-      ? [`Can't update award in current (${tender.status}) tender status`, 'Can update award only in active lot status']
-      : [`Can't add document in current (${tender.status}) tender status`, 'Can add document only in active lot status'];
-  if (!statuses.includes(tender.status)) throw apiError(403, refusal);
-  if ((tender.lots ?? []).some((l: Doc) => l.id === award.lotID && l.status !== 'active')) throw apiError(403, lotRefusal);
+export function requireAwardingOpen(
+  tender: Doc,
+  award: Doc,
+  statuses: string[],
+  verb: 'update award' | 'add document' | 'update document',
+): void {
+  const [operation, what] = verb.split(' ');
+  if (!statuses.includes(tender.status)) throw apiError(403, `Can't ${verb} in current (${tender.status}) tender status`);
+  if ((tender.lots ?? []).some((l: Doc) => l.id === award.lotID && l.status !== 'active')) {
+    throw apiError(403, `Can ${operation} ${what} only in active lot status`);
+  }
 }
 
 /** `check_active_awards` (without awarding order): one active award per lot (or tender). */

@@ -1,26 +1,48 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../../app-deps';
-import type { RequestState } from '../../../http/context';
-import { absoluteUrl, created } from '../../../http/render';
+import type { Ctx, RequestState } from '../../../http/context';
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
-import { answerDocument, uploadedDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { sealedDoc, withBids } from '../bids/bid.view';
 import { visibleData } from '../restricted-view';
 import { loadTender } from '../tender-lifecycle';
-import { visibleTender } from '../tender.routes';
+import { tenderDocumentPatch, visibleTender } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';
 import { findAward, patchAward, requireAwardingOpen } from './award-lifecycle';
 
 const documentsOf = (award: Doc): Doc[] => itemsOf(award, 'documents');
 
+/**
+ * An award's documents, for a change by the tender's owner while the tender is in qualification and the award's lot
+ * active (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
+ */
+async function heldAwardDocuments(ctx: Ctx): Promise<HeldDocuments> {
+  const stored = await loadTender(ctx, ctx.params.id);
+  const tender = withBids(stored.doc);
+  const award = findAward(tender, ctx.params.awardId);
+  return {
+    documents: documentsOf(award),
+    listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    writable(verb) {
+      requireBroker(ctx);
+      requireOwner(ctx, stored.doc);
+      requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`);
+    },
+    async save(documents) {
+      const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
+      const data = { ...tender, awards, dateModified: formatKyiv(ctx.state.now) };
+      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards'])]);
+    },
+  };
+}
+
 /** `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards). */
 export function awardRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id/awards' });
-  const base = deps.config.publicBaseUrl;
 
   router.get('/', async (ctx) => {
     ctx.body = { data: itemsOf(await visibleTender(ctx), 'awards') };
@@ -34,26 +56,12 @@ export function awardRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await patchAward(ctx, ctx.params.id, ctx.params.awardId) };
   });
 
-  // Award documents by the tender's owner while the tender is in qualification and the award's lot active
-  // (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
-  router.post('/:awardId/documents', async (ctx) => {
-    const stored = await loadTender(ctx, ctx.params.id);
-    const tender = withBids(stored.doc);
-    const award = findAward(tender, ctx.params.awardId);
-    requireBroker(ctx);
-    requireOwner(ctx, stored.doc);
-    requireAwardingOpen(tender, award, ['active.qualification'], 'add document');
-    const listPath = `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`;
-    const document = await uploadedDocument(ctx, deps, listPath);
-    const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents: [...documentsOf(a), document] } : a));
-    await commit(ctx.state.session, [
-      updateOf(stored, sealedDoc(stored.doc, { ...tender, awards, dateModified: formatKyiv(ctx.state.now) }), ['awards']),
-    ]);
-    created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
-  });
+  // Versions and metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
+  // Uploads, versions and metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
+  subResourceDocumentWrites(router, deps, '/:awardId/documents', tenderDocumentPatch, heldAwardDocuments);
 
   router.get('/:awardId/documents', async (ctx) => {
-    ctx.body = { data: documentsOf(findAward(await visibleTender(ctx), ctx.params.awardId)) };
+    listDocuments(ctx, documentsOf(findAward(await visibleTender(ctx), ctx.params.awardId)));
   });
 
   router.get('/:awardId/documents/:documentId', async (ctx) => {

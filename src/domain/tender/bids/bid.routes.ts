@@ -8,7 +8,8 @@ import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
 import { commit, updateOf } from '../../core/objects';
 import { requireBroker } from '../../core/owner';
-import { answerDocument, uploadedDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
+import { tenderDocumentPatch } from '../tender.routes';
 import { loadTender } from '../tender-lifecycle';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
@@ -41,10 +42,16 @@ function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
   return documentsOf(bid);
 }
 
-/** `POST …/bids/{bid_id}/documents` by the bid's owner, in the statuses and periods the reference allows. */
-function requireBidDocumentAllowed(ctx: Ctx, tender: Doc, bid: Doc): void {
+/**
+ * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the statuses and periods the
+ * reference allows, `verb` wording the refusals (docs/tenders.md §Bids).
+ */
+function requireBidDocumentAllowed(ctx: Ctx, doc: TenderDoc, bid: Doc, verb: 'add' | 'update'): void {
+  requireBroker(ctx);
+  if (!isBidOwner(ctx, doc, bid.id)) throw forbidden();
+  const tender = withBids(doc);
   const { status, tenderPeriod } = tender;
-  if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't add document in current (${status}) tender status`);
+  if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
   const now = ctx.state.now.getTime();
   if (
     status === 'active.tendering' &&
@@ -52,14 +59,32 @@ function requireBidDocumentAllowed(ctx: Ctx, tender: Doc, bid: Doc): void {
   ) {
     throw apiError(
       403,
-      `Document can be added only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
+      `Document can be ${verb === 'add' ? 'added' : 'updated'} only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
     );
   }
   const awarded = itemsOf(tender, 'awards').some((a) => a.status === 'active' && a.bid_id === bid.id);
   if (status !== 'active.tendering' && !awarded) {
-    throw apiError(403, "Can't add document because award of bid is not in one of statuses ('active',)");
+    throw apiError(403, `Can't ${verb} document because award of bid is not in one of statuses ('active',)`);
   }
-  if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't add document at '${bid.status}' bid status`);
+  if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
+}
+
+/** A bid's documents, for a change by the bid's owner (`subResourceDocumentWrites`). */
+async function heldBidDocuments(ctx: Ctx): Promise<HeldDocuments> {
+  const stored = await loadTender(ctx, ctx.params.id);
+  const tender = withBids(stored.doc);
+  const bid = findBid(tender, ctx.params.bidId);
+  return {
+    documents: documentsOf(bid),
+    listPath: `/api/2.5/tenders/${ctx.params.id}/bids/${bid.id}/documents`,
+    writable: (verb) => requireBidDocumentAllowed(ctx, stored.doc, bid, verb),
+    async save(documents) {
+      const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
+      // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
+      const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
+      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, { ...tender, bids, dateModified }), ['bids'])]);
+    },
+  };
 }
 
 /** `/tenders/{id}/bids[/{bid_id}[/documents[/{document_id}]]]` (docs/tenders.md §Bids). */
@@ -92,26 +117,11 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await deleteBid(ctx, ctx.params.id, ctx.params.bidId) };
   });
 
-  router.post('/:bidId/documents', async (ctx) => {
-    const stored = await loadTender(ctx, ctx.params.id);
-    const doc: TenderDoc = stored.doc;
-    const tender = withBids(doc);
-    const bid = findBid(tender, ctx.params.bidId);
-    requireBroker(ctx);
-    if (!isBidOwner(ctx, doc, bid.id)) throw forbidden();
-    requireBidDocumentAllowed(ctx, tender, bid);
-    const listPath = `${bidPath(ctx, bid.id)}/documents`;
-    const document = await uploadedDocument(ctx, deps, listPath);
-    const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents: [...documentsOf(b), document] } : b));
-    // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
-    const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
-    await commit(ctx.state.session, [updateOf(stored, sealedDoc(doc, { ...tender, bids, dateModified }), ['bids'])]);
-    created(ctx, absoluteUrl(ctx, base, `${listPath}/${document.id}`), { data: document });
-  });
+  subResourceDocumentWrites(router, deps, '/:bidId/documents', tenderDocumentPatch, heldBidDocuments);
 
   router.get('/:bidId/documents', async (ctx) => {
     const { doc } = await loadTender(ctx, ctx.params.id);
-    ctx.body = { data: visibleBidDocuments(ctx, doc, ctx.params.bidId) };
+    listDocuments(ctx, visibleBidDocuments(ctx, doc, ctx.params.bidId));
   });
 
   router.get('/:bidId/documents/:documentId', async (ctx) => {

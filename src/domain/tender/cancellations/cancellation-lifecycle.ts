@@ -1,4 +1,3 @@
-import type { AppDeps } from '../../../app-deps';
 import type { Ctx } from '../../../http/context';
 import { bodyData } from '../../../http/body';
 import { apiError } from '../../../http/errors';
@@ -7,9 +6,9 @@ import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import type { HeldDocuments } from '../../documents/document-routes';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { validated } from '../../core/validation';
-import { uploadedDocument } from '../../documents/document-routes';
 import type { TenderProcedure } from '../procedure';
 import { sealedDoc, withBids } from '../bids/bid.view';
 import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
@@ -134,16 +133,26 @@ export async function patchCancellation(ctx: Ctx, tenderId: string, cancellation
 }
 
 /**
- * `POST /tenders/{id}/cancellations/{cancellation_id}/documents` by the owner, as the reference's
- * `CancellationDocumentState`: while the tender may still be cancelled, whatever the cancellation's status.
+ * A cancellation's documents for `POST`, `PUT` and `PATCH` of `/tenders/{id}/cancellations/{cancellation_id}/documents`
+ * by the tender's owner, as the reference's `CancellationDocumentState`: while the tender may still be cancelled,
+ * whatever the cancellation's status (docs/tenders.md §Cancellations).
  */
-export async function addCancellationDocument(ctx: Ctx, deps: AppDeps, tenderId: string, cancellationId: string): Promise<Doc> {
-  const { stored, cancellation } = await ownedTender(ctx, tenderId, cancellationId);
+export async function heldCancellationDocuments(ctx: Ctx): Promise<HeldDocuments> {
+  const { id: tenderId, cancellationId } = ctx.params;
+  const stored = await loadTender(ctx, tenderId);
+  const cancellation = findCancellation(stored.doc.data, cancellationId);
   const tender = structuredClone(withBids(stored.doc));
-  cancellationInAllowedTenderStatus(tender);
-  const document = await uploadedDocument(ctx, deps, `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`);
-  const changed = { ...cancellation!, documents: [...itemsOf(cancellation!, 'documents'), document] };
-  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? changed : c));
-  await saveTender(ctx, stored, tender);
-  return document;
+  return {
+    documents: itemsOf(cancellation, 'documents'),
+    listPath: `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`,
+    writable() {
+      requireBroker(ctx);
+      requireOwner(ctx, stored.doc);
+      cancellationInAllowedTenderStatus(tender);
+    },
+    async save(documents) {
+      tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? { ...c, documents } : c));
+      await saveTender(ctx, stored, tender);
+    },
+  };
 }

@@ -3,11 +3,12 @@ import type { AppDeps } from '../../../app-deps';
 import type { Ctx, RequestState } from '../../../http/context';
 import { absoluteUrl, created } from '../../../http/render';
 import { itemsOf } from '../../core/items';
-import { answerDocument } from '../../documents/document-routes';
+import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
+import { tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../restricted-view';
 import { loadTender } from '../tender-lifecycle';
 import { TENDER_MASK } from '../tender.mask';
-import { addCancellation, addCancellationDocument, cancellationsOf, findCancellation, patchCancellation } from './cancellation-lifecycle';
+import { addCancellation, cancellationsOf, findCancellation, patchCancellation, heldCancellationDocuments } from './cancellation-lifecycle';
 
 /**
  * `/tenders/{id}/cancellations[/{cancellation_id}[/documents[/{document_id}]]]` (docs/tenders.md §Cancellations).
@@ -40,13 +41,11 @@ export function cancellationRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: await patchCancellation(ctx, ctx.params.id, ctx.params.cancellationId) };
   });
 
-  router.post('/:cancellationId/documents', async (ctx) => {
-    const document = await addCancellationDocument(ctx, deps, ctx.params.id, ctx.params.cancellationId);
-    created(ctx, path(ctx, ctx.params.cancellationId, 'documents', document.id as string), { data: document });
-  });
+  // Uploads, versions and metadata as the tender's cancellation rules allow (docs/tenders.md §Cancellations).
+  subResourceDocumentWrites(router, deps, '/:cancellationId/documents', tenderDocumentPatch, heldCancellationDocuments);
 
   router.get('/:cancellationId/documents', async (ctx) => {
-    ctx.body = { data: itemsOf(findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId), 'documents') };
+    listDocuments(ctx, itemsOf(findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId), 'documents'));
   });
 
   router.get('/:cancellationId/documents/:documentId', async (ctx) => {
