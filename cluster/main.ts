@@ -28,7 +28,7 @@ A local cluster of N API nodes, a worker, the auction module and Redis until Ctr
   if (!Number.isInteger(nodes) || nodes < 1 || nodes > 32) throw new Error('--nodes must be an integer from 1 to 32');
   const root = resolve(__dirname, '..').replace(/\/dist$/, '');
   if (!existsSync(join(root, 'dist/src/main.js'))) throw new Error('dist/src/main.js is missing: run `npm run build` first');
-  const logDir = resolve(values['log-dir']!);
+  const logDir = resolve(values['log-dir']);
   const cluster = await startCluster({
     nodes,
     worker: !values['no-worker'],

@@ -7,7 +7,11 @@ type Values<O extends Options> = ReturnType<typeof parseArgs<{ options: O; stric
  * Every script's command line: node's strict `parseArgs` plus `--help`/`-h`, which prints the usage and exits 0.
  * A wrong option or value prints what is wrong and the usage, and exits 2, instead of a stack trace.
  */
-export function parseCli<O extends Options>(usage: string, options: O, { positionals = false } = {}): { values: Values<O>; positionals: string[] } {
+export function parseCli<O extends Options>(
+  usage: string,
+  options: O,
+  { positionals = false } = {},
+): { values: Values<O>; positionals: string[] } {
   const text = usage.trim() + '\n';
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {

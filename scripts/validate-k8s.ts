@@ -110,7 +110,9 @@ function normalizeBytes(body: Json): Json {
   const field = body.kind === 'Secret' ? 'data' : body.kind === 'ConfigMap' ? 'binaryData' : null;
   const data = field ? body[field] : undefined;
   if (!field || !data || typeof data !== 'object') return body;
-  const unfolded = Object.fromEntries(Object.entries(data as Json).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/[\r\n]/g, '') : v]));
+  const unfolded = Object.fromEntries(
+    Object.entries(data as Json).map(([k, v]) => [k, typeof v === 'string' ? v.replace(/[\r\n]/g, '') : v]),
+  );
   return { ...body, [field]: unfolded };
 }
 
@@ -133,7 +135,7 @@ function unknownFieldPass(manifests: Manifest[]): Problem[] {
       owner.push(m);
     }
   });
-  const fileName = join(root, '.validate-k8s.virtual.mts') // .mts: always ESM, as the model package is;
+  const fileName = join(root, '.validate-k8s.virtual.mts'); // .mts: always ESM, as the model package is;
   const source = lines.join('\n');
   const options: ts.CompilerOptions = {
     strict: true,
@@ -150,8 +152,7 @@ function unknownFieldPass(manifests: Manifest[]): Problem[] {
   const getSourceFile = host.getSourceFile.bind(host);
   host.readFile = (f) => (f === fileName ? source : readFile(f));
   host.fileExists = (f) => f === fileName || fileExists(f);
-  host.getSourceFile = (f, lang, ...rest) =>
-    f === fileName ? ts.createSourceFile(f, source, lang) : getSourceFile(f, lang, ...rest);
+  host.getSourceFile = (f, lang, ...rest) => (f === fileName ? ts.createSourceFile(f, source, lang) : getSourceFile(f, lang, ...rest));
   const program = ts.createProgram({ rootNames: [fileName], options, host });
   const sf = program.getSourceFile(fileName);
   if (!sf) throw new Error('internal: virtual source file missing');
@@ -166,7 +167,10 @@ function unknownFieldPass(manifests: Manifest[]): Problem[] {
     // (its messages carry the JSON path), and would be duplicated here.
     const unknown = /Object literal may only specify known properties, and '([^']+)' does not exist in type '([^']+)'/.exec(text);
     if (unknown) {
-      problems.push({ ...pick(m), message: `unknown field "${unknown[1].replace(/^"|"$/g, '')}" (not in ${unknown[2]}), near: ${lines[line].trim()}` });
+      problems.push({
+        ...pick(m),
+        message: `unknown field "${unknown[1].replace(/^"|"$/g, '')}" (not in ${unknown[2]}), near: ${lines[line].trim()}`,
+      });
     } else if (d.code === 2307 || d.code === 2305 || d.code === 2614) {
       problems.push({ ...pick(m), message: `internal: cannot load the model types: ${text}` });
     }
@@ -220,7 +224,8 @@ function projectPass(manifests: Manifest[]): Problem[] {
       const env = (image.env ?? []) as Json[];
       const nodeId = env.find((e) => e.name === 'NODE_ID');
       const field = ((nodeId?.valueFrom as Json | undefined)?.fieldRef as Json | undefined)?.fieldPath;
-      if (field !== 'metadata.name') problems.push({ ...pick(m), message: 'NODE_ID must come from the downward API (fieldRef metadata.name)' });
+      if (field !== 'metadata.name')
+        problems.push({ ...pick(m), message: 'NODE_ID must come from the downward API (fieldRef metadata.name)' });
       if (!env.some((e) => e.name === 'ROLE')) problems.push({ ...pick(m), message: 'ROLE must be set' });
       if (!image.livenessProbe) problems.push({ ...pick(m), message: 'registry container needs a livenessProbe (/healthz)' });
       if (!image.readinessProbe) problems.push({ ...pick(m), message: 'registry container needs a readinessProbe (/readyz)' });
@@ -228,7 +233,7 @@ function projectPass(manifests: Manifest[]): Problem[] {
         problems.push({ ...pick(m), message: 'registry container must have readOnlyRootFilesystem: true' });
       }
       const role = env.find((e) => e.name === 'ROLE')?.value;
-      if (role === 'api' && !((image.lifecycle as Json | undefined)?.preStop)) {
+      if (role === 'api' && !(image.lifecycle as Json | undefined)?.preStop) {
         problems.push({ ...pick(m), message: 'api container needs a preStop hook to drain before SIGTERM' });
       }
     }
@@ -256,9 +261,10 @@ function projectPass(manifests: Manifest[]): Problem[] {
     }
     if (m.body.kind === 'Ingress') {
       for (const rule of (spec.rules ?? []) as Json[]) {
-        for (const p of (((rule.http as Json | undefined)?.paths ?? []) as Json[])) {
+        for (const p of ((rule.http as Json | undefined)?.paths ?? []) as Json[]) {
           const name = ((p.backend as Json)?.service as Json | undefined)?.name;
-          if (!byKey.has(`Service/${String(name)}`)) problems.push({ ...pick(m), message: `backend Service ${String(name)} is not in the rendered set` });
+          if (!byKey.has(`Service/${String(name)}`))
+            problems.push({ ...pick(m), message: `backend Service ${String(name)} is not in the rendered set` });
         }
       }
     }
@@ -266,7 +272,11 @@ function projectPass(manifests: Manifest[]): Problem[] {
   return problems;
 }
 
-export async function validateManifests(text: string, source: string, opts: { projectRules?: boolean } = {}): Promise<{ count: number; problems: Problem[] }> {
+export async function validateManifests(
+  text: string,
+  source: string,
+  opts: { projectRules?: boolean } = {},
+): Promise<{ count: number; problems: Problem[] }> {
   const parsed = parseManifests(text, source);
   const problems = [...parsed.problems, ...(await schemaPass(parsed.manifests)), ...unknownFieldPass(parsed.manifests)];
   if (opts.projectRules !== false) problems.push(...projectPass(parsed.manifests));

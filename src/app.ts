@@ -20,7 +20,6 @@ import type { Clock } from './time/clock';
 
 export type { AppDeps } from './app-deps';
 
-
 function requestClock(clock: Clock): Koa.Middleware {
   return async function stampNow(ctx, next) {
     ctx.state.now = clock.now();

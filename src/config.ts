@@ -58,9 +58,14 @@ const schema = Joi.object({
   SESSION_SECRET: Joi.string().min(16),
   AUTH_FILE: Joi.string().default('./auth.ini'),
   PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
-  NODE_ID: Joi.string().pattern(/^[A-Za-z0-9._-]{1,64}$/).message('"NODE_ID" must be 1-64 letters, digits, ".", "_" or "-"'),
+  NODE_ID: Joi.string()
+    .pattern(/^[A-Za-z0-9._-]{1,64}$/)
+    .message('"NODE_ID" must be 1-64 letters, digits, ".", "_" or "-"'),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
-  BODY_LIMIT: Joi.number().integer().min(1024).default(1024 * 1024),
+  BODY_LIMIT: Joi.number()
+    .integer()
+    .min(1024)
+    .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
   VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(16),
@@ -79,7 +84,9 @@ const schema = Joi.object({
   .unknown(true)
   .custom((env, helpers) => {
     if (env.REDIS_URL && env.ROLE === 'api' && !env.SESSION_SECRET) {
-      return helpers.message({ custom: '"SESSION_SECRET" is required when ROLE=api and REDIS_URL is set (every node must sign cookies alike)' });
+      return helpers.message({
+        custom: '"SESSION_SECRET" is required when ROLE=api and REDIS_URL is set (every node must sign cookies alike)',
+      });
     }
     if (env.TEST_STALE_READS && env.NODE_ENV !== 'test') {
       return helpers.message({ custom: '"TEST_STALE_READS" breaks session consistency on purpose and is refused unless NODE_ENV=test' });

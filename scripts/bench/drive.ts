@@ -68,10 +68,10 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
           headers: plan.headers,
           body: plan.body,
           setupRequest: (req: any, ctx: Ctx) => ({ ...req, path: plan.path(ctx) }),
-          ...(plan.onResponse ? { onResponse: plan.onResponse as any } : {}),
+          ...(plan.onResponse ? { onResponse: plan.onResponse } : {}),
         },
       ],
-    } as any) as any;
+    }) as any;
     if (latencies) {
       tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
         if (status >= 200 && status < 300) latencies.push(ms);
@@ -112,7 +112,8 @@ function serverUsageFrom(pid: number | undefined): (requests: number) => Pick<Me
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 
 export interface Step {
   method: string;
@@ -144,7 +145,8 @@ export async function driveChain(
     });
     requests++;
     const text = await res.text();
-    if (res.status !== step.status) throw new Error(`${step.method} ${step.path.replace(/\?.*/, '')} → ${res.status} ${text.slice(0, 200)}`);
+    if (res.status !== step.status)
+      throw new Error(`${step.method} ${step.path.replace(/\?.*/, '')} → ${res.status} ${text.slice(0, 200)}`);
     return JSON.parse(text);
   };
   const loop = async (until: number, record: boolean) => {

@@ -76,7 +76,16 @@ async function copyToMongo(db: string, url: string): Promise<void> {
   try {
     const rows = sqlite
       .prepare('SELECT kind, id, rev, seq, is_public, is_test, next_check, json(doc) AS doc FROM objects')
-      .iterate() as Iterable<{ kind: string; id: string; rev: number; seq: number; is_public: number; is_test: number; next_check: number | null; doc: string }>;
+      .iterate() as Iterable<{
+      kind: string;
+      id: string;
+      rev: number;
+      seq: number;
+      is_public: number;
+      is_test: number;
+      next_check: number | null;
+      doc: string;
+    }>;
     const batches = new Map<string, AnyBulkWriteOperation<ObjectRecord>[]>();
     const flush = async (kind: string) => {
       const batch = batches.get(kind);
@@ -84,7 +93,15 @@ async function copyToMongo(db: string, url: string): Promise<void> {
       batches.set(kind, []);
     };
     for (const row of rows) {
-      const document: ObjectRecord = { _id: row.id, rev: row.rev, seq: row.seq, doc: JSON.parse(row.doc), isPublic: !!row.is_public, isTest: !!row.is_test, nextCheck: row.next_check };
+      const document: ObjectRecord = {
+        _id: row.id,
+        rev: row.rev,
+        seq: row.seq,
+        doc: JSON.parse(row.doc),
+        isPublic: !!row.is_public,
+        isTest: !!row.is_test,
+        nextCheck: row.next_check,
+      };
       const batch = batches.get(row.kind) ?? [];
       batch.push({ insertOne: { document } });
       batches.set(row.kind, batch);
@@ -92,7 +109,11 @@ async function copyToMongo(db: string, url: string): Promise<void> {
     }
     for (const kind of batches.keys()) await flush(kind);
     const counters = sqlite.prepare("SELECT name, value FROM counters WHERE name <> '__seq__'").all() as { name: string; value: number }[];
-    if (counters.length) await client.db().collection<{ _id: string; value: number }>('counters').insertMany(counters.map((c) => ({ _id: c.name, value: c.value })));
+    if (counters.length)
+      await client
+        .db()
+        .collection<{ _id: string; value: number }>('counters')
+        .insertMany(counters.map((c) => ({ _id: c.name, value: c.value })));
   } finally {
     sqlite.close();
     await client.close();
@@ -105,7 +126,8 @@ async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> 
     // Each connection is a crawler from the start of the feed, following next_page and starting over at the end.
     path: (ctx) => ctx.next ?? `${API}/tenders?${FEED_QUERY}`,
     onResponse(status, body, ctx) {
-      const next = status === 200 && !body.startsWith('{"data":[]') ? /"next_page":\{"offset":[^,]*,"path":"([^"]+)"/.exec(body)?.[1] : undefined;
+      const next =
+        status === 200 && !body.startsWith('{"data":[]') ? /"next_page":\{"offset":[^,]*,"path":"([^"]+)"/.exec(body)?.[1] : undefined;
       ctx.next = next;
     },
   };
@@ -117,7 +139,12 @@ async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> 
   log('  feed page of 100');
   results.push(await drive(d, feed));
   log('  POST tender');
-  results.push(await drive(d, createPlan(manifest.bodies.tender, owned, (status, body) => (refused ??= `${status} ${body.slice(0, 300)}`))));
+  results.push(
+    await drive(
+      d,
+      createPlan(manifest.bodies.tender, owned, (status, body) => (refused ??= `${status} ${body.slice(0, 300)}`)),
+    ),
+  );
   if (!owned.length) throw new Error(`no tender created to PATCH: ${refused}`);
   log('  PATCH tender');
   results.push(await drive(d, patchPlan(owned, d.connections)));
@@ -159,7 +186,8 @@ async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: str
     log(`create scaling: ${count} node(s)`);
     const nodes: Running[] = [];
     try {
-      for (let i = 0; i < count; i++) nodes.push(await startProduct({ db: o.db, runner: o.runner, logLevel: o.logLevel, storeUrl: mongoUrl }));
+      for (let i = 0; i < count; i++)
+        nodes.push(await startProduct({ db: o.db, runner: o.runner, logLevel: o.logLevel, storeUrl: mongoUrl }));
       const storeBefore = cpuSecondsOf(storePid);
       const started = performance.now();
       const runs = await Promise.all(
@@ -226,7 +254,12 @@ export async function runEngines(o: EngineOptions): Promise<void> {
     const measured: Record<'sqlite' | 'mongodb', Measure[]> = { sqlite: [], mongodb: [] };
     for (const engine of ['sqlite', 'mongodb'] as const) {
       log(`${engine}:`);
-      const product = await startProduct({ db: o.db, runner: o.runner, logLevel: o.logLevel, storeUrl: engine === 'mongodb' ? mongoUrl : undefined });
+      const product = await startProduct({
+        db: o.db,
+        runner: o.runner,
+        logLevel: o.logLevel,
+        storeUrl: engine === 'mongodb' ? mongoUrl : undefined,
+      });
       try {
         const d: DriveOptions = {
           url: product.url,
@@ -243,13 +276,18 @@ export async function runEngines(o: EngineOptions): Promise<void> {
     }
     const rows = SCENARIOS.map((scenario, i) => ({ scenario, sqlite: measured.sqlite[i], mongodb: measured.mongodb[i] }));
     const scaling = await createScaling(o, manifest, mongoUrl, server.pid);
-    const md = renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") + renderScaling(scaling, o);
+    const md =
+      renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") +
+      renderScaling(scaling, o);
     writeFileSync(join(o.out, `${o.name}.json`), JSON.stringify({ date: new Date().toISOString(), options: o, rows, scaling }, null, 2));
     writeFileSync(join(o.out, `${o.name}.md`), md);
     process.stdout.write(md);
   } finally {
     const client = new MongoClient(mongoUrl);
-    await client.db().dropDatabase().catch(() => undefined);
+    await client
+      .db()
+      .dropDatabase()
+      .catch(() => undefined);
     await client.close();
     server.stop();
     for (const f of [o.db, `${o.db}-wal`, `${o.db}-shm`, manifestPath(o.db)]) rmSync(f, { force: true });

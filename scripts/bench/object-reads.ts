@@ -65,7 +65,9 @@ async function main() {
         for (const [id, seq] of rows) await read(id, seq);
         const wall = Number(process.hrtime.bigint() - t0) / 1e3 / rows.length;
         const cpu = process.cpuUsage(started);
-        console.log(`round ${round} ${kind.padEnd(12)} ${name.padEnd(40)} ${wall.toFixed(2).padStart(7)} µs wall ${((cpu.user + cpu.system) / rows.length).toFixed(2).padStart(7)} µs CPU`);
+        console.log(
+          `round ${round} ${kind.padEnd(12)} ${name.padEnd(40)} ${wall.toFixed(2).padStart(7)} µs wall ${((cpu.user + cpu.system) / rows.length).toFixed(2).padStart(7)} µs CPU`,
+        );
       }
     }
   }

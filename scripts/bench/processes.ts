@@ -116,7 +116,7 @@ export async function startProduct(o: {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
-  child.stderr!.on('data', (d) => (err = (err + d).slice(-4000)));
+  child.stderr.on('data', (d) => (err = (err + d).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child, () => err);
   return { url, pid: child.pid!, memory: () => memoryOf(child.pid!), stop: stopper(child) };
@@ -130,7 +130,7 @@ export async function startBaseline(payloadFile: string): Promise<Running> {
   });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const m = /READY (\d+)/.exec(out);
       if (m) resolve(Number(m[1]));

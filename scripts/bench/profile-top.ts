@@ -43,4 +43,5 @@ profile.samples.forEach((id, i) => {
 });
 const rows = [...time.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(top));
 process.stdout.write(`busy ${(busy / 1000).toFixed(0)} ms\n`);
-for (const [k, v] of rows) process.stdout.write(`${((100 * v) / busy).toFixed(1).padStart(5)} %  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}\n`);
+for (const [k, v] of rows)
+  process.stdout.write(`${((100 * v) / busy).toFixed(1).padStart(5)} %  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}\n`);

@@ -84,18 +84,26 @@ export function judge(r: Report): Target[] {
   out.push({
     target: 'object reads ≥ 75 % of baseline requests/s',
     measured: objectRows.length
-      ? objectRows.map((x) => `${pct(x.ratio)} (CPU ${pct(cpuRatio(x))}) ${x.scenario.replace('GET tender ', '')} at ${sizeName(x.size)}`).join('; ')
+      ? objectRows
+          .map((x) => `${pct(x.ratio)} (CPU ${pct(cpuRatio(x))}) ${x.scenario.replace('GET tender ', '')} at ${sizeName(x.size)}`)
+          .join('; ')
       : 'not measured',
     met: objectRows.length ? objectRows.every((x) => x.ratio! >= 0.75) : null,
   });
   const feeds = r.reads.filter((x) => x.scenario.startsWith('feed') && x.product);
   out.push({
     target: 'feed pages of 100 ≥ 3,000 pages/s',
-    measured: feeds.length ? feeds.map((x) => `${n0(x.product!.rps)} (${x.scenario.includes('desc') ? 'desc' : 'asc'}, ${sizeName(x.size)})`).join('; ') : 'not measured',
+    measured: feeds.length
+      ? feeds.map((x) => `${n0(x.product!.rps)} (${x.scenario.includes('desc') ? 'desc' : 'asc'}, ${sizeName(x.size)})`).join('; ')
+      : 'not measured',
     met: feeds.length ? feeds.every((x) => x.product!.rps >= 3000) : null,
   });
   const create = r.writes.find((w) => w.scenario.startsWith('POST tender'))?.result;
-  out.push({ target: 'creates ≥ 1,000 tenders/s', measured: create ? `${n0(create.rps)}/s` : 'not measured', met: create ? create.rps >= 1000 : null });
+  out.push({
+    target: 'creates ≥ 1,000 tenders/s',
+    measured: create ? `${n0(create.rps)}/s` : 'not measured',
+    met: create ? create.rps >= 1000 : null,
+  });
   const growth: string[] = [];
   let growthMet: boolean | null = null;
   if (sizes.length > 1) {
@@ -135,8 +143,22 @@ export function renderMarkdown(r: Report): string {
   lines.push(
     table(
       [
-        'scenario', 'stored', 'req/s', 'p50 ms', 'p99 ms', 'bytes/resp', 'baseline req/s', 'baseline p50 ms', 'ratio',
-        'CPU µs/req', 'baseline CPU µs/req', 'CPU ratio', 'storage KiB/req', 'non-2xx', 'load1', 'note',
+        'scenario',
+        'stored',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'bytes/resp',
+        'baseline req/s',
+        'baseline p50 ms',
+        'ratio',
+        'CPU µs/req',
+        'baseline CPU µs/req',
+        'CPU ratio',
+        'storage KiB/req',
+        'non-2xx',
+        'load1',
+        'note',
       ],
       r.reads.map((x) => [
         x.scenario,
@@ -168,7 +190,7 @@ export function renderMarkdown(r: Report): string {
           'scenario',
           ...sizes.map(sizeName),
           `p50 ${sizeName(sizes[sizes.length - 1])}/${sizeName(sizes[0])}`,
-          'same, over the baseline\'s',
+          "same, over the baseline's",
           `CPU µs/req ${sizes.map(sizeName).join(' / ')}`,
         ],
         scenarios.map((s) => {
@@ -192,8 +214,15 @@ export function renderMarkdown(r: Report): string {
   lines.push(
     table(
       [
-        'stored tenders', 'active / restricted / draft', 'frameworks', 'db MB', 'page cache MB (reads began)', 'load s', 'loaded/s',
-        'node RSS MB (after reads)', 'peak RSS MB',
+        'stored tenders',
+        'active / restricted / draft',
+        'frameworks',
+        'db MB',
+        'page cache MB (reads began)',
+        'load s',
+        'loaded/s',
+        'node RSS MB (after reads)',
+        'peak RSS MB',
       ],
       r.sizes.map((s) => [
         sizeName(s.size),
@@ -225,7 +254,12 @@ export function renderMarkdown(r: Report): string {
     ),
   );
   lines.push('', '## Targets', '');
-  lines.push(table(['target', 'measured', 'met'], judge(r).map((t) => [t.target, t.measured, t.met === null ? 'not measured' : t.met ? 'yes' : 'no'])));
+  lines.push(
+    table(
+      ['target', 'measured', 'met'],
+      judge(r).map((t) => [t.target, t.measured, t.met === null ? 'not measured' : t.met ? 'yes' : 'no']),
+    ),
+  );
   if (r.profiles.length) lines.push('', `CPU profiles: ${r.profiles.join(', ')}`);
   return `${lines.join('\n')}\n`;
 }

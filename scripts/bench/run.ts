@@ -56,46 +56,49 @@ and prints ratios, CPU per request and latencies (written under --out).
 
 function options() {
   const { values } = parseCli(USAGE, {
-      ci: { type: 'boolean', default: false },
-      sizes: { type: 'string' },
-      frameworks: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      connections: { type: 'string' },
-      runner: { type: 'string' },
-      'log-level': { type: 'string', default: 'warn' },
-      db: { type: 'string' },
-      reuse: { type: 'boolean', default: false },
-      'keep-db': { type: 'boolean', default: false },
-      'no-writes': { type: 'boolean', default: false },
-      'cpu-prof': { type: 'boolean', default: false },
-      out: { type: 'string', default: join(ROOT, 'scripts/results') },
-      name: { type: 'string' },
-      only: { type: 'string' },
-      rounds: { type: 'string' },
-      store: { type: 'string', default: 'sqlite' },
-      nodes: { type: 'string', default: '1,3' },
+    ci: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    frameworks: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string' },
+    runner: { type: 'string' },
+    'log-level': { type: 'string', default: 'warn' },
+    db: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+    'keep-db': { type: 'boolean', default: false },
+    'no-writes': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    out: { type: 'string', default: join(ROOT, 'scripts/results') },
+    name: { type: 'string' },
+    only: { type: 'string' },
+    rounds: { type: 'string' },
+    store: { type: 'string', default: 'sqlite' },
+    nodes: { type: 'string', default: '1,3' },
   });
-  const ci = values.ci!;
-  const out = values.out!;
+  const ci = values.ci;
+  const out = values.out;
   if (values.store !== 'sqlite' && values.store !== 'mongodb') throw new Error(`--store: sqlite or mongodb, not ${values.store}`);
   const engines = values.store === 'mongodb';
   return {
     ci,
     engines,
-    nodes: values.nodes!.split(',').map(Number).filter((n) => n > 0),
+    nodes: values.nodes
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0),
     sizes: (values.sizes ?? (ci ? '200,1000' : engines ? '2000' : '1000,100000,1000000')).split(',').map(Number),
     frameworks: Number(values.frameworks ?? (ci ? 20 : 1000)),
     duration: Number(values.duration ?? (ci ? 1 : 4)),
     warmup: Number(values.warmup ?? (ci ? 0 : 1)),
     connections: Number(values.connections ?? (ci ? 4 : 10)),
     runner: (values.runner ?? (ci ? 'tsx' : 'dist')) as 'dist' | 'tsx',
-    logLevel: values['log-level']!,
+    logLevel: values['log-level'],
     db: values.db ?? join(out, ci ? 'bench-ci.db' : 'bench.db'),
-    reuse: values.reuse!,
-    keepDb: values['keep-db']!,
+    reuse: values.reuse,
+    keepDb: values['keep-db'],
     writes: !values['no-writes'],
-    cpuProf: values['cpu-prof']!,
+    cpuProf: values['cpu-prof'],
     out,
     name: values.name ?? (engines ? 'bench-engines' : ci ? 'bench-ci' : 'bench'),
     /** Runs only the read scenarios whose name matches (e.g. for a focused profile). */
@@ -171,7 +174,7 @@ function feedScenario(name: string, kind: 'tenders' | 'frameworks', query: strin
       // Each connection is a crawler: it starts at a random position and follows next_page to the end.
       path: (ctx) => ctx.next ?? start(maxSeq),
       onResponse(status, body, ctx) {
-        ctx.next = status === 200 && !isEmptyPage(body) ? nextPath(body) ?? undefined : undefined;
+        ctx.next = status === 200 && !isEmptyPage(body) ? (nextPath(body) ?? undefined) : undefined;
       },
     }),
     probe: () => ({ path: `${API}/${kind}?${query}` }),
@@ -214,7 +217,13 @@ async function main() {
   const started = Date.now();
   const loadStart = loadavg();
   build(o);
-  const d = (server: Running): DriveOptions => ({ url: server.url, pid: server.pid, connections: o.connections, duration: o.duration, warmup: o.warmup });
+  const d = (server: Running): DriveOptions => ({
+    url: server.url,
+    pid: server.pid,
+    connections: o.connections,
+    duration: o.duration,
+    warmup: o.warmup,
+  });
 
   let manifest: Manifest | null = null;
   const reads: ReadRow[] = [];
@@ -224,7 +233,9 @@ async function main() {
   const scenarios: ReadScenario[] = [
     objectScenario('GET tender (public)', 'tenders', () => manifest!.samples.active),
     objectScenario('GET tender (restricted, masked)', 'tenders', () => manifest!.samples.restricted),
-    objectScenario('GET tender (restricted, broker key)', 'tenders', () => manifest!.samples.restricted, { authorization: 'Bearer broker' }),
+    objectScenario('GET tender (restricted, broker key)', 'tenders', () => manifest!.samples.restricted, {
+      authorization: 'Bearer broker',
+    }),
     feedScenario('feed page of 100', 'tenders', FEED_QUERY, false),
     feedScenario('feed page of 100, descending', 'tenders', FEED_QUERY, true),
     objectScenario('GET framework', 'frameworks', () => manifest!.samples.frameworks),
@@ -285,9 +296,7 @@ async function main() {
         const round = { duration: roundSeconds, warmup: r === 0 ? o.warmup : 0 };
         if (!missing[k]) prodRuns.push(await drive({ ...d(product), ...round }, s.plan(maxSeq)));
         if (list?.length) {
-          baseRuns.push(
-            await drive({ ...d(baseline), ...round }, { path: () => `/b/s${k}/${Math.floor(Math.random() * list.length)}` }),
-          );
+          baseRuns.push(await drive({ ...d(baseline), ...round }, { path: () => `/b/s${k}/${Math.floor(Math.random() * list.length)}` }));
         }
       }
       const prod = prodRuns.length ? best(prodRuns) : null;
@@ -298,7 +307,7 @@ async function main() {
         product: prod,
         baseline: base,
         ratio: prod && base ? prod.rps / base.rps : null,
-        note: missing[k] ? (base ? `${missing[k]}; baseline serves the stored envelopes` : missing[k]!) : undefined,
+        note: missing[k] ? (base ? `${missing[k]}; baseline serves the stored envelopes` : missing[k]) : undefined,
       });
     }
     const afterReads = product.memory();
@@ -368,11 +377,31 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
   const chainBatches = await commitBatches(d.url);
   const chain = await driveChain(d, async (call) => {
     const f = await call({ method: 'POST', path: `${API}/frameworks`, body: manifest.bodies.framework, status: 201 });
-    await call({ method: 'PATCH', path: `${API}/frameworks/${f.data.id}?acc_token=${f.access.token}`, body: { data: { status: 'active' } }, status: 200 });
+    await call({
+      method: 'PATCH',
+      path: `${API}/frameworks/${f.data.id}?acc_token=${f.access.token}`,
+      body: { data: { status: 'active' } },
+      status: 200,
+    });
     const sub = manifest.bodies.submission;
-    const s = await call({ method: 'POST', path: `${API}/submissions`, body: { ...sub, data: { ...sub.data, frameworkID: f.data.id } }, status: 201 });
-    const a = await call({ method: 'PATCH', path: `${API}/submissions/${s.data.id}?acc_token=${s.access.token}`, body: { data: { status: 'active' } }, status: 200 });
-    await call({ method: 'PATCH', path: `${API}/qualifications/${a.data.qualificationID}?acc_token=${f.access.token}`, body: { data: { status: 'active' } }, status: 200 });
+    const s = await call({
+      method: 'POST',
+      path: `${API}/submissions`,
+      body: { ...sub, data: { ...sub.data, frameworkID: f.data.id } },
+      status: 201,
+    });
+    const a = await call({
+      method: 'PATCH',
+      path: `${API}/submissions/${s.data.id}?acc_token=${s.access.token}`,
+      body: { data: { status: 'active' } },
+      status: 200,
+    });
+    await call({
+      method: 'PATCH',
+      path: `${API}/qualifications/${a.data.qualificationID}?acc_token=${f.access.token}`,
+      body: { data: { status: 'active' } },
+      status: 200,
+    });
   });
   rows.push({
     scenario: 'framework → submission → qualification (5 requests)',

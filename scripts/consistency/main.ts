@@ -27,14 +27,19 @@ async function main() {
     'kill-node': { type: 'boolean', default: false },
     nodes: { type: 'string', default: '3' },
   });
-  const targets = (values.targets ?? '').split(',').map((t) => t.trim().replace(/\/+$/, '')).filter(Boolean);
+  const targets = (values.targets ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   const clients = Number(values.clients);
   const seconds = Number(values.seconds);
-  if (!targets.length && !values['kill-node']) throw new Error('--targets URL1,URL2,… is required (or --kill-node to start a local cluster)');
+  if (!targets.length && !values['kill-node'])
+    throw new Error('--targets URL1,URL2,… is required (or --kill-node to start a local cluster)');
   if (!Number.isInteger(clients) || clients < 1) throw new Error('--clients must be a positive integer');
   if (!(seconds > 0)) throw new Error('--seconds must be positive');
   const operations = values.operations === undefined ? undefined : Number(values.operations);
-  if (operations !== undefined && !(Number.isInteger(operations) && operations > 0)) throw new Error('--operations must be a positive integer');
+  if (operations !== undefined && !(Number.isInteger(operations) && operations > 0))
+    throw new Error('--operations must be a positive integer');
   const summary = await runConsistencyCheck({
     targets,
     clients,

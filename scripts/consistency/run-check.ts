@@ -104,7 +104,11 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     operations: shared.operations,
     preconditionFailed: shared.stats.preconditionFailed,
     unreachable: shared.stats.unreachable,
-    latencyMs: { p50: shared.stats.latencies.percentile(50), p95: shared.stats.latencies.percentile(95), p99: shared.stats.latencies.percentile(99) },
+    latencyMs: {
+      p50: shared.stats.latencies.percentile(50),
+      p95: shared.stats.latencies.percentile(95),
+      p99: shared.stats.latencies.percentile(99),
+    },
     violations: shared.violations,
     objectsVerified: shared.acknowledged.size,
     kill,
@@ -147,7 +151,11 @@ async function killAndRestart(
     shared.stats.preconditionFailed += stats.preconditionFailed;
     if (stats.preconditionFailed > 0 && reply?.status === 200 && version >= h.object.version) recovered++;
     else if (reply?.status !== 200 || version < h.object.version) {
-      shared.violations.add({ guarantee: 'read-your-writes', client: h.client, detail: `after ${victim.id} died: ${h.object.id} answered ${reply?.status} v${version}, wrote v${h.object.version}` });
+      shared.violations.add({
+        guarantee: 'read-your-writes',
+        client: h.client,
+        detail: `after ${victim.id} died: ${h.object.id} answered ${reply?.status} v${version}, wrote v${h.object.version}`,
+      });
     }
   }
   await cluster.restart(victim.id);
@@ -177,7 +185,7 @@ async function verifyNothingLost(targets: string[], shared: Shared): Promise<voi
   const worker = async () => {
     for (let id = ids.pop(); id; id = ids.pop()) {
       const acknowledged = shared.acknowledged.get(id)!;
-      const found = Math.max(...(await Promise.all(live.map((target) => versionOn(target, id!)))));
+      const found = Math.max(...(await Promise.all(live.map((target) => versionOn(target, id)))));
       if (found < acknowledged) {
         shared.violations.add({ guarantee: 'lost-write', client: -1, detail: `${id}: v${acknowledged} acknowledged, v${found} found` });
       }

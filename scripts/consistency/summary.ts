@@ -5,7 +5,9 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** The human-readable report; its last line is PASS or FAIL. */
 export function formatSummary(s: Summary): string {
-  const ops = Object.entries(s.operations).map(([op, n]) => `${op} ${n}`).join(' · ');
+  const ops = Object.entries(s.operations)
+    .map(([op, n]) => `${op} ${n}`)
+    .join(' · ');
   const total = s.violations.total();
   const lines = [
     `consistency check: ${s.clients} clients for ${s.elapsedS.toFixed(1)} s, targets ${s.targets.join(' ')}`,

@@ -47,14 +47,22 @@ export async function load(o: LoadOptions): Promise<Manifest> {
   const templates = o.templates ?? (await makeTemplates());
   const reservoir = (k: keyof Manifest['samples']) =>
     new Reservoir(o.sample, previous ? previous.counts[k === 'frameworks' ? 'frameworks' : k] : 0, previous?.samples[k] ?? []);
-  const samples = { active: reservoir('active'), restricted: reservoir('restricted'), draft: reservoir('draft'), frameworks: reservoir('frameworks') };
+  const samples = {
+    active: reservoir('active'),
+    restricted: reservoir('restricted'),
+    draft: reservoir('draft'),
+    frameworks: reservoir('frameworks'),
+  };
   const counts = previous ? { ...previous.counts } : { active: 0, restricted: 0, draft: 0, frameworks: 0 };
   const store = openSqliteStore(o.db, { cacheMiB: o.cacheMiB });
   const session = store.session();
   const ids = new IdPool();
   const total = o.tenders + o.frameworks;
   const bar = o.progress
-    ? new SingleBar({ format: 'load [{bar}] {percentage}% | {value}/{total} | {rate}/s | ETA {eta}s', noTTYOutput: true, notTTYSchedule: 5000 }, Presets.shades_classic)
+    ? new SingleBar(
+        { format: 'load [{bar}] {percentage}% | {value}/{total} | {rate}/s | ETA {eta}s', noTTYOutput: true, notTTYSchedule: 5000 },
+        Presets.shades_classic,
+      )
     : null;
   bar?.start(total, 0, { rate: 0 });
   const started = Date.now();
@@ -154,7 +162,7 @@ benchmarks at large sizes.
     },
   );
   load({
-    db: values.db!,
+    db: values.db,
     tenders: Number(values.tenders),
     frameworks: Number(values.frameworks),
     restrictedShare: Number(values.restricted),

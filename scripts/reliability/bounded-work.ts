@@ -23,10 +23,24 @@ const SHAPES: Record<string, (bytes: number) => string> = {
 };
 
 /** A JSON list of `element` that fills about `bytes` bytes, each element taking `size` of them. */
-const repeated = (element: string, size: number, bytes: number) => `[${Array(Math.floor(bytes / size)).fill(element).join(',')}]`;
+const repeated = (element: string, size: number, bytes: number) =>
+  `[${Array(Math.floor(bytes / size))
+    .fill(element)
+    .join(',')}]`;
 
 /** Where a shape goes in a body: as the whole of `data`, or in place of a list the body may carry. */
-const PLACES = ['data', 'items', 'tenderers', 'suppliers', 'additionalClassifications', 'lots', 'documents', 'features', 'milestones', 'additionalContactPoints'];
+const PLACES = [
+  'data',
+  'items',
+  'tenderers',
+  'suppliers',
+  'additionalClassifications',
+  'lots',
+  'documents',
+  'features',
+  'milestones',
+  'additionalContactPoints',
+];
 
 const HOLE = '@@shape@@';
 
@@ -63,7 +77,19 @@ export async function runBoundedWork(): Promise<BoundedWorkResult> {
   try {
     const { endpoints } = await buildWorld(server);
     const writes = endpoints.filter((e) => e.method !== 'GET');
-    const result: BoundedWorkResult = { requests: 0, serverErrors: 0, maxLoopDelayMs: 0, worst: '', maxCpuMs: 0, worstByCpu: '', costliest: [], byShape: {}, healthzP99Ms: 0, healthzMaxMs: 0, examples: [] };
+    const result: BoundedWorkResult = {
+      requests: 0,
+      serverErrors: 0,
+      maxLoopDelayMs: 0,
+      worst: '',
+      maxCpuMs: 0,
+      worstByCpu: '',
+      costliest: [],
+      byShape: {},
+      healthzP99Ms: 0,
+      healthzMaxMs: 0,
+      examples: [],
+    };
     const healthz: number[] = [];
     const room = server.config.bodyLimit - 256;
     for (const endpoint of writes) {
@@ -81,7 +107,9 @@ export async function runBoundedWork(): Promise<BoundedWorkResult> {
           const cpu = process.cpuUsage(cpuBefore);
           const cpuMs = (cpu.user + cpu.system) / 1000;
           const what = `${shapeName} at ${place}, ${endpoint.method} ${endpoint.path.replace(/[0-9a-f]{32}/g, '{id}')}`;
-          result.costliest = [...result.costliest, [what, cpuMs, delay] as [string, number, number]].sort((a, b) => b[1] - a[1]).slice(0, 8);
+          result.costliest = [...result.costliest, [what, cpuMs, delay] as [string, number, number]]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 8);
           if (cpuMs > result.maxCpuMs) {
             result.maxCpuMs = cpuMs;
             result.worstByCpu = what;
@@ -92,7 +120,8 @@ export async function runBoundedWork(): Promise<BoundedWorkResult> {
             result.maxLoopDelayMs = delay;
             result.worst = what;
           }
-          if (reply.status >= 500 && result.examples.length < 5) result.examples.push(`${endpoint.method} ${endpoint.path} ${shapeName} at ${place} → ${reply.status}`);
+          if (reply.status >= 500 && result.examples.length < 5)
+            result.examples.push(`${endpoint.method} ${endpoint.path} ${shapeName} at ${place} → ${reply.status}`);
           if (reply.status >= 500) result.serverErrors++;
         }
       }

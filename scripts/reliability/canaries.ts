@@ -2,15 +2,37 @@ import pino from 'pino';
 import { Writable } from 'node:stream';
 import { updateOf, type ObjectDoc } from '../../src/domain/core/objects';
 import type { Doc, Kind } from '../../src/store/port';
-import { activeFramework, activeSubmission, aQuestion, decideQualification, uploadDocument, type Created } from '../../test/fixtures/frameworks';
 import {
-  aBid, aCompetitiveOrderingTender, aContract, aLot, anItem, CO_TENDERING_END, competitiveOrderingConfig, createTender, insertAgreement, runChronograph,
+  activeFramework,
+  activeSubmission,
+  aQuestion,
+  decideQualification,
+  uploadDocument,
+  type Created,
+} from '../../test/fixtures/frameworks';
+import {
+  aBid,
+  aCompetitiveOrderingTender,
+  aContract,
+  aLot,
+  anItem,
+  CO_TENDERING_END,
+  competitiveOrderingConfig,
+  createTender,
+  insertAgreement,
+  runChronograph,
 } from '../../test/fixtures/tenders';
 import { playAuction } from '../auction/play-auction';
 import { newId } from '../../src/domain/core/ids';
 import { startTestServer, type TestServer } from '../../test/fixtures/server';
 import {
-  AGREEMENT_ROWS, CONTRACT_ROWS, QUALIFICATION_ROWS, QUESTION_ROWS, SUBMISSION_ROWS, TENDER_ROWS, expandRows,
+  AGREEMENT_ROWS,
+  CONTRACT_ROWS,
+  QUALIFICATION_ROWS,
+  QUESTION_ROWS,
+  SUBMISSION_ROWS,
+  TENDER_ROWS,
+  expandRows,
 } from '../../test/reliability/spec-hiding-tables';
 
 const API = '/api/2.5';
@@ -85,7 +107,10 @@ const KINDS: RestrictedKind[] = [
     rows: QUALIFICATION_ROWS,
     target: (w) => ({ kind: 'qualifications', id: w.submission.qualificationID }),
     fullAccess: ['broker', 'broker1', 'brokerr', 'contracting'],
-    reads: (w, data) => [`${API}/qualifications/${w.submission.qualificationID}`, ...documentReads(`${API}/qualifications/${w.submission.qualificationID}`, data)],
+    reads: (w, data) => [
+      `${API}/qualifications/${w.submission.qualificationID}`,
+      ...documentReads(`${API}/qualifications/${w.submission.qualificationID}`, data),
+    ],
   },
   {
     name: 'agreement',
@@ -117,7 +142,13 @@ const KINDS: RestrictedKind[] = [
     reads: (w, data) => {
       const base = `${API}/tenders/${w.tender.id}`;
       const questions = ((data.questions ?? []) as Doc[]).filter((q) => q.id);
-      return [base, `${base}/lots`, `${base}/questions`, ...questions.map((q) => `${base}/questions/${q.id}`), ...documentReads(base, data)];
+      return [
+        base,
+        `${base}/lots`,
+        `${base}/questions`,
+        ...questions.map((q) => `${base}/questions/${q.id}`),
+        ...documentReads(base, data),
+      ];
     },
   },
   {
@@ -168,7 +199,10 @@ const KINDS: RestrictedKind[] = [
     rows: CONTRACT_ROWS,
     target: (w) => ({ kind: 'contracts', id: w.bidding.awardContractId }),
     fullAccess: ['broker', 'brokerr', 'contracting'],
-    reads: (w, data) => [`${API}/contracts/${w.bidding.awardContractId}`, ...documentReads(`${API}/contracts/${w.bidding.awardContractId}`, data)],
+    reads: (w, data) => [
+      `${API}/contracts/${w.bidding.awardContractId}`,
+      ...documentReads(`${API}/contracts/${w.bidding.awardContractId}`, data),
+    ],
   },
   {
     name: 'contract',
@@ -247,7 +281,8 @@ export async function runCanaries(mode: 'hidden' | 'forbidden'): Promise<CanaryR
         if (where) note(result, 'tokensLeaked', `a token reached ${reader.name} through ${where}`);
       }
     }
-    for (const token of world.tokens) if (logLines.some((line) => line.includes(token))) note(result, 'tokensLeaked', 'a token in a log line');
+    for (const token of world.tokens)
+      if (logLines.some((line) => line.includes(token))) note(result, 'tokensLeaked', 'a token in a log line');
     return result;
   } finally {
     await server.close();
@@ -264,11 +299,17 @@ async function restrictedWorld(server: TestServer): Promise<World> {
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
   await uploadDocument(server, `${API}/submissions/${submission.id}/documents`, { key: 'broker1', token: submission.token });
   await uploadDocument(server, `${API}/qualifications/${submission.qualificationID}/documents`, {
-    key: 'broker', token: framework.token, filename: 'sign.p7s', type: 'application/pkcs7-signature',
+    key: 'broker',
+    token: framework.token,
+    filename: 'sign.p7s',
+    type: 'application/pkcs7-signature',
   });
   await decideQualification(server, framework, submission.qualificationID, 'active');
   const agreementId = (await server.request('GET', `${API}/frameworks/${framework.id}`)).body.data.agreementID as string;
-  const question = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, { key: 'broker1', body: { data: aQuestion() } });
+  const question = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, {
+    key: 'broker1',
+    body: { data: aQuestion() },
+  });
   const tenderAgreement = await insertAgreement(server, { restricted: true });
   const lot = newId();
   const tender = await createTender(
@@ -278,12 +319,19 @@ async function restrictedWorld(server: TestServer): Promise<World> {
   );
   await uploadDocument(server, `${API}/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token });
   // Active, so the tender is in its feed as well.
-  const activated = await server.request('PATCH', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  const activated = await server.request('PATCH', `${API}/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active.tendering' } },
+  });
   if (activated.status !== 200) throw new Error(`tender not activated: ${activated.status} ${activated.text}`);
   const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
   await uploadDocument(server, `${API}/contracts/${contract.body.data.id}/documents`, { key: 'broker', token: contract.body.access.token });
   const bidding = await tenderWithPublicBids(server);
-  const tokens = [framework.reply, submission.reply, contract, ...bidding.replies].flatMap((r) => [r.body.access?.token, r.body.access?.transfer]);
+  const tokens = [framework.reply, submission.reply, contract, ...bidding.replies].flatMap((r) => [
+    r.body.access?.token,
+    r.body.access?.transfer,
+  ]);
   tokens.push(tender.token, framework.token, submission.token, bidding.token);
   return {
     framework,
@@ -318,10 +366,20 @@ async function tenderWithPublicBids(server: TestServer) {
     aCompetitiveOrderingTender(agreement, { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] }),
     competitiveOrderingConfig({ restricted: true }),
   );
-  await server.request('PATCH', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  await server.request('PATCH', `${API}/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active.tendering' } },
+  });
   const replies = [];
-  for (const [i, key] of [[1, 'broker1'], [2, 'broker3']] as const) {
-    const reply = await server.request('POST', `${API}/tenders/${tender.id}/bids`, { key, body: { data: aBid({ data: { lots: [{ id: lot }] } }, 400 + i, i, { status: 'pending' }) } });
+  for (const [i, key] of [
+    [1, 'broker1'],
+    [2, 'broker3'],
+  ] as const) {
+    const reply = await server.request('POST', `${API}/tenders/${tender.id}/bids`, {
+      key,
+      body: { data: aBid({ data: { lots: [{ id: lot }] } }, 400 + i, i, { status: 'pending' }) },
+    });
     if (reply.status !== 201) throw new Error(`bid not made: ${reply.status} ${reply.text}`);
     const documents = `${API}/tenders/${tender.id}/bids/${reply.body.data.id}/documents`;
     await newVersionOf(server, documents, { key, token: reply.body.access.token });
@@ -329,11 +387,18 @@ async function tenderWithPublicBids(server: TestServer) {
   }
   server.clock.set(new Date(CO_TENDERING_END.getTime() + 60_000));
   await runChronograph(server, tender.id);
-  await playAuction({ request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' }, tender.id);
+  await playAuction(
+    { request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' },
+    tender.id,
+  );
   const award = (await server.request('GET', `${API}/tenders/${tender.id}/awards`)).body.data[0];
   const awardPath = `${API}/tenders/${tender.id}/awards/${award.id}`;
   await newVersionOf(server, `${awardPath}/documents`, { key: 'broker', token: tender.token });
-  const decided = await server.request('PATCH', awardPath, { key: 'broker', token: tender.token, body: { data: { status: 'active', qualified: true, eligible: true } } });
+  const decided = await server.request('PATCH', awardPath, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active', qualified: true, eligible: true } },
+  });
   if (decided.status !== 200) throw new Error(`award not activated: ${decided.status} ${decided.text}`);
   const awardContractId = (await server.request('GET', `${API}/tenders/${tender.id}/contracts`)).body.data[0].id as string;
   server.clock.set(now);
@@ -391,7 +456,10 @@ function plant(node: Doc, path: string, canary: string) {
 /** Every feed (and a framework's derivative feeds) with no opt_fields, with each field of its objects alone, and with all. */
 async function everyFeedQuery(server: TestServer, world: World): Promise<string[]> {
   const feeds: [string, Kind][] = [
-    ...(['submissions', 'qualifications', 'agreements', 'frameworks', 'tenders', 'contracts'] as const).map((k): [string, Kind] => [`${API}/${k}`, k]),
+    ...(['submissions', 'qualifications', 'agreements', 'frameworks', 'tenders', 'contracts'] as const).map((k): [string, Kind] => [
+      `${API}/${k}`,
+      k,
+    ]),
     [`${API}/frameworks/${world.framework.id}/submissions`, 'submissions'],
     [`${API}/frameworks/${world.framework.id}/qualifications`, 'qualifications'],
   ];

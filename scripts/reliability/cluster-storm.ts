@@ -57,7 +57,9 @@ async function killWithWitness(cluster: Cluster): Promise<boolean> {
   const [survivor, victim] = cluster.api;
   const jar = new CookieJar();
   const created = await request(victim.url, 'POST', '/api/2.5/frameworks', {
-    key: 'broker', jar, body: { data: aFramework(new Date(), { title: 'witness' }) },
+    key: 'broker',
+    jar,
+    body: { data: aFramework(new Date(), { title: 'witness' }) },
   });
   await cluster.kill(victim.id);
   await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_TTL_MS + 500));

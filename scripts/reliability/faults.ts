@@ -31,7 +31,11 @@ export async function slowStoreFault(): Promise<FaultOutcome> {
     const after = await server.request('GET', path);
     const statuses = [read.status, write.status, after.status];
     const timedOut = [read, write].every((r) => r.status === 503 && r.body?.errors?.[0]?.name === 'timeout');
-    return { fault: 'stalled store (REQUEST_TIMEOUT_MS=2000)', survived: timedOut && after.status === 200, detail: `statuses ${statuses.join(', ')}` };
+    return {
+      fault: 'stalled store (REQUEST_TIMEOUT_MS=2000)',
+      survived: timedOut && after.status === 200,
+      detail: `statuses ${statuses.join(', ')}`,
+    };
   } finally {
     await server.close();
   }
@@ -41,20 +45,30 @@ export async function slowStoreFault(): Promise<FaultOutcome> {
 export async function sqliteLockFault(holdMs = 1500): Promise<FaultOutcome> {
   const server = await startTestServer();
   try {
-    if (server.store.engine !== 'sqlite') return { fault: 'SQLite write lock held by another process', survived: true, detail: 'skipped: not SQLite' };
+    if (server.store.engine !== 'sqlite')
+      return { fault: 'SQLite write lock held by another process', survived: true, detail: 'skipped: not SQLite' };
     const framework = await activeFramework(server);
     const file = server.config.storeUrl.replace(/^sqlite:/, '');
     const holder = spawn(
       process.execPath,
-      ['-e', `const db = require('better-sqlite3')(${JSON.stringify(file)}); db.exec('BEGIN IMMEDIATE'); console.log('locked'); setTimeout(() => db.exec('COMMIT'), ${holdMs});`],
+      [
+        '-e',
+        `const db = require('better-sqlite3')(${JSON.stringify(file)}); db.exec('BEGIN IMMEDIATE'); console.log('locked'); setTimeout(() => db.exec('COMMIT'), ${holdMs});`,
+      ],
       { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
     const write = await server.request('PATCH', `${API}/frameworks/${framework.id}`, {
-      key: 'broker', token: framework.token, body: { data: { description: 'after the lock' } },
+      key: 'broker',
+      token: framework.token,
+      body: { data: { description: 'after the lock' } },
     });
     await new Promise((resolve) => holder.once('exit', resolve));
-    return { fault: `SQLite write lock held ${holdMs} ms by another process`, survived: write.status === 200, detail: `PATCH ${write.status}` };
+    return {
+      fault: `SQLite write lock held ${holdMs} ms by another process`,
+      survived: write.status === 200,
+      detail: `PATCH ${write.status}`,
+    };
   } finally {
     await server.close();
   }
@@ -84,7 +98,10 @@ export async function redisOutageFault(): Promise<FaultOutcome> {
     const during: number[] = [];
     for (let i = 0; i < 5; i++) {
       const node = i % 2 ? b : a;
-      during.push((await request(node.url, 'PATCH', `${API}/frameworks/${id}`, { key: 'broker', jar, token, body: { data: { status: 'active' } } })).status);
+      during.push(
+        (await request(node.url, 'PATCH', `${API}/frameworks/${id}`, { key: 'broker', jar, token, body: { data: { status: 'active' } } }))
+          .status,
+      );
       during.push((await request(node.url, 'GET', `${API}/frameworks/${id}`, { jar })).status);
     }
     // The qualification period ends while Redis is out: the job planned for it can never run.

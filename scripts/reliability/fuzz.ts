@@ -1,10 +1,25 @@
 import fc from 'fast-check';
 import { KINDS, type Kind } from '../../src/store/port';
 import {
-  aFramework, activeFramework, activeSubmission, aQuestion, aTenderer, decideQualification, uploadDocument,
+  aFramework,
+  activeFramework,
+  activeSubmission,
+  aQuestion,
+  aTenderer,
+  decideQualification,
+  uploadDocument,
 } from '../../test/fixtures/frameworks';
 import {
-  aBid, aContract, aLot, aTender, belowThresholdConfig, createLottedTender, createTender, placeBid, tenderAfterTendering, tenderInTendering,
+  aBid,
+  aContract,
+  aLot,
+  aTender,
+  belowThresholdConfig,
+  createLottedTender,
+  createTender,
+  placeBid,
+  tenderAfterTendering,
+  tenderInTendering,
 } from '../../test/fixtures/tenders';
 import { aPlan, createPlan } from '../../test/fixtures/plans';
 import { MILESTONE_APPROVAL_TITLE } from '../../src/domain/plan/plan.schema';
@@ -45,7 +60,14 @@ export async function runFuzz(runsPerEndpoint: number, now?: Date): Promise<Fuzz
   const server = await startTestServer({ now });
   try {
     const world = await buildWorld(server);
-    const result: FuzzResult = { endpoints: world.endpoints.length, cases: 0, serverErrors: 0, badFormat: 0, stateCorrupted: 0, examples: [] };
+    const result: FuzzResult = {
+      endpoints: world.endpoints.length,
+      cases: 0,
+      serverErrors: 0,
+      badFormat: 0,
+      stateCorrupted: 0,
+      examples: [],
+    };
     for (const [e, endpoint] of world.endpoints.entries()) {
       const seed = SEED + e;
       const headerRuns = Math.max(1, Math.floor(runsPerEndpoint / 4));
@@ -79,7 +101,11 @@ export async function runFuzz(runsPerEndpoint: number, now?: Date): Promise<Fuzz
   }
 }
 
-async function send(server: TestServer, endpoint: Endpoint, c: { body?: string; query?: string; headers?: Record<string, string> }): Promise<Reply> {
+async function send(
+  server: TestServer,
+  endpoint: Endpoint,
+  c: { body?: string; query?: string; headers?: Record<string, string> },
+): Promise<Reply> {
   const path = c.query ? `${endpoint.path}?${c.query}` : endpoint.path;
   const { 'content-type': contentType, ...headers } = c.headers ?? {};
   return server.request(endpoint.method, path, {
@@ -142,17 +168,32 @@ export async function buildWorld(server: TestServer) {
   const submission = await activeSubmission(server, framework.id, { key: 'broker1' });
   await decideQualification(server, framework, submission.qualificationID, 'active');
   const agreementId = (await server.request('GET', `${API}/frameworks/${framework.id}`)).body.data.agreementID as string;
-  const question = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, { key: 'broker1', body: { data: aQuestion() } });
+  const question = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, {
+    key: 'broker1',
+    body: { data: aQuestion() },
+  });
   const tender = await createTender(server, aTender());
   const contract = await server.request('POST', `${API}/contracts`, { key: 'contracting', body: { data: aContract(tender.id) } });
   const questionPath = `${API}/frameworks/${framework.id}/questions/${question.body.data.id}`;
   const contractId = contract.body.data.id as string;
-  const lot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
+  const lot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: aLot() },
+  });
   const lotPath = `${API}/tenders/${tender.id}/lots/${lot.body.data.id}`;
   const documentPath = `${API}/tenders/${tender.id}/documents/${(await uploadDocument(server, `${API}/tenders/${tender.id}/documents`, { key: 'broker', token: tender.token })).body.data.id}`;
-  const spareLot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, { key: 'broker', token: tender.token, body: { data: aLot() } });
+  const spareLot = await server.request('POST', `${API}/tenders/${tender.id}/lots`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: aLot() },
+  });
   const open = await createLottedTender(server);
-  await server.request('PATCH', `${API}/tenders/${open.id}`, { key: 'broker', token: open.token, body: { data: { status: 'active.enquiries' } } });
+  await server.request('PATCH', `${API}/tenders/${open.id}`, {
+    key: 'broker',
+    token: open.token,
+    body: { data: { status: 'active.enquiries' } },
+  });
   const cancellations = `${API}/tenders/${open.id}/cancellations`;
   const aCancellation = { reason: 'Причина', reasonType: 'noDemand' };
   const cancellation = await server.request('POST', cancellations, { key: 'broker', token: open.token, body: { data: aCancellation } });
@@ -166,38 +207,91 @@ export async function buildWorld(server: TestServer) {
   const bidDocument = await documentOf(bidPath, 'broker1', bid.token);
   const awardDocument = await documentOf(awardPath, 'broker', qualifying.token);
   const cancellationDocument = await documentOf(cancellationPath, 'broker', open.token);
-  const periodChange = { modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } }, rationaleType: 'other', rationale: 'Причина' };
+  const periodChange = {
+    modifications: { qualificationPeriod: { endDate: new Date(now.getTime() + 200 * 86_400_000).toISOString() } },
+    rationaleType: 'other',
+    rationale: 'Причина',
+  };
   const endpoints: Endpoint[] = [
     { method: 'POST', path: `${API}/frameworks`, key: 'broker', valid: { data: aFramework(now) } },
-    { method: 'PATCH', path: `${API}/frameworks/${framework.id}`, key: 'broker', token: framework.token, valid: { data: { description: 'опис' } } },
+    {
+      method: 'PATCH',
+      path: `${API}/frameworks/${framework.id}`,
+      key: 'broker',
+      token: framework.token,
+      valid: { data: { description: 'опис' } },
+    },
     { method: 'PATCH', path: `${API}/frameworks/${framework.id}/chronograph`, key: 'chronograph', valid: { data: { id: framework.id } } },
     { method: 'POST', path: `${API}/frameworks/${framework.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
     { method: 'PATCH', path: questionPath, key: 'broker', token: framework.token, valid: { data: { answer: 'Відповідь' } } },
-    { method: 'POST', path: `${API}/submissions`, key: 'broker2', valid: { data: { tenderers: [aTenderer('00137257')], frameworkID: framework.id } } },
-    { method: 'PATCH', path: `${API}/submissions/${submission.id}`, key: 'broker1', token: submission.token, valid: { data: { tenderers: [aTenderer()] } } },
-    { method: 'PATCH', path: `${API}/qualifications/${submission.qualificationID}`, key: 'broker', token: framework.token, valid: { data: { status: 'active' } } },
+    {
+      method: 'POST',
+      path: `${API}/submissions`,
+      key: 'broker2',
+      valid: { data: { tenderers: [aTenderer('00137257')], frameworkID: framework.id } },
+    },
+    {
+      method: 'PATCH',
+      path: `${API}/submissions/${submission.id}`,
+      key: 'broker1',
+      token: submission.token,
+      valid: { data: { tenderers: [aTenderer()] } },
+    },
+    {
+      method: 'PATCH',
+      path: `${API}/qualifications/${submission.qualificationID}`,
+      key: 'broker',
+      token: framework.token,
+      valid: { data: { status: 'active' } },
+    },
     { method: 'POST', path: `${API}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
     { method: 'PATCH', path: `${API}/tenders/${tender.id}`, key: 'broker', token: tender.token, valid: { data: { title: 'Назва' } } },
     { method: 'POST', path: `${API}/tenders/${tender.id}/criteria`, key: 'broker', token: tender.token, valid: { data: [] } },
     { method: 'POST', path: `${API}/contracts`, key: 'contracting', valid: { data: aContract(tender.id) } },
-    { method: 'PATCH', path: `${API}/contracts/${contractId}`, key: 'broker', token: contract.body.access.token, valid: { data: { title: 'Договір 2' } } },
-    { method: 'POST', path: `${API}/contracts/${contractId}/changes`, key: 'broker', token: contract.body.access.token, valid: { data: { rationale: 'Причина', rationaleTypes: ['volumeCuts'] } } },
+    {
+      method: 'PATCH',
+      path: `${API}/contracts/${contractId}`,
+      key: 'broker',
+      token: contract.body.access.token,
+      valid: { data: { title: 'Договір 2' } },
+    },
+    {
+      method: 'POST',
+      path: `${API}/contracts/${contractId}/changes`,
+      key: 'broker',
+      token: contract.body.access.token,
+      valid: { data: { rationale: 'Причина', rationaleTypes: ['volumeCuts'] } },
+    },
     { method: 'POST', path: `${API}/tenders/${tender.id}/lots`, key: 'broker', token: tender.token, valid: { data: aLot() } },
     { method: 'PATCH', path: lotPath, key: 'broker', token: tender.token, valid: { data: { title: 'Лот 2' } } },
     { method: 'POST', path: `${API}/tenders/${tender.id}/questions`, key: 'broker1', valid: { data: aQuestion() } },
-    { method: 'PATCH', path: documentPath, key: 'broker', token: tender.token, valid: { data: { description: 'опис', documentType: 'notice' } } },
+    {
+      method: 'PATCH',
+      path: documentPath,
+      key: 'broker',
+      token: tender.token,
+      valid: { data: { description: 'опис', documentType: 'notice' } },
+    },
     // A PUT takes a file: every JSON body is refused, and the fuzzer checks how.
     { method: 'PUT', path: documentPath, key: 'broker', token: tender.token, valid: { data: { title: 'v2.doc' } } },
-    ...([
-      [bidDocument, 'broker1', bid.token],
-      [awardDocument, 'broker', qualifying.token],
-      [cancellationDocument, 'broker', open.token],
-    ] as const).flatMap(([path, key, token]): Endpoint[] => [
+    ...(
+      [
+        [bidDocument, 'broker1', bid.token],
+        [awardDocument, 'broker', qualifying.token],
+        [cancellationDocument, 'broker', open.token],
+      ] as const
+    ).flatMap(([path, key, token]): Endpoint[] => [
       { method: 'PATCH', path, key, token, valid: { data: { description: 'опис', documentType: 'notice' } } },
       { method: 'PUT', path, key, token, valid: { data: { title: 'v2.doc' } } },
     ]),
     { method: 'DELETE', path: `${API}/tenders/${tender.id}/lots/${spareLot.body.data.id}`, key: 'broker', token: tender.token },
-    { method: 'POST', path: `${API}/frameworks/${framework.id}/changes`, key: 'broker', token: framework.token, valid: { data: periodChange } },
+    {
+      method: 'POST',
+      path: `${API}/frameworks/${framework.id}/changes`,
+      key: 'broker',
+      token: framework.token,
+      valid: { data: periodChange },
+    },
     { method: 'POST', path: milestones, key: 'broker', token: framework.token, valid: { data: { type: 'ban' } } },
     { method: 'POST', path: cancellations, key: 'broker', token: open.token, valid: { data: aCancellation } },
     { method: 'PATCH', path: cancellationPath, key: 'broker', token: open.token, valid: { data: { reasonType: 'unFixable' } } },
@@ -205,15 +299,42 @@ export async function buildWorld(server: TestServer) {
     { method: 'POST', path: `${cancellationPath}/complaints`, key: 'broker', valid: { data: { title: 'Скарга' } } },
     { method: 'POST', path: `${API}/tenders/${bidding.id}/bids`, key: 'broker2', valid: { data: aBid(bidding, 440, 2) } },
     { method: 'PATCH', path: bidPath, key: 'broker1', token: bid.token, valid: { data: { status: 'pending' } } },
-    { method: 'PATCH', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { lots: [{ auctionUrl: 'https://auction.example.org/x' }], bids: sealed.map(() => ({ lotValues: [{ participationUrl: 'https://auction.example.org/y' }] })) } } },
-    { method: 'POST', path: `${auction}/${auctionLot}`, key: 'auction', valid: { data: { bids: sealed.map(() => ({ lotValues: [{ value: { amount: 400 } }] })) } } },
+    {
+      method: 'PATCH',
+      path: `${auction}/${auctionLot}`,
+      key: 'auction',
+      valid: {
+        data: {
+          lots: [{ auctionUrl: 'https://auction.example.org/x' }],
+          bids: sealed.map(() => ({ lotValues: [{ participationUrl: 'https://auction.example.org/y' }] })),
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: `${auction}/${auctionLot}`,
+      key: 'auction',
+      valid: { data: { bids: sealed.map(() => ({ lotValues: [{ value: { amount: 400 } }] })) } },
+    },
     { method: 'GET', path: `${API}/tenders/${bidding.id}/bids` },
     { method: 'GET', path: bidPath, key: 'broker1', token: bid.token },
     { method: 'GET', path: `${bidPath}/documents`, key: 'broker2' },
     { method: 'GET', path: auction, key: 'auction' },
     { method: 'PATCH', path: awardPath, key: 'broker', token: qualifying.token, valid: { data: { status: 'active', qualified: true } } },
-    { method: 'PUT', path: `${API}/contracts/${signed}/buyer/signer_info`, key: 'broker', token: awarded.token, valid: { data: aSigner() } },
-    { method: 'PUT', path: `${API}/contracts/${signed}/suppliers/signer_info`, key: 'broker2', token: winners[1].token, valid: { data: aSigner() } },
+    {
+      method: 'PUT',
+      path: `${API}/contracts/${signed}/buyer/signer_info`,
+      key: 'broker',
+      token: awarded.token,
+      valid: { data: aSigner() },
+    },
+    {
+      method: 'PUT',
+      path: `${API}/contracts/${signed}/suppliers/signer_info`,
+      key: 'broker2',
+      token: winners[1].token,
+      valid: { data: aSigner() },
+    },
     { method: 'PATCH', path: `${API}/contracts/${signed}`, key: 'broker', token: awarded.token, valid: { data: { status: 'active' } } },
     { method: 'GET', path: `${API}/tenders/${qualifying.id}/awards` },
     { method: 'GET', path: awardPath },
@@ -221,9 +342,27 @@ export async function buildWorld(server: TestServer) {
     { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts` },
     { method: 'GET', path: `${API}/tenders/${awarded.id}/contracts/${signed}` },
     { method: 'POST', path: `${API}/plans`, key: 'broker', valid: { data: aPlan() } },
-    { method: 'PATCH', path: `${API}/plans/${plan.id}`, key: 'broker', token: plan.token, valid: { data: { rationale: { description: 'Обгрунтування' } } } },
+    {
+      method: 'PATCH',
+      path: `${API}/plans/${plan.id}`,
+      key: 'broker',
+      token: plan.token,
+      valid: { data: { rationale: { description: 'Обгрунтування' } } },
+    },
     { method: 'POST', path: `${API}/plans/${plan.id}/tenders`, key: 'broker', valid: { data: aTender(), config: belowThresholdConfig() } },
-    { method: 'POST', path: `${API}/plans/${plan.id}/milestones`, key: 'broker', valid: { data: { title: MILESTONE_APPROVAL_TITLE, type: 'approval', author: plan.data.procuringEntity, dueDate: '2026-10-08T12:00:00+03:00' } } },
+    {
+      method: 'POST',
+      path: `${API}/plans/${plan.id}/milestones`,
+      key: 'broker',
+      valid: {
+        data: {
+          title: MILESTONE_APPROVAL_TITLE,
+          type: 'approval',
+          author: plan.data.procuringEntity,
+          dueDate: '2026-10-08T12:00:00+03:00',
+        },
+      },
+    },
     ...KINDS.map((kind): Endpoint => ({ method: 'GET', path: `${API}/${kind}` })),
     { method: 'GET', path: `${API}/frameworks/${framework.id}` },
     { method: 'GET', path: `${API}/submissions/${submission.id}`, key: 'broker1' },

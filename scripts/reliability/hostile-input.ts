@@ -3,17 +3,67 @@ import fc from 'fast-check';
 /** Arbitraries of hostile request parts: what a broken or malicious client sends. */
 
 const EDGE_STRINGS = [
-  '', ' ', '\u0000', '\ud800', '\udfff', '\uffff', '\u202e\u202d', '𝕏𝕐', 'ﷺ', 'e\u0301', '\r\n\t',
-  '1111-11-11', '2026-02-30T00:00:00+02:00', '2026-13-01', '9999-99-99T99:99:99Z', '-000001-01-01T00:00:00Z',
-  '+275760-09-13T00:00:01Z', 'not a date', 'NaN', 'Infinity', '__proto__', 'constructor', 'prototype', 'toString',
-  '{"$where": "1"}', '<script>alert(1)</script>', "'; DROP TABLE objects; --", '../../etc/passwd', '%00', 'null',
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  '\u202e\u202d',
+  '𝕏𝕐',
+  'ﷺ',
+  'e\u0301',
+  '\r\n\t',
+  '1111-11-11',
+  '2026-02-30T00:00:00+02:00',
+  '2026-13-01',
+  '9999-99-99T99:99:99Z',
+  '-000001-01-01T00:00:00Z',
+  '+275760-09-13T00:00:01Z',
+  'not a date',
+  'NaN',
+  'Infinity',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  '{"$where": "1"}',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE objects; --",
+  '../../etc/passwd',
+  '%00',
+  'null',
 ];
 
 const EDGE_NUMBERS = [
-  Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e308, -1e308, 5e-324, -0, 0.1 + 0.2, 2 ** 53, -1, 0, 1e21,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  1e308,
+  -1e308,
+  5e-324,
+  -0,
+  0.1 + 0.2,
+  2 ** 53,
+  -1,
+  0,
+  1e21,
 ];
 
-const KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'status', 'id', 'owner', 'data', 'access', 'config', 'secrets', ''];
+const KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'status',
+  'id',
+  'owner',
+  'data',
+  'access',
+  'config',
+  'secrets',
+  '',
+];
 
 const scalar = fc.oneof(
   fc.constantFrom(...EDGE_STRINGS),
@@ -66,9 +116,7 @@ function replaced(value: unknown, path: (string | number)[], replacement: unknow
 /** A request body as text: the valid body with one part replaced or added, or a hostile envelope. */
 export function hostileBody(valid: Record<string, unknown>): fc.Arbitrary<string> {
   const paths = pathsOf(valid);
-  const mutated = fc
-    .tuple(fc.constantFrom(...paths), hostileValue)
-    .map(([path, value]) => JSON.stringify(replaced(valid, path, value)));
+  const mutated = fc.tuple(fc.constantFrom(...paths), hostileValue).map(([path, value]) => JSON.stringify(replaced(valid, path, value)));
   const added = fc
     .tuple(fc.constantFrom(...paths.filter((p) => typeof p[p.length - 1] === 'string')), key, hostileValue)
     .map(([path, name, value]) => JSON.stringify(replaced(valid, [...path.slice(0, -1), name], value)));
@@ -101,9 +149,27 @@ const percentEncoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) 
 export const hostileQuery: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
-      fc.constantFrom('offset', 'limit', 'descending', 'mode', 'opt_fields', 'acc_token', 'opt_pretty', 'opt_jsonp', '__proto__', 'offset[]'),
+      fc.constantFrom(
+        'offset',
+        'limit',
+        'descending',
+        'mode',
+        'opt_fields',
+        'acc_token',
+        'opt_pretty',
+        'opt_jsonp',
+        '__proto__',
+        'offset[]',
+      ),
       fc.oneof(
-        fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ unit: 'binary', maxLength: 30 }), fc.integer().map(String), fc.double().map(String)).map(percentEncoded),
+        fc
+          .oneof(
+            fc.constantFrom(...EDGE_STRINGS),
+            fc.string({ unit: 'binary', maxLength: 30 }),
+            fc.integer().map(String),
+            fc.double().map(String),
+          )
+          .map(percentEncoded),
         // Escapes that decode to nothing valid.
         fc.constantFrom('%', '%zz', '%ff%fe', '%ED%A0%80', '%00'),
       ),
@@ -112,25 +178,43 @@ export const hostileQuery: fc.Arbitrary<string> = fc
   )
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
 
-
 /** fetch refuses header values with control characters or non-Latin-1 text; those never reach a server anyway. */
 const isHeaderValue = (v: string) => /^[\t\x20-\x7e\x80-\xff]*$/.test(v);
 
 /** Request headers a client should never send (each may be left out). */
-export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
-  {
-    authorization: fc.oneof(
-      fc.constantFrom('Bearer', 'Bearer ', 'Basic', 'Basic !!!', 'Basic Og==', 'Bearer broker\u0000', 'Negotiate x', 'bearer BROKER', 'Bearer ' + 'k'.repeat(10_000)),
-      fc.string({ maxLength: 40 }).map((s) => `Bearer ${s}`),
-    ),
-    'x-access-token': fc.oneof(fc.constantFrom('', '0'.repeat(32), 'z'.repeat(10_000)), fc.string({ maxLength: 40 })),
-    cookie: fc.oneof(
-      fc.constantFrom('SESSION=', 'SESSION=a.b.c', 'SESSION=eyJhbGciOiJub25lIn0.eyJuIjoieCJ9.', 'SESSION=x; SESSION=y'),
-      fc.string({ maxLength: 60 }).map((s) => `SESSION=${encodeURIComponent(s)}`),
-    ),
-    'content-type': fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/merge-patch+json', ''),
-    'x-forwarded-for': fc.constantFrom('1.1.1.1', 'not an ip', '::1, 10.0.0.1', ''),
-  },
-  { requiredKeys: [] },
-).map((headers) => Object.fromEntries(Object.entries(headers).filter(([, v]) => isHeaderValue(v))));
-
+export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
+  .record(
+    {
+      authorization: fc.oneof(
+        fc.constantFrom(
+          'Bearer',
+          'Bearer ',
+          'Basic',
+          'Basic !!!',
+          'Basic Og==',
+          'Bearer broker\u0000',
+          'Negotiate x',
+          'bearer BROKER',
+          'Bearer ' + 'k'.repeat(10_000),
+        ),
+        fc.string({ maxLength: 40 }).map((s) => `Bearer ${s}`),
+      ),
+      'x-access-token': fc.oneof(fc.constantFrom('', '0'.repeat(32), 'z'.repeat(10_000)), fc.string({ maxLength: 40 })),
+      cookie: fc.oneof(
+        fc.constantFrom('SESSION=', 'SESSION=a.b.c', 'SESSION=eyJhbGciOiJub25lIn0.eyJuIjoieCJ9.', 'SESSION=x; SESSION=y'),
+        fc.string({ maxLength: 60 }).map((s) => `SESSION=${encodeURIComponent(s)}`),
+      ),
+      'content-type': fc.constantFrom(
+        'application/json',
+        'application/json; charset=latin1',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+        'application/merge-patch+json',
+        '',
+      ),
+      'x-forwarded-for': fc.constantFrom('1.1.1.1', 'not an ip', '::1, 10.0.0.1', ''),
+    },
+    { requiredKeys: [] },
+  )
+  .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, v]) => isHeaderValue(v))));

@@ -51,16 +51,36 @@ input), printed as one table; exits 1 if any check fails.
 
   const sum = (pick: (c: (typeof canaries)[number]) => number) => canaries.reduce((n, c) => n + pick(c), 0);
   const rows: Row[] = [
-    { check: `writes acknowledged / lost (${storm.writers} writers, 3 nodes)`, measured: `${storm.acknowledged} / ${storm.lost}`, ok: storm.lost === 0 && storm.phantom === 0 },
-    { check: '409 conflicts retried / outcomes unknown and retried / 5xx', measured: `${storm.conflicts} / ${storm.uncertain} / ${storm.serverErrors}`, ok: storm.serverErrors === 0 },
-    { check: 'changes missed by crawlers (forward / descending)', measured: `${storm.crawl.missedForward} / ${storm.crawl.missedDescending}`, ok: storm.crawl.missedForward + storm.crawl.missedDescending === 0 },
-    { check: 'dateModified going backwards in a crawl', measured: String(storm.crawl.dateModifiedBackwards), ok: storm.crawl.dateModifiedBackwards === 0 },
+    {
+      check: `writes acknowledged / lost (${storm.writers} writers, 3 nodes)`,
+      measured: `${storm.acknowledged} / ${storm.lost}`,
+      ok: storm.lost === 0 && storm.phantom === 0,
+    },
+    {
+      check: '409 conflicts retried / outcomes unknown and retried / 5xx',
+      measured: `${storm.conflicts} / ${storm.uncertain} / ${storm.serverErrors}`,
+      ok: storm.serverErrors === 0,
+    },
+    {
+      check: 'changes missed by crawlers (forward / descending)',
+      measured: `${storm.crawl.missedForward} / ${storm.crawl.missedDescending}`,
+      ok: storm.crawl.missedForward + storm.crawl.missedDescending === 0,
+    },
+    {
+      check: 'dateModified going backwards in a crawl',
+      measured: String(storm.crawl.dateModifiedBackwards),
+      ok: storm.crawl.dateModifiedBackwards === 0,
+    },
     {
       check: `canaries planted / leaked / missing / 5xx (${budget.canaryModes.join(', ')}; ${sum((c) => c.requests)} reads)`,
       measured: `${sum((c) => c.canaries)} / ${sum((c) => c.leaked)} / ${sum((c) => c.missing)} / ${sum((c) => c.failed)}`,
       ok: sum((c) => c.leaked + c.missing + c.failed) === 0,
     },
-    { check: 'owner/transfer tokens in views, feeds, logs', measured: String(sum((c) => c.tokensLeaked)), ok: sum((c) => c.tokensLeaked) === 0 },
+    {
+      check: 'owner/transfer tokens in views, feeds, logs',
+      measured: String(sum((c) => c.tokensLeaked)),
+      ok: sum((c) => c.tokensLeaked) === 0,
+    },
     {
       check: `fuzz cases run / 5xx seen / bad error format / state corrupted (${fuzz.endpoints} endpoints)`,
       measured: `${fuzz.cases} / ${fuzz.serverErrors} / ${fuzz.badFormat} / ${fuzz.stateCorrupted}`,
@@ -76,7 +96,11 @@ input), printed as one table; exits 1 if any check fails.
       measured: `${bounded.maxLoopDelayMs.toFixed(0)} ms / ${bounded.serverErrors}`,
       ok: bounded.maxLoopDelayMs <= MAX_LOOP_DELAY_MS && bounded.serverErrors === 0,
     },
-    { check: '/healthz beside them: p99 / max', measured: `${bounded.healthzP99Ms.toFixed(0)} ms / ${bounded.healthzMaxMs.toFixed(0)} ms`, ok: true },
+    {
+      check: '/healthz beside them: p99 / max',
+      measured: `${bounded.healthzP99Ms.toFixed(0)} ms / ${bounded.healthzMaxMs.toFixed(0)} ms`,
+      ok: true,
+    },
     {
       check: 'faults injected / survived',
       measured: `${faults.length} / ${faults.filter((f) => f.survived).length}`,
@@ -86,7 +110,8 @@ input), printed as one table; exits 1 if any check fails.
   console.log(renderTable(rows));
   for (const f of faults) console.log(`- ${f.survived ? 'survived' : 'FAILED'}: ${f.fault} (${f.detail})`);
   for (const [shape, ms] of Object.entries(bounded.byShape)) console.log(`- max loop delay, ${shape}: ${ms.toFixed(0)} ms`);
-  for (const example of [...fuzz.examples, ...multipart.examples, ...bounded.examples, ...canaries.flatMap((c) => c.examples)]) console.log(`  ${example}`);
+  for (const example of [...fuzz.examples, ...multipart.examples, ...bounded.examples, ...canaries.flatMap((c) => c.examples)])
+    console.log(`  ${example}`);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);
 }

@@ -159,7 +159,10 @@ async function createActiveFramework(target: string): Promise<string> {
   if (created.status !== 201) throw new Error(`framework not created: ${created.status} ${created.text}`);
   const { id } = created.body.data;
   const activated = await request(target, 'PATCH', `${API}/frameworks/${id}`, {
-    key: 'broker', jar, token: created.body.access.token, body: { data: { status: 'active' } },
+    key: 'broker',
+    jar,
+    token: created.body.access.token,
+    body: { data: { status: 'active' } },
   });
   if (activated.status !== 200) throw new Error(`framework not activated: ${activated.status} ${activated.text}`);
   ownerTokens.set(id, created.body.access.token);

@@ -22,7 +22,16 @@ const isDefense = (framework: number) => framework % 2 === 1;
 /** Steps of the plan, for a progress bar that knows its total. */
 export const seedSteps = (plan: SeedPlan) => {
   const active = Math.ceil(plan.tenders / 2);
-  return plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) + plan.tenders + active * 2 + plan.frameworks * (2 + BIDS_PER_TENDER) + CANCELLATION_STEPS + (plan.timed ? TIMED_STEPS : 0) + plan.plans + Math.ceil(plan.plans / 2);
+  return (
+    plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) +
+    plan.tenders +
+    active * 2 +
+    plan.frameworks * (2 + BIDS_PER_TENDER) +
+    CANCELLATION_STEPS +
+    (plan.timed ? TIMED_STEPS : 0) +
+    plan.plans +
+    Math.ceil(plan.plans / 2)
+  );
 };
 
 /** Bids on every competitiveOrdering tender. */
@@ -46,9 +55,18 @@ function planOf(tender: any, now: Date, n: number) {
   const year = now.getUTCFullYear();
   const amount = tender.value.amount;
   return {
-    tender: { procurementMethod: 'open', procurementMethodType: 'belowThreshold', tenderPeriod: { startDate: new Date(now.getTime() + 10 * 86_400_000).toISOString() } },
+    tender: {
+      procurementMethod: 'open',
+      procurementMethodType: 'belowThreshold',
+      tenderPeriod: { startDate: new Date(now.getTime() + 10 * 86_400_000).toISOString() },
+    },
     classification: tender.items[0].classification,
-    items: tender.items.map(({ description, classification, additionalClassifications, quantity }: any) => ({ description, classification, additionalClassifications, quantity })),
+    items: tender.items.map(({ description, classification, additionalClassifications, quantity }: any) => ({
+      description,
+      classification,
+      additionalClassifications,
+      quantity,
+    })),
     procuringEntity: organization,
     buyers: [organization],
     budget: {
@@ -97,19 +115,38 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
 
   for (let f = 0; f < plan.frameworks; f++) {
     const defense = isDefense(f);
-    const data = aFramework(now, defense ? { procuringEntity: aProcuringEntity({ kind: 'defense' }), title: `Оборонна закупівля ${f + 1}` } : {});
+    const data = aFramework(
+      now,
+      defense ? { procuringEntity: aProcuringEntity({ kind: 'defense' }), title: `Оборонна закупівля ${f + 1}` } : {},
+    );
     const config = defense ? { restrictedDerivatives: true } : undefined;
     const created = await call('POST', '/frameworks', { key: 'broker', body: { data, ...(config ? { config } : {}) } }, 201);
     const framework = { id: created.body.data.id as string, token: created.body.access.token as string };
-    await call('PATCH', `/frameworks/${framework.id}`, { key: 'broker', token: framework.token, body: { data: { status: 'active' } } }, 200);
+    await call(
+      'PATCH',
+      `/frameworks/${framework.id}`,
+      { key: 'broker', token: framework.token, body: { data: { status: 'active' } } },
+      200,
+    );
     for (const [i, key] of SUPPLIER_KEYS.entries()) {
       const tenderer = aTenderer(`2000${f}${i}00`, { name: `Постачальник ${f + 1}.${i + 1}` });
-      const submission = await call('POST', '/submissions', { key, body: { data: { tenderers: [tenderer], frameworkID: framework.id } } }, 201);
+      const submission = await call(
+        'POST',
+        '/submissions',
+        { key, body: { data: { tenderers: [tenderer], frameworkID: framework.id } } },
+        201,
+      );
       const activated = await call(
-        'PATCH', `/submissions/${submission.body.data.id}`, { key, token: submission.body.access.token, body: { data: { status: 'active' } } }, 200,
+        'PATCH',
+        `/submissions/${submission.body.data.id}`,
+        { key, token: submission.body.access.token, body: { data: { status: 'active' } } },
+        200,
       );
       await call(
-        'PATCH', `/qualifications/${activated.body.data.qualificationID}`, { key: 'broker', token: framework.token, body: { data: { status: 'active' } } }, 200,
+        'PATCH',
+        `/qualifications/${activated.body.data.qualificationID}`,
+        { key: 'broker', token: framework.token, body: { data: { status: 'active' } } },
+        200,
       );
     }
     const read = await call('GET', `/frameworks/${framework.id}`, { key: 'broker' }, 200);
@@ -124,7 +161,12 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     const key = 'broker';
     const created = await call('POST', '/tenders', { key, body }, 201);
     if (!draft) {
-      await call('PATCH', `/tenders/${created.body.data.id}`, { key, token: created.body.access.token, body: bodies.tenderActivation }, 200);
+      await call(
+        'PATCH',
+        `/tenders/${created.body.data.id}`,
+        { key, token: created.body.access.token, body: bodies.tenderActivation },
+        200,
+      );
       activeTenders.push(created.body.data.id);
     }
     result.tenders.push(created.body.data.id);
@@ -134,21 +176,41 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     const restricted = isDefense(f);
     const key = restricted ? 'brokerr' : 'broker';
     const { enquiryPeriod: _computedByServer, ...common } = bodies.tender.data;
-    const data = { ...common, procurementMethodType: 'competitiveOrdering', procuringEntity: aProcuringEntity(), agreements: [{ id: agreementId }] };
+    const data = {
+      ...common,
+      procurementMethodType: 'competitiveOrdering',
+      procuringEntity: aProcuringEntity(),
+      agreements: [{ id: agreementId }],
+    };
     const created = await call('POST', '/tenders', { key, body: { data, config: competitiveOrderingConfig({ restricted }) } }, 201);
-    await call('PATCH', `/tenders/${created.body.data.id}`, { key, token: created.body.access.token, body: { data: { status: 'active.tendering' } } }, 200);
+    await call(
+      'PATCH',
+      `/tenders/${created.body.data.id}`,
+      { key, token: created.body.access.token, body: { data: { status: 'active.tendering' } } },
+      200,
+    );
     // Tendering with bids (docs/tenders.md §Bids): two of the agreement's suppliers bid on its lot.
     for (const [i, bidderKey] of SUPPLIER_KEYS.slice(0, BIDS_PER_TENDER).entries()) {
       const tenderer = aTenderer(`2000${f}${i}00`, { name: `Постачальник ${f + 1}.${i + 1}` });
       const lotValues = (data.lots as { id: string }[]).map((lot) => ({ relatedLot: lot.id, value: { amount: 400 - 10 * i } }));
-      await call('POST', `/tenders/${created.body.data.id}/bids`, { key: bidderKey, body: { data: { tenderers: [tenderer], lotValues, status: 'pending' } } }, 201);
+      await call(
+        'POST',
+        `/tenders/${created.body.data.id}/bids`,
+        { key: bidderKey, body: { data: { tenderers: [tenderer], lotValues, status: 'pending' } } },
+        201,
+      );
     }
     result.tenders.push(created.body.data.id);
   }
 
   for (const tenderId of activeTenders) {
     const supplier = aTenderer('30000000', { name: 'ТОВ «Переможець»' });
-    const created = await call('POST', '/contracts', { key: 'contracting', body: { data: { tender_id: tenderId, suppliers: [supplier] } } }, 201);
+    const created = await call(
+      'POST',
+      '/contracts',
+      { key: 'contracting', body: { data: { tender_id: tenderId, suppliers: [supplier] } } },
+      201,
+    );
     result.contracts.push(created.body.data.id);
   }
 
@@ -167,9 +229,19 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
   const tender = { id: created.body.data.id as string, token: created.body.access.token as string };
   await call('PATCH', `/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: bodies.tenderActivation }, 200);
   const cancellations = `/tenders/${tender.id}/cancellations`;
-  const cancellation = await call('POST', cancellations, { key: 'broker', token: tender.token, body: { data: { reason: 'Відсутність потреби', reasonType: 'noDemand' } } }, 201);
+  const cancellation = await call(
+    'POST',
+    cancellations,
+    { key: 'broker', token: tender.token, body: { data: { reason: 'Відсутність потреби', reasonType: 'noDemand' } } },
+    201,
+  );
   const path = `${cancellations}/${cancellation.body.data.id}`;
-  await call('POST', `${path}/documents`, { key: 'broker', token: tender.token, ...(await multipartFile('notice.txt', 'Повідомлення про скасування')) }, 201);
+  await call(
+    'POST',
+    `${path}/documents`,
+    { key: 'broker', token: tender.token, ...(await multipartFile('notice.txt', 'Повідомлення про скасування')) },
+    201,
+  );
   await call('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active' } } }, 200);
   result.tenders.push(tender.id);
   result.cancelled.push(tender.id);

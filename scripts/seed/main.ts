@@ -56,8 +56,14 @@ agreements, tenders, and plans (every other one with a tender made from it). Wit
       return;
     }
     plan.timed = await acceptsSandboxDetails((method, path, options) => request(baseUrl, method, `/api/2.5${path}`, options));
-    if (!plan.timed) process.stderr.write('the node is not in SANDBOX_MODE: no tenders past their tendering (unsuccessful, in auction, in qualification, awarded, complete)\n');
-    const bar = new SingleBar({ format: 'seed [{bar}] {value}/{total} requests', noTTYOutput: true, notTTYSchedule: 2000 }, Presets.shades_classic);
+    if (!plan.timed)
+      process.stderr.write(
+        'the node is not in SANDBOX_MODE: no tenders past their tendering (unsuccessful, in auction, in qualification, awarded, complete)\n',
+      );
+    const bar = new SingleBar(
+      { format: 'seed [{bar}] {value}/{total} requests', noTTYOutput: true, notTTYSchedule: 2000 },
+      Presets.shades_classic,
+    );
     bar.start(seedSteps(plan), 0);
     const result = await seed(baseUrl, plan, () => bar.increment());
     bar.stop();

@@ -47,5 +47,4 @@ export const CONSTANTS = {
 export type ConstantName = keyof typeof CONSTANTS;
 
 /** Whether an object created at `createdAt` follows the behaviour introduced by `name`. */
-export const appliesFrom = (name: ConstantName, createdAt: Date | string) =>
-  new Date(createdAt).getTime() >= Date.parse(CONSTANTS[name]);
+export const appliesFrom = (name: ConstantName, createdAt: Date | string) => new Date(createdAt).getTime() >= Date.parse(CONSTANTS[name]);

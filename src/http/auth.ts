@@ -32,7 +32,10 @@ export function parseAuthFile(text: string): Map<string, Account> {
     }
     const entry = /^([^=:]+)[=:](.*)$/.exec(line);
     if (!entry || !group) continue;
-    const [key, levels] = entry[2].trim().split(',', 2).map((s) => s.trim());
+    const [key, levels] = entry[2]
+      .trim()
+      .split(',', 2)
+      .map((s) => s.trim());
     if (key) accounts.set(key, { name: entry[1].trim(), group, levels: levels || DEFAULT_LEVELS });
   }
   return accounts;
@@ -70,5 +73,4 @@ export const isBroker = (viewer: Viewer) => viewer.account?.group === 'brokers';
 export const isSystem = (viewer: Viewer) => !!viewer.account && SYSTEM_GROUPS.has(viewer.account.group);
 export const inGroup = (viewer: Viewer, group: string) => viewer.account?.group === group;
 /** `r` accreditation or a system role: sees restricted objects whole (docs/platform.md §Restricted access). */
-export const seesRestricted = (viewer: Viewer) =>
-  isSystem(viewer) || (!!viewer.account && viewer.account.levels.includes('r'));
+export const seesRestricted = (viewer: Viewer) => isSystem(viewer) || (!!viewer.account && viewer.account.levels.includes('r'));

@@ -94,9 +94,10 @@ function pythonStyleMessage(text: string, jsMessage: string): string {
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');
-  const expected = text[pos] === "'" || (before.trimEnd().endsWith('{') && text[pos] !== '"')
-    ? 'Expecting property name enclosed in double quotes'
-    : 'Expecting value';
+  const expected =
+    text[pos] === "'" || (before.trimEnd().endsWith('{') && text[pos] !== '"')
+      ? 'Expecting property name enclosed in double quotes'
+      : 'Expecting value';
   return `${expected}: line ${line} column ${column} (char ${pos})`;
 }
 

@@ -16,7 +16,7 @@ export class ApiError extends Error {
     readonly errors: ErrorEntry[],
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof errors[0]?.description === 'string' ? (errors[0].description as string) : `HTTP ${status}`);
+    super(typeof errors[0]?.description === 'string' ? errors[0].description : `HTTP ${status}`);
   }
 }
 

@@ -121,9 +121,10 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
     return Buffer.from(apiJson(entry.fixed ? entry.data : pickFields(entry.data, listed)));
   };
   const objects = source.entryReads
-    ? (await ctx.state.session.feedListing({ ...params.query, listed, reads: source.entryReads })).map(
-        (listing) => ({ seq: listing.seq, json: 'json' in listing ? listing.json : entryJson(listing.doc) }),
-      )
+    ? (await ctx.state.session.feedListing({ ...params.query, listed, reads: source.entryReads })).map((listing) => ({
+        seq: listing.seq,
+        json: 'json' in listing ? listing.json : entryJson(listing.doc),
+      }))
     : (await ctx.state.session.feed(params.query)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
   return { entries: objects.map((o) => o.json), first: objects[0]?.seq, last: objects[objects.length - 1]?.seq };
 }

@@ -120,7 +120,11 @@ export function sessionCookie(store: Store, membership: Membership, secret: stri
 export function cookieValue(header: string): string | undefined {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim().replace(/^"|"$/g, '');
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE)
+      return part
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"|"$/g, '');
   }
   return undefined;
 }

@@ -11,10 +11,7 @@ import { startSweeper, type Sweeper } from './sweeper';
 import { checkTimer, type CheckTimer } from './timer';
 import { startWorker } from './worker';
 
-export type JobsConfig = Pick<
-  Config,
-  'role' | 'redisUrl' | 'nodeId' | 'workerConcurrency' | 'sweepIntervalMs' | 'sweepGraceMs'
->;
+export type JobsConfig = Pick<Config, 'role' | 'redisUrl' | 'nodeId' | 'workerConcurrency' | 'sweepIntervalMs' | 'sweepGraceMs'>;
 
 export interface Jobs {
   /** The store every writer must use: its commits plan the written objects' next checks. */

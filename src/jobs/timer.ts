@@ -76,9 +76,11 @@ export function checkTimer(ctx: CheckContext, options: TimerOptions): CheckTimer
     const previous = running ?? Promise.resolve(0);
     const next = previous.catch(() => 0).then(runDue);
     running = next;
-    next.finally(() => {
-      if (running === next) running = null;
-    }).catch(() => undefined);
+    next
+      .finally(() => {
+        if (running === next) running = null;
+      })
+      .catch(() => undefined);
     return next;
   }
 

@@ -54,7 +54,10 @@ export function redisMembership(options: RedisMembershipOptions): Membership {
     const now = Date.now();
     if (now - lastOutageLog < OUTAGE_LOG_INTERVAL_MS) return;
     lastOutageLog = now;
-    log.warn({ err, lastSeenAlive: [...lastSeenAlive] }, `membership: Redis unreachable (${what}); trusting this node and the nodes last seen alive`);
+    log.warn(
+      { err, lastSeenAlive: [...lastSeenAlive] },
+      `membership: Redis unreachable (${what}); trusting this node and the nodes last seen alive`,
+    );
   };
 
   const remember = (nodeId: string, alive: boolean) => {
@@ -66,7 +69,11 @@ export function redisMembership(options: RedisMembershipOptions): Membership {
   const beat = async () => {
     const now = clock.now().getTime();
     try {
-      await redis.multi().set(`${prefix}node:${selfId}`, String(now + ttlMs), 'PX', ttlMs).sadd(`${prefix}all`, selfId).exec();
+      await redis
+        .multi()
+        .set(`${prefix}node:${selfId}`, String(now + ttlMs), 'PX', ttlMs)
+        .sadd(`${prefix}all`, selfId)
+        .exec();
       await refreshView(now);
     } catch (err) {
       outage(err, 'heartbeat');
@@ -112,7 +119,12 @@ export function redisMembership(options: RedisMembershipOptions): Membership {
     async stop() {
       if (timer) clearInterval(timer);
       // Leaving at once: cookies naming this node get 412 now, not after the TTL.
-      await redis.multi().del(`${prefix}node:${selfId}`).srem(`${prefix}all`, selfId).exec().catch(() => undefined);
+      await redis
+        .multi()
+        .del(`${prefix}node:${selfId}`)
+        .srem(`${prefix}all`, selfId)
+        .exec()
+        .catch(() => undefined);
       redis.disconnect();
     },
   };

@@ -49,7 +49,10 @@ const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     type: 'object',
     required: ['data', 'next_page'],
     properties: {
-      data: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, dateModified: { type: 'string' } } } },
+      data: {
+        type: 'array',
+        items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, dateModified: { type: 'string' } } },
+      },
       next_page: ref('PageLink'),
       prev_page: ref('PageLink'),
     },
@@ -64,16 +67,20 @@ const FEED_PARAMETERS = [
   { name: 'opt_fields', schema: { type: 'string' }, description: 'comma-separated fields to add to id and dateModified' },
 ].map((p) => ({ ...p, in: 'query', required: false }));
 
-const ACCESS_TOKEN = { name: 'acc_token', in: 'query', required: false, schema: { type: 'string' }, description: 'the owner token (or X-Access-Token, or access.token in the body)' };
+const ACCESS_TOKEN = {
+  name: 'acc_token',
+  in: 'query',
+  required: false,
+  schema: { type: 'string' },
+  description: 'the owner token (or X-Access-Token, or access.token in the body)',
+};
 
 /** A procedure's config table as JSON Schema: the same allowed values `validateTenderConfig` enforces. */
 function configTableSchema(spec: ConfigSpec): JsonSchema {
   const properties = Object.fromEntries(
     Object.entries(spec).map(([key, rule]) => [
       key,
-      rule.type === 'boolean'
-        ? { type: 'boolean', enum: rule.allowed }
-        : { type: 'integer', minimum: rule.minimum, maximum: rule.maximum },
+      rule.type === 'boolean' ? { type: 'boolean', enum: rule.allowed } : { type: 'integer', minimum: rule.minimum, maximum: rule.maximum },
     ]),
   );
   return { type: 'object', properties };
@@ -83,7 +90,7 @@ const fromJoi = (schema: Joi.Schema): JsonSchema => parse(schema, 'open-api-3.1'
 
 function variantSchema(variant: BodyVariant): JsonSchema {
   const properties: JsonSchema = { data: fromJoi(variant.data) };
-  if (variant.config) properties.config = Joi.isSchema(variant.config) ? fromJoi(variant.config) : configTableSchema(variant.config as ConfigSpec);
+  if (variant.config) properties.config = Joi.isSchema(variant.config) ? fromJoi(variant.config) : configTableSchema(variant.config);
   return { type: 'object', required: ['data'], properties };
 }
 
@@ -116,7 +123,8 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
   refused: { status: '405', description: "the reference's own refusal of this method here", content: json(ref('Error')) },
   complaintsOff: {
     status: '403',
-    description: "always refused where the procedure has the route: \"Can't add complaint as it is forbidden by configuration\" (404 where it has none)",
+    description:
+      'always refused where the procedure has the route: "Can\'t add complaint as it is forbidden by configuration" (404 where it has none)',
     content: json(ref('Error')),
   },
 };
@@ -145,7 +153,8 @@ function errorStatuses(route: RouteDescription): string[] {
 function responses(route: RouteDescription) {
   const success = SUCCESS[route.result];
   const out: Record<string, unknown> = {
-    [success.status]: route.method === 'head' ? { description: success.description } : { description: success.description, content: success.content },
+    [success.status]:
+      route.method === 'head' ? { description: success.description } : { description: success.description, content: success.content },
   };
   for (const status of errorStatuses(route)) out[status] ??= { description: ERROR_TEXTS[status], content: json(ref('Error')) };
   if (route.path === '/readyz') {
@@ -159,7 +168,12 @@ function responses(route: RouteDescription) {
 export const openApiPath = (routerPath: string) => routerPath.replace(/:(\w+)/g, '{$1}');
 
 function operation(route: RouteDescription) {
-  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const query = [
     ...(route.result === 'feed' ? FEED_PARAMETERS : []),
     ...(route.access === 'owner' ? [ACCESS_TOKEN] : []),
@@ -185,7 +199,8 @@ export function buildOpenApiDocument(routes: RouteDescription[] = ROUTE_DESCRIPT
     info: {
       title: 'Procurement Registry API',
       version: '2.5',
-      description: 'Errors are always {"status": "error", "errors": [{location, name, description}]}. Every response sets SESSION=…; Path=/.',
+      description:
+        'Errors are always {"status": "error", "errors": [{location, name, description}]}. Every response sets SESSION=…; Path=/.',
     },
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,

@@ -1,5 +1,11 @@
 import type Joi from 'joi';
-import { createContract, patchChangeSchema, patchContract, postChangeSchema, putSignerInfoSchema } from '../domain/contract/contract.schema';
+import {
+  createContract,
+  patchChangeSchema,
+  patchContract,
+  postChangeSchema,
+  putSignerInfoSchema,
+} from '../domain/contract/contract.schema';
 import { frameworkChangeSchema } from '../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
@@ -14,7 +20,12 @@ import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
 import { contractDocuments } from '../domain/contract/contract.routes';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
-import { patchMilestoneSchema as patchPlanMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema as postPlanMilestoneSchema } from '../domain/plan/plan.schema';
+import {
+  patchMilestoneSchema as patchPlanMilestoneSchema,
+  patchPlanSchema,
+  planSchema,
+  postMilestoneSchema as postPlanMilestoneSchema,
+} from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
@@ -27,7 +38,8 @@ export interface BodyVariant {
 }
 
 /** What a successful response carries. */
-export type ResultShape = 'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'complaintsOff';
+export type ResultShape =
+  'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'complaintsOff';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
@@ -52,14 +64,37 @@ const frameworkProcedures = Object.values(FRAMEWORK_PROCEDURES);
 const tagOf = (path: string) => path.split('/')[3];
 
 const feed = (collection: string): RouteDescription => ({
-  method: 'get', path: `/api/2.5/${collection}`, summary: `Feed of ${collection}, paged by next_page.offset`, tag: collection, access: 'public', result: 'feed',
+  method: 'get',
+  path: `/api/2.5/${collection}`,
+  summary: `Feed of ${collection}, paged by next_page.offset`,
+  tag: collection,
+  access: 'public',
+  result: 'feed',
 });
 const read = (path: string, summary: string, result: ResultShape = 'object'): RouteDescription => ({
-  method: 'get', path, summary, tag: tagOf(path), access: 'public', result,
+  method: 'get',
+  path,
+  summary,
+  tag: tagOf(path),
+  access: 'public',
+  result,
 });
 /** A POST answers 201 with the created object, a PATCH, PUT or DELETE 200 with the changed one; all compare revisions. */
-const write = (method: 'post' | 'patch' | 'put' | 'delete', path: string, summary: string, access: Access, body: RouteDescription['body']): RouteDescription => ({
-  method, path, summary, tag: tagOf(path), access, body, result: method === 'post' ? 'created' : 'object', writes: true,
+const write = (
+  method: 'post' | 'patch' | 'put' | 'delete',
+  path: string,
+  summary: string,
+  access: Access,
+  body: RouteDescription['body'],
+): RouteDescription => ({
+  method,
+  path,
+  summary,
+  tag: tagOf(path),
+  access,
+  body,
+  result: method === 'post' ? 'created' : 'object',
+  writes: true,
 });
 const chronograph = (collection: string): RouteDescription => ({
   ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
@@ -85,13 +120,21 @@ const objectDocuments = (collection: string, documentOf?: readonly string[], hol
     post,
     write('put', path, 'Uploads a new version of a document as the multipart field `file`', 'owner', 'file'),
     write('patch', path, "Changes the latest version's metadata", 'owner', [{ data: documentPatchSchema(documentOf) }]),
-    { ...list, summary: 'Documents of the object: the latest version of each', query: [{ name: 'all', description: 'any value: every version of every document' }] },
+    {
+      ...list,
+      summary: 'Documents of the object: the latest version of each',
+      query: [{ name: 'all', description: 'any value: every version of every document' }],
+    },
     { ...one, summary: 'One document (its earlier versions in previousVersions), or its bytes with `download`' },
   ];
 };
 /** Complaints are off for every tender procedure (docs/tenders.md §Complaints): empty lists, a POST always refused. */
 const complaints = (path: string, of: string): RouteDescription[] => [
-  { ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'), result: 'complaintsOff', writes: false },
+  {
+    ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'),
+    result: 'complaintsOff',
+    writes: false,
+  },
   read(path, `Complaints of ${of}: always empty`, 'list'),
   read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
 ];
@@ -100,21 +143,59 @@ const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   { method: 'get', path: '/healthz', summary: 'The process is up', tag: 'operations', access: 'public', result: 'status' },
-  { method: 'get', path: '/readyz', summary: 'The store (and Redis for workers) answer', tag: 'operations', access: 'public', result: 'status' },
+  {
+    method: 'get',
+    path: '/readyz',
+    summary: 'The store (and Redis for workers) answer',
+    tag: 'operations',
+    access: 'public',
+    result: 'status',
+  },
   { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', result: 'metrics' },
-  { method: 'get', path: '/api/2.5/constants', summary: 'Constants of the API', tag: 'operations', access: 'public', result: 'description' },
-  { method: 'get', path: '/api/2.5/spore', summary: 'SPORE description of the API', tag: 'operations', access: 'public', result: 'description' },
-  { method: 'head', path: '/api/2.5/spore', summary: 'Opens a session (SESSION cookie), as the reference client does', tag: 'operations', access: 'public', result: 'status' },
+  {
+    method: 'get',
+    path: '/api/2.5/constants',
+    summary: 'Constants of the API',
+    tag: 'operations',
+    access: 'public',
+    result: 'description',
+  },
+  {
+    method: 'get',
+    path: '/api/2.5/spore',
+    summary: 'SPORE description of the API',
+    tag: 'operations',
+    access: 'public',
+    result: 'description',
+  },
+  {
+    method: 'head',
+    path: '/api/2.5/spore',
+    summary: 'Opens a session (SESSION cookie), as the reference client does',
+    tag: 'operations',
+    access: 'public',
+    result: 'status',
+  },
   { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
 
   chronograph('tenders'),
   chronograph('frameworks'),
   chronograph('agreements'),
 
-  write('post', '/api/2.5/frameworks', 'Creates a framework (draft)', 'broker',
-    frameworkProcedures.map((p) => ({ data: p.schemas.create, config: p.schemas.config }))),
-  write('patch', '/api/2.5/frameworks/:id', 'Changes or activates a framework', 'owner',
-    frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }])),
+  write(
+    'post',
+    '/api/2.5/frameworks',
+    'Creates a framework (draft)',
+    'broker',
+    frameworkProcedures.map((p) => ({ data: p.schemas.create, config: p.schemas.config })),
+  ),
+  write(
+    'patch',
+    '/api/2.5/frameworks/:id',
+    'Changes or activates a framework',
+    'owner',
+    frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }]),
+  ),
   objectOf('frameworks'),
   feed('frameworks'),
   write('post', '/api/2.5/frameworks/:id/questions', 'Asks a question', 'broker', [{ data: createQuestionSchema }]),
@@ -122,19 +203,25 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
   read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
   ...objectDocuments('frameworks'),
-  write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [{ data: frameworkChangeSchema }]),
+  write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [
+    { data: frameworkChangeSchema },
+  ]),
   read('/api/2.5/frameworks/:id/changes', 'Changes of a framework', 'list'),
   read('/api/2.5/frameworks/:id/changes/:changeId', 'One change of a framework'),
   read('/api/2.5/frameworks/:id/submissions', "Feed of a framework's submissions (page links name the submissions feed)", 'feed'),
   read('/api/2.5/frameworks/:id/qualifications', "Feed of a framework's qualifications (page links name the qualifications feed)", 'feed'),
 
-  write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [{ data: createSubmissionSchema, config: submissionConfigSchema }]),
+  write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [
+    { data: createSubmissionSchema, config: submissionConfigSchema },
+  ]),
   write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
   objectOf('submissions'),
   feed('submissions'),
   ...objectDocuments('submissions'),
 
-  write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [{ data: patchQualificationSchema }]),
+  write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [
+    { data: patchQualificationSchema },
+  ]),
   objectOf('qualifications'),
   feed('qualifications'),
   ...objectDocuments('qualifications'),
@@ -145,11 +232,31 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/agreements/:id/contracts/:contractId', 'One contract of an agreement'),
   read('/api/2.5/agreements/:id/contracts/:contractId/milestones', "Milestones of an agreement's contract", 'list'),
   read('/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId', "One milestone of an agreement's contract"),
-  write('post', '/api/2.5/agreements/:id/contracts/:contractId/milestones', 'Bans a supplier for 90 days (a ban milestone)', 'owner', [{ data: createMilestoneSchema }]),
-  write('patch', '/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId', "Ends a supplier's participation (activation milestone met)", 'owner', [{ data: patchMilestoneSchema }]),
+  write('post', '/api/2.5/agreements/:id/contracts/:contractId/milestones', 'Bans a supplier for 90 days (a ban milestone)', 'owner', [
+    { data: createMilestoneSchema },
+  ]),
+  write(
+    'patch',
+    '/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId',
+    "Ends a supplier's participation (activation milestone met)",
+    'owner',
+    [{ data: patchMilestoneSchema }],
+  ),
 
-  write('post', '/api/2.5/tenders', 'Creates a tender (draft)', 'broker', tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
-  write('patch', '/api/2.5/tenders/:id', 'Changes or activates a tender', 'owner', tenderProcedures.map((p) => ({ data: p.schemas.patch }))),
+  write(
+    'post',
+    '/api/2.5/tenders',
+    'Creates a tender (draft)',
+    'broker',
+    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config })),
+  ),
+  write(
+    'patch',
+    '/api/2.5/tenders/:id',
+    'Changes or activates a tender',
+    'owner',
+    tenderProcedures.map((p) => ({ data: p.schemas.patch })),
+  ),
   write('post', '/api/2.5/tenders/:id/criteria', 'Adds criteria to a draft tender', 'owner', [{ data: criteriaListSchema }]),
   write('post', '/api/2.5/tenders/:id/lots', 'Adds a lot to a tender', 'owner', [{ data: lotSchema }]),
   write('patch', '/api/2.5/tenders/:id/lots/:lotId', 'Changes a lot of a tender', 'owner', [{ data: lotPatchSchema }]),
@@ -163,31 +270,76 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   objectOf('tenders'),
   feed('tenders'),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
-  write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [{ data: postCancellationSchema }]),
-  write('patch', '/api/2.5/tenders/:id/cancellations/:cancellationId', 'Changes a draft cancellation, makes it take effect or withdraws it', 'owner', [{ data: patchCancellationSchema }]),
+  write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
+    { data: postCancellationSchema },
+  ]),
+  write(
+    'patch',
+    '/api/2.5/tenders/:id/cancellations/:cancellationId',
+    'Changes a draft cancellation, makes it take effect or withdraws it',
+    'owner',
+    [{ data: patchCancellationSchema }],
+  ),
   read('/api/2.5/tenders/:id/cancellations', 'Cancellations of a tender', 'list'),
   read('/api/2.5/tenders/:id/cancellations/:cancellationId', 'One cancellation of a tender'),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/cancellations/:cancellationId'),
   ...complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
   ...complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
   ...complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
-  write('post', '/api/2.5/tenders/:id/bids', 'Places a bid (answers the bid\'s own token)', 'broker',
-    tenderProcedures.map((p) => ({ data: p.bids.schemas.create }))),
-  write('patch', '/api/2.5/tenders/:id/bids/:bidId', 'Changes or submits a bid (its own token)', 'owner',
-    tenderProcedures.map((p) => ({ data: p.bids.schemas.patch }))),
-  { method: 'delete', path: '/api/2.5/tenders/:id/bids/:bidId', summary: 'Withdraws a bid while tendering lasts', tag: 'tenders', access: 'owner', result: 'object', writes: true },
+  write(
+    'post',
+    '/api/2.5/tenders/:id/bids',
+    "Places a bid (answers the bid's own token)",
+    'broker',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.create })),
+  ),
+  write(
+    'patch',
+    '/api/2.5/tenders/:id/bids/:bidId',
+    'Changes or submits a bid (its own token)',
+    'owner',
+    tenderProcedures.map((p) => ({ data: p.bids.schemas.patch })),
+  ),
+  {
+    method: 'delete',
+    path: '/api/2.5/tenders/:id/bids/:bidId',
+    summary: 'Withdraws a bid while tendering lasts',
+    tag: 'tenders',
+    access: 'owner',
+    result: 'object',
+    writes: true,
+  },
   read('/api/2.5/tenders/:id/bids', 'Bids of a tender, once the auction is over', 'list'),
   read('/api/2.5/tenders/:id/bids/:bidId', 'One bid (its owner always; others once the auction is over)'),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/bids/:bidId'),
   { ...read('/api/2.5/tenders/:id/auction', 'The auction view of a tender in active.auction'), access: 'system' },
-  { ...write('patch', '/api/2.5/tenders/:id/auction', 'Sets the auction and participation urls', 'system', [{ data: auctionUrls }]), result: 'object' },
-  { ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', 'Sets a lot\'s auction and participation urls', 'system', [{ data: lotAuctionUrls }]), result: 'object' },
-  { ...write('post', '/api/2.5/tenders/:id/auction', 'Reports the auction results', 'system', [{ data: auctionResults }]), result: 'object' },
-  { ...write('post', '/api/2.5/tenders/:id/auction/:lotId', 'Reports a lot\'s auction results', 'system', [{ data: auctionLotResults }]), result: 'object' },
+  {
+    ...write('patch', '/api/2.5/tenders/:id/auction', 'Sets the auction and participation urls', 'system', [{ data: auctionUrls }]),
+    result: 'object',
+  },
+  {
+    ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', "Sets a lot's auction and participation urls", 'system', [
+      { data: lotAuctionUrls },
+    ]),
+    result: 'object',
+  },
+  {
+    ...write('post', '/api/2.5/tenders/:id/auction', 'Reports the auction results', 'system', [{ data: auctionResults }]),
+    result: 'object',
+  },
+  {
+    ...write('post', '/api/2.5/tenders/:id/auction/:lotId', "Reports a lot's auction results", 'system', [{ data: auctionLotResults }]),
+    result: 'object',
+  },
   read('/api/2.5/tenders/:id/awards', 'Awards of a tender', 'list'),
   read('/api/2.5/tenders/:id/awards/:awardId', 'One award of a tender'),
-  write('patch', '/api/2.5/tenders/:id/awards/:awardId', 'Decides an award (the tender owner)', 'owner',
-    tenderProcedures.map((p) => ({ data: p.awards.schema }))),
+  write(
+    'patch',
+    '/api/2.5/tenders/:id/awards/:awardId',
+    'Decides an award (the tender owner)',
+    'owner',
+    tenderProcedures.map((p) => ({ data: p.awards.schema })),
+  ),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/awards/:awardId'),
   read('/api/2.5/tenders/:id/contracts', "The tender's copies of its contracts", 'list'),
   read('/api/2.5/tenders/:id/contracts/:contractId', "The tender's copy of one contract"),
@@ -196,10 +348,22 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
   objectOf('contracts'),
   feed('contracts'),
-  { ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
-  { ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [{ data: putSignerInfoSchema }]), method: 'put' },
+  {
+    ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
+      { data: putSignerInfoSchema },
+    ]),
+    method: 'put',
+  },
+  {
+    ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [
+      { data: putSignerInfoSchema },
+    ]),
+    method: 'put',
+  },
   write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
-  write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [{ data: patchChangeSchema }]),
+  write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [
+    { data: patchChangeSchema },
+  ]),
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
   ...objectDocuments('contracts', contractDocuments.documentOf),
@@ -208,11 +372,24 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
   objectOf('plans'),
   feed('plans'),
-  write('post', '/api/2.5/plans/:id/tenders', 'Creates a tender (draft) from a scheduled plan, which becomes complete', 'broker',
-    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config }))),
+  write(
+    'post',
+    '/api/2.5/plans/:id/tenders',
+    'Creates a tender (draft) from a scheduled plan, which becomes complete',
+    'broker',
+    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config })),
+  ),
   read('/api/2.5/plans/:id/tenders', 'Refused: 405 Method not allowed, as the reference', 'refused'),
-  write('post', '/api/2.5/plans/:id/milestones', "Adds an approval milestone by the plan's procuring entity (its own owner token)", 'broker', [{ data: postPlanMilestoneSchema }]),
+  write(
+    'post',
+    '/api/2.5/plans/:id/milestones',
+    "Adds an approval milestone by the plan's procuring entity (its own owner token)",
+    'broker',
+    [{ data: postPlanMilestoneSchema }],
+  ),
   read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
-  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [{ data: patchPlanMilestoneSchema }]),
+  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [
+    { data: patchPlanMilestoneSchema },
+  ]),
   ...objectDocuments('plans'),
 ];

@@ -30,7 +30,10 @@ function newToken(): string {
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** The stored hashes of an owner token and a transfer token. */
-export const ownerSecretsOf = (access: Access): OwnerSecrets => ({ tokenHash: hashOf(access.token), transferHash: hashOf(access.transfer) });
+export const ownerSecretsOf = (access: Access): OwnerSecrets => ({
+  tokenHash: hashOf(access.token),
+  transferHash: hashOf(access.transfer),
+});
 
 /** A fresh owner token and transfer token (32 hex characters each, CSPRNG) with their stored hashes. */
 export function issueAccess(): { access: Access; secrets: OwnerSecrets } {

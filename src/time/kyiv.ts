@@ -108,8 +108,7 @@ export function formatKyiv(date: Date): string {
   )}:${pad(wall.getUTCMinutes(), 2)}:${pad(wall.getUTCSeconds(), 2)}${fraction}${formatOffset(offset)}`;
 }
 
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /** Milliseconds since the epoch of a stored ISO date-time (one the store holds, so it parses). */
 export const epochMs = (iso: string): number => parseIsoDate(iso)!.getTime();
@@ -151,15 +150,7 @@ function formatOffset(offsetMs: number): string {
   return `${sign}${hhmm}${seconds === 0 ? '' : `:${pad(seconds, 2)}`}`;
 }
 
-function wallMsOf(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-  millisecond: number,
-): number {
+function wallMsOf(year: number, month: number, day: number, hour: number, minute: number, second: number, millisecond: number): number {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, millisecond);

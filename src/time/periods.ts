@@ -40,17 +40,12 @@ export function normalizeToMidnight(date: Date, ceil = false): Date {
 }
 
 /** `calculate_full_date`: normalize `date` to midnight (ceil on request), then add `count`. */
-export function calculateFullDate(
-  date: Date,
-  count: DayCount,
-  options: DateMathOptions & { ceil?: boolean } = {},
-): Date {
+export function calculateFullDate(date: Date, count: DayCount, options: DateMathOptions & { ceil?: boolean } = {}): Date {
   if (isAccelerated(options)) return acceleratedDate(date, count, options.accelerator);
   return instant(addDays(normalized(aware(date), options.ceil ?? false), count, options));
 }
 
-const isAccelerated = (options: DateMathOptions): options is DateMathOptions & { accelerator: number } =>
-  (options.accelerator ?? 1) > 1;
+const isAccelerated = (options: DateMathOptions): options is DateMathOptions & { accelerator: number } => (options.accelerator ?? 1) > 1;
 
 /** `calculate_tender_full_date`: `calculateFullDate` that ceils exactly when the count goes forward. */
 export function calculateTenderFullDate(date: Date, count: DayCount, options: DateMathOptions = {}): Date {

@@ -19,7 +19,6 @@ function captureLogs() {
   return { lines, logger: pino({ level: 'warn' }, stream) };
 }
 
-
 t.test('membership', async (t) => {
   const redis = await startRedis();
   t.teardown(() => redis.stop());
@@ -60,7 +59,15 @@ t.test('membership', async (t) => {
 
   t.test('a node never announced is not alive', async (t) => {
     const clock = new ManualClock(new Date('2026-10-05T12:00:00Z'));
-    const b = redisMembership({ redisUrl: redis.url, selfId: 'b', intervalMs: 3_600_000, ttlMs: TTL, clock, logger: pino({ level: 'silent' }), keyPrefix: prefix() });
+    const b = redisMembership({
+      redisUrl: redis.url,
+      selfId: 'b',
+      intervalMs: 3_600_000,
+      ttlMs: TTL,
+      clock,
+      logger: pino({ level: 'silent' }),
+      keyPrefix: prefix(),
+    });
     await b.start();
     t.teardown(() => b.stop());
     t.equal(await b.isAlive('nobody'), false);

@@ -80,7 +80,11 @@ t.test('fresh sessions reading different objects get one token until the next co
     await session.get('frameworks', id);
     tokens.push(session.token());
   }
-  t.same(tokens, saved.map(() => ({ seq: last })), 'every reader is at the last commit met, not at its object');
+  t.same(
+    tokens,
+    saved.map(() => ({ seq: last })),
+    'every reader is at the last commit met, not at its object',
+  );
   const [later] = await store.session().commit([insert('d'.repeat(32))]);
   const reader = store.session();
   await reader.get('frameworks', saved[0].id);

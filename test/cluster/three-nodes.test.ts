@@ -11,7 +11,8 @@ const API = '/api/2.5';
 
 /** A causal position far ahead of anything the store has, in the engine's own token format. */
 const FORGED_POSITION = 4_000_000_000;
-const forgedToken = ENGINE === 'mongodb' ? { clusterTime: null, operationTime: { $timestamp: { t: FORGED_POSITION, i: 1 } } } : { seq: FORGED_POSITION };
+const forgedToken =
+  ENGINE === 'mongodb' ? { clusterTime: null, operationTime: { $timestamp: { t: FORGED_POSITION, i: 1 } } } : { seq: FORGED_POSITION };
 
 /** Tender periods relative to the nodes' real clock. */
 const tenderNow = (now: Date) =>
@@ -86,7 +87,11 @@ t.test(`three API nodes sharing one ${ENGINE} store and one Redis`, async (t) =>
       creates('tenders', () => ({ data: tenderNow(now), config: belowThresholdConfig() })),
       creates('frameworks', () => ({ data: aFramework(now) })),
     ]);
-    t.same([...new Set([...tenders, ...frameworks].map((r) => r.status))], [201], tenders.find((r) => r.status !== 201)?.text ?? 'all created');
+    t.same(
+      [...new Set([...tenders, ...frameworks].map((r) => r.status))],
+      [201],
+      tenders.find((r) => r.status !== 201)?.text ?? 'all created',
+    );
     const tenderIDs = tenders.map((r) => r.body.data.tenderID);
     const prettyIDs = frameworks.map((r) => r.body.data.prettyID);
     t.equal(new Set(tenderIDs).size, 3 * perNode, 'no tenderID handed out twice');
@@ -99,7 +104,10 @@ t.test(`three API nodes sharing one ${ENGINE} store and one Redis`, async (t) =>
     t.equal(summary.operations.failed, 0);
     const done = Object.values(summary.operations).reduce((a, b) => a + b, 0);
     t.equal(done, 8 * 25, 'every client ran all its operations');
-    t.ok(summary.operations.patch > 0 && summary.operations.readOther > 0 && summary.operations.feed > 0, JSON.stringify(summary.operations));
+    t.ok(
+      summary.operations.patch > 0 && summary.operations.readOther > 0 && summary.operations.feed > 0,
+      JSON.stringify(summary.operations),
+    );
   });
 
   t.test("a killed node's cookie gets 412 with a new cookie; the retry succeeds and sees the write", async (t) => {
@@ -113,7 +121,11 @@ t.test(`three API nodes sharing one ${ENGINE} store and one Redis`, async (t) =>
     t.same(refused.body, { status: 'error', errors: [{ location: 'url', name: 'precondition', description: 'Precondition Failed' }] });
     t.not(jar.session, killedCookie);
     t.equal(nodeOf(jar), a.id);
-    t.same(decodeSession(jar.session, cluster.sessionSecret)?.causal, decodeSession(killedCookie, cluster.sessionSecret)?.causal, 'the new cookie keeps the causal token');
+    t.same(
+      decodeSession(jar.session, cluster.sessionSecret)?.causal,
+      decodeSession(killedCookie, cluster.sessionSecret)?.causal,
+      'the new cookie keeps the causal token',
+    );
     const retried = await request(a.url, 'GET', `${API}/frameworks/${id}`, { jar });
     t.equal(retried.status, 200);
     t.equal(retried.body.data.title, 'written on one node');

@@ -97,8 +97,15 @@ t.test('crawling with limit, opt_fields and mode=_all_ by next_page.offset lists
     if (reply.body.data.length === 0) break;
     seen.push(...reply.body.data);
   }
-  t.same(seen.map((entry) => entry.id), ids, 'test-mode objects included, each once');
-  t.ok(seen.every((entry) => entry.status === 'active'), 'opt_fields honoured');
+  t.same(
+    seen.map((entry) => entry.id),
+    ids,
+    'test-mode objects included, each once',
+  );
+  t.ok(
+    seen.every((entry) => entry.status === 'active'),
+    'opt_fields honoured',
+  );
   t.match(crawler.params, { mode: '_all_', feed: 'changes', limit: '2', opt_fields: 'status' });
 
   const stoppedAt = crawler.params.offset;
@@ -107,7 +114,11 @@ t.test('crawling with limit, opt_fields and mode=_all_ by next_page.offset lists
   t.equal(crawler.params.offset, stoppedAt, 'an empty page keeps the position');
   const later = await activeFramework(server, writer);
   const resumed = await crawler.getResourceItems();
-  t.same(resumed.body.data.map((entry: { id: string }) => entry.id), [later], 'the empty page’s next_page finds the next change');
+  t.same(
+    resumed.body.data.map((entry: { id: string }) => entry.id),
+    [later],
+    'the empty page’s next_page finds the next change',
+  );
 });
 
 t.test('crawling with descending=1 lists newest first and ends with an empty page', async (t) => {
@@ -139,5 +150,8 @@ t.test('an invalid offset → 404 "Invalid offset provided"; the client drops it
   });
   t.notOk('offset' in crawler.params);
   const restarted = await crawler.getResourceItems();
-  t.same(restarted.body.data.map((entry: { id: string }) => entry.id), [id]);
+  t.same(
+    restarted.body.data.map((entry: { id: string }) => entry.id),
+    [id],
+  );
 });

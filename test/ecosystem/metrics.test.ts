@@ -59,7 +59,11 @@ async function scrapeUntil(url: string, prefix: string, accept: (v: number) => b
 async function activeFramework(url: string, clock: ManualClock) {
   const created = await request(url, 'POST', '/api/2.5/frameworks', { key: 'broker', body: { data: aFramework(clock.now()) } });
   const { id } = created.body.data;
-  await request(url, 'PATCH', `/api/2.5/frameworks/${id}`, { key: 'broker', token: created.body.access.token, body: { data: { status: 'active' } } });
+  await request(url, 'PATCH', `/api/2.5/frameworks/${id}`, {
+    key: 'broker',
+    token: created.body.access.token,
+    body: { data: { status: 'active' } },
+  });
   return id as string;
 }
 
@@ -75,13 +79,28 @@ t.test('after traffic, /metrics has HTTP, store, session 412, membership and che
   clock.advance(401 * DAY);
   const text = await scrapeUntil(url, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}', (v) => v >= 1);
 
-  t.ok(sample(text, 'registry_http_requests_total{route="/api/2.5/frameworks",method="POST",status="201"}')! >= 1, 'requests by route, method, status');
-  t.ok(sample(text, 'registry_http_request_duration_seconds_count{route="/api/2.5/frameworks/:id",method="GET"}')! >= 1, 'latency by route');
-  t.ok(sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="commit",outcome="ok"}')! >= 2, 'store commits timed');
-  t.ok(sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="feedListing",outcome="ok"}')! >= 1, 'store feed reads timed');
+  t.ok(
+    sample(text, 'registry_http_requests_total{route="/api/2.5/frameworks",method="POST",status="201"}')! >= 1,
+    'requests by route, method, status',
+  );
+  t.ok(
+    sample(text, 'registry_http_request_duration_seconds_count{route="/api/2.5/frameworks/:id",method="GET"}')! >= 1,
+    'latency by route',
+  );
+  t.ok(
+    sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="commit",outcome="ok"}')! >= 2,
+    'store commits timed',
+  );
+  t.ok(
+    sample(text, 'registry_store_operation_duration_seconds_count{engine="sqlite",operation="feedListing",outcome="ok"}')! >= 1,
+    'store feed reads timed',
+  );
   t.ok(sample(text, 'registry_session_412_total')! >= 1, 'session 412 counted');
   t.equal(sample(text, 'registry_cluster_live_members'), 1, 'the node alone is alive');
-  t.ok(sample(text, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}')! >= 1, 'check latency after the clock passed next_check');
+  t.ok(
+    sample(text, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}')! >= 1,
+    'check latency after the clock passed next_check',
+  );
   t.ok(sample(text, 'process_cpu_seconds_total')! > 0, 'default process metrics');
   exposed += text;
 });
@@ -102,7 +121,12 @@ t.test('every expression of the Grafana dashboard names a series the app exposes
   const dashboard = JSON.parse(readFileSync(join(__dirname, '../../k8s/grafana/registry-dashboard.json'), 'utf8'));
   const expressions: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) => (p.targets ?? []).map((x) => x.expr));
   t.ok(expressions.length >= 8, `${expressions.length} expressions`);
-  const names = new Set(exposed.split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(/[{ ]/, 1)[0]));
+  const names = new Set(
+    exposed
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(/[{ ]/, 1)[0]),
+  );
   for (const expr of expressions) {
     const used = expr.match(/\b(?:registry|process|nodejs)_\w+/g) ?? [];
     t.ok(used.length > 0, `names a series: ${expr}`);

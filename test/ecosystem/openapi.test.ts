@@ -86,8 +86,14 @@ t.test('responses carry the error format and the statuses each route can answer'
   t.same(statuses('/api/2.5/frameworks', 'post'), ['201', '403', '409', '412', '413', '415', '422', 'default']);
   t.same(statuses('/api/2.5/frameworks/{id}', 'patch'), ['200', '403', '404', '409', '412', '413', '415', '422', 'default']);
   t.same(statuses('/api/2.5/tenders', 'get'), ['200', '400', '404', '412', 'default']);
-  t.same(paths['/api/2.5/tenders']['get'].parameters.map((p: { name: string }) => p.name), ['offset', 'limit', 'descending', 'mode', 'opt_fields']);
-  t.same(paths['/api/2.5/tenders/{id}']['patch'].parameters.map((p: { name: string }) => p.name), ['id', 'acc_token']);
+  t.same(
+    paths['/api/2.5/tenders']['get'].parameters.map((p: { name: string }) => p.name),
+    ['offset', 'limit', 'descending', 'mode', 'opt_fields'],
+  );
+  t.same(
+    paths['/api/2.5/tenders/{id}']['patch'].parameters.map((p: { name: string }) => p.name),
+    ['id', 'acc_token'],
+  );
   t.same(components.schemas.Error.required, ['status', 'errors']);
   t.equal(paths['/api/2.5/frameworks']['post'].responses['422'].content['application/json'].schema.$ref, '#/components/schemas/Error');
 });

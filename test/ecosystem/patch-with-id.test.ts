@@ -58,7 +58,9 @@ async function replay(t: Test, key: string, path: string, id: string, data: Reco
 const world: Record<string, { id: string; token: string }> = {};
 
 t.test('frameworks: PATCH /frameworks/{id} with its own id activates it', async (t) => {
-  const created = await ok(server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: aFramework(server.clock.now()) } }));
+  const created = await ok(
+    server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: aFramework(server.clock.now()) } }),
+  );
   world.framework = { id: created.data.id, token: created.access.token };
   const path = `/api/2.5/frameworks/${world.framework.id}`;
   const edited = await replay(t, 'broker', path, world.framework.id, { title: 'нова назва' }, world.framework.token);
@@ -68,8 +70,17 @@ t.test('frameworks: PATCH /frameworks/{id} with its own id activates it', async 
 });
 
 t.test('framework questions: the answer with the question id', async (t) => {
-  const asked = await ok(server.request('POST', `/api/2.5/frameworks/${world.framework.id}/questions`, { key: 'broker2', body: { data: aQuestion() } }));
-  const answered = await replay(t, 'broker', `/api/2.5/frameworks/${world.framework.id}/questions/${asked.data.id}`, asked.data.id, { answer: 'Так' }, world.framework.token);
+  const asked = await ok(
+    server.request('POST', `/api/2.5/frameworks/${world.framework.id}/questions`, { key: 'broker2', body: { data: aQuestion() } }),
+  );
+  const answered = await replay(
+    t,
+    'broker',
+    `/api/2.5/frameworks/${world.framework.id}/questions/${asked.data.id}`,
+    asked.data.id,
+    { answer: 'Так' },
+    world.framework.token,
+  );
   t.equal(answered.answer, 'Так');
 });
 
@@ -77,7 +88,14 @@ t.test('submissions and qualifications: activated and decided with their ids', a
   const submission = await createSubmission(server, world.framework.id, { tenderer: aTenderer() });
   const active = await replay(t, 'broker1', `/api/2.5/submissions/${submission.id}`, submission.id, { status: 'active' }, submission.token);
   const qualificationId = active.qualificationID as string;
-  const decided = await replay(t, 'broker', `/api/2.5/qualifications/${qualificationId}`, qualificationId, { status: 'active' }, world.framework.token);
+  const decided = await replay(
+    t,
+    'broker',
+    `/api/2.5/qualifications/${qualificationId}`,
+    qualificationId,
+    { status: 'active' },
+    world.framework.token,
+  );
   t.equal(decided.status, 'active');
 });
 
@@ -110,31 +128,62 @@ t.test('chronograph: its own body shape is the tender id', async (t) => {
 });
 
 t.test('contracts and contract changes: changed with their ids', async (t) => {
-  const created = await ok(server.request('POST', '/api/2.5/contracts', { key: 'contracting', body: { data: aContract(world.tender.id) } }));
+  const created = await ok(
+    server.request('POST', '/api/2.5/contracts', { key: 'contracting', body: { data: aContract(world.tender.id) } }),
+  );
   const contract = { id: created.data.id as string, token: created.access.token as string };
   const path = `/api/2.5/contracts/${contract.id}`;
-  const active = await replay(t, 'broker', path, contract.id, { status: 'active', dateSigned: '2026-10-01T00:00:00+03:00' }, contract.token);
+  const active = await replay(
+    t,
+    'broker',
+    path,
+    contract.id,
+    { status: 'active', dateSigned: '2026-10-01T00:00:00+03:00' },
+    contract.token,
+  );
   t.equal(active.status, 'active');
-  const change = await ok(server.request('POST', `${path}/changes`, {
-    key: 'broker', token: contract.token, body: { data: { rationale: 'причина', rationaleTypes: ['volumeCuts'] } },
-  }));
-  const edited = await replay(t, 'broker', `${path}/changes/${change.data.id}`, change.data.id, { rationale: 'інша причина' }, contract.token);
+  const change = await ok(
+    server.request('POST', `${path}/changes`, {
+      key: 'broker',
+      token: contract.token,
+      body: { data: { rationale: 'причина', rationaleTypes: ['volumeCuts'] } },
+    }),
+  );
+  const edited = await replay(
+    t,
+    'broker',
+    `${path}/changes/${change.data.id}`,
+    change.data.id,
+    { rationale: 'інша причина' },
+    contract.token,
+  );
   t.equal(edited.rationale, 'інша причина');
 });
 
 t.test('plans and plan milestones: changed with their ids', async (t) => {
   const central = { ...planOrganization(), identifier: { scheme: 'UA-EDR', id: '111111', legalName: 'ЦЗО №1' }, kind: 'central' };
-  const plan = await createPlan(server, aPlan({
-    status: 'draft',
-    procuringEntity: central,
-    tender: { procurementMethod: '', procurementMethodType: 'centralizedProcurement', tenderPeriod: { startDate: '2026-10-12T12:00:00+03:00' } },
-  }));
+  const plan = await createPlan(
+    server,
+    aPlan({
+      status: 'draft',
+      procuringEntity: central,
+      tender: {
+        procurementMethod: '',
+        procurementMethodType: 'centralizedProcurement',
+        tenderPeriod: { startDate: '2026-10-12T12:00:00+03:00' },
+      },
+    }),
+  );
   const scheduled = await replay(t, 'broker', `/api/2.5/plans/${plan.id}`, plan.id, { status: 'scheduled' }, plan.token);
   t.equal(scheduled.status, 'scheduled');
-  const milestone = await ok(server.request('POST', `/api/2.5/plans/${plan.id}/milestones`, {
-    key: 'broker1',
-    body: { data: { title: 'Підготовка до проведення процедури', type: 'approval', author: central, dueDate: '2026-10-08T12:00:00+03:00' } },
-  }));
+  const milestone = await ok(
+    server.request('POST', `/api/2.5/plans/${plan.id}/milestones`, {
+      key: 'broker1',
+      body: {
+        data: { title: 'Підготовка до проведення процедури', type: 'approval', author: central, dueDate: '2026-10-08T12:00:00+03:00' },
+      },
+    }),
+  );
   const path = `/api/2.5/plans/${plan.id}/milestones/${milestone.data.id}`;
   const met = await replay(t, 'broker1', path, milestone.data.id, { status: 'met' }, milestone.access.token);
   t.equal(met.status, 'met');
@@ -142,7 +191,8 @@ t.test('plans and plan milestones: changed with their ids', async (t) => {
 
 t.test('a POST with an id is not a PATCH: the id stays a rogue field', async (t) => {
   const reply = await server.request('POST', `/api/2.5/tenders/${world.tender.id}/questions`, {
-    key: 'broker1', body: { data: { ...aQuestion(), id: world.tender.id } },
+    key: 'broker1',
+    body: { data: { ...aQuestion(), id: world.tender.id } },
   });
   t.match(reply, error(422, 'body', 'id', 'Rogue field'));
 });
@@ -159,7 +209,9 @@ async function ownServer(t: Test): Promise<TestServer> {
 t.test('bids: submitted with the bid id', async (t) => {
   const own = await ownServer(t);
   const tender = await tenderInTendering(own);
-  const created = await ok(own.request('POST', `/api/2.5/tenders/${tender.id}/bids`, { key: 'broker1', body: { data: aBid(tender, 450) } }));
+  const created = await ok(
+    own.request('POST', `/api/2.5/tenders/${tender.id}/bids`, { key: 'broker1', body: { data: aBid(tender, 450) } }),
+  );
   const path = `/api/2.5/tenders/${tender.id}/bids/${created.data.id}`;
   const pending = await replay(t, 'broker1', path, created.data.id, { status: 'pending' }, created.access.token);
   t.equal(pending.status, 'pending');
@@ -169,7 +221,14 @@ t.test('awards: decided with the award id', async (t) => {
   const own = await ownServer(t);
   const { tender, data } = await tenderInQualification(own, { lots: 0 });
   const [award] = data.awards;
-  const decided = await replay(t, 'broker', `/api/2.5/tenders/${tender.id}/awards/${award.id}`, award.id, decision('active', true, false), tender.token);
+  const decided = await replay(
+    t,
+    'broker',
+    `/api/2.5/tenders/${tender.id}/awards/${award.id}`,
+    award.id,
+    decision('active', true, false),
+    tender.token,
+  );
   t.equal(decided.status, 'active');
 });
 

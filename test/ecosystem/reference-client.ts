@@ -51,7 +51,12 @@ export class ReferenceClient {
   async request(
     method: string,
     url: string,
-    { json, payload, headers = {}, params }: { json?: unknown; payload?: string; headers?: Record<string, string>; params?: Record<string, string> } = {},
+    {
+      json,
+      payload,
+      headers = {},
+      params,
+    }: { json?: unknown; payload?: string; headers?: Record<string, string>; params?: Record<string, string> } = {},
   ): Promise<ClientReply> {
     const sentHeaders: Record<string, string> = { ...this.headers, ...headers, authorization: this.authorization() };
     if (!sentHeaders.Cookie && this.jarCookie) sentHeaders.Cookie = this.jarCookie;

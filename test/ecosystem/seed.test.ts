@@ -33,7 +33,12 @@ t.test('npm run seed fills a fresh store through the API, then refuses to seed i
   const plans = (await server.request('GET', '/api/2.5/plans?opt_fields=status')).body.data;
   t.same(plans.map((p: { status: string }) => p.status).sort(), ['complete', 'scheduled'], 'one plan has its tender, one waits');
   const tenders = (await server.request('GET', '/api/2.5/tenders?mode=_all_&opt_fields=procurementMethodType,status')).body.data;
-  t.same(tenders.map((x: { procurementMethodType: string }) => x.procurementMethodType).sort(), ['belowThreshold', 'belowThreshold', 'competitiveOrdering', 'competitiveOrdering']);
+  t.same(tenders.map((x: { procurementMethodType: string }) => x.procurementMethodType).sort(), [
+    'belowThreshold',
+    'belowThreshold',
+    'competitiveOrdering',
+    'competitiveOrdering',
+  ]);
   t.equal(tenders.filter((x: { status: string }) => x.status === 'cancelled').length, 1, 'a cancelled tender');
 
   const again = await runSeed(['--target', server.url]);
@@ -51,7 +56,15 @@ t.test('npm run seed on its own sandbox node also takes tenders through their pe
   t.teardown(() => store.close());
   const tenders = await store.session().feed({ kind: 'tenders', descending: false, limit: 100, mode: 'all' });
   const statuses = tenders.map((x) => (x.doc.data as { status: string }).status).sort();
-  t.same(statuses, ['active.auction', 'active.awarded', 'active.qualification', 'active.tendering', 'cancelled', 'complete', 'unsuccessful']);
+  t.same(statuses, [
+    'active.auction',
+    'active.awarded',
+    'active.qualification',
+    'active.tendering',
+    'cancelled',
+    'complete',
+    'unsuccessful',
+  ]);
   const co = tenders.find((x) => (x.doc.data as { status: string }).status === 'active.tendering')!;
   t.equal((co.doc as { sealedBids?: unknown[] }).sealedBids?.length, 2, 'tendering with two (sealed) bids');
 });

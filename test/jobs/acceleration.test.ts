@@ -47,12 +47,19 @@ async function chronograph(server: TestServer, kind: string, id: string) {
 t.test('with SANDBOX_MODE a tender lives its periods in minutes and moves on its own', async (t) => {
   const server = await startTestServer({ now: NOW, env: { SANDBOX_MODE: 'true' } });
   t.teardown(() => server.close());
-  const created = await server.request('POST', '/api/2.5/tenders', { key: 'broker', body: { data: quickTender(), config: belowThresholdConfig() } });
+  const created = await server.request('POST', '/api/2.5/tenders', {
+    key: 'broker',
+    body: { data: quickTender(), config: belowThresholdConfig() },
+  });
   t.equal(created.status, 201, created.text);
   const { id } = created.body.data;
   t.match(created.body.data.enquiryPeriod, { startDate: '2026-10-05T12:00:00+03:00', clarificationsUntil: '2026-10-05T12:04:00+03:00' });
   const token = created.body.access.token;
-  const activated = await server.request('PATCH', `/api/2.5/tenders/${id}`, { key: 'broker', token, body: { data: { status: 'active.enquiries' } } });
+  const activated = await server.request('PATCH', `/api/2.5/tenders/${id}`, {
+    key: 'broker',
+    token,
+    body: { data: { status: 'active.enquiries' } },
+  });
   t.equal(activated.status, 200, activated.text);
 
   server.clock.set(new Date(minutes(3)));
@@ -64,18 +71,32 @@ t.test('with SANDBOX_MODE a tender lives its periods in minutes and moves on its
 t.test('with SANDBOX_MODE bids, the end of tendering and the auction module run in minutes → a pending award', async (t) => {
   const server = await startTestServer({ now: NOW, env: { SANDBOX_MODE: 'true' } });
   t.teardown(() => server.close());
-  const created = await server.request('POST', '/api/2.5/tenders', { key: 'broker', body: { data: quickTender(), config: belowThresholdConfig() } });
+  const created = await server.request('POST', '/api/2.5/tenders', {
+    key: 'broker',
+    body: { data: quickTender(), config: belowThresholdConfig() },
+  });
   const { id } = created.body.data;
-  await server.request('PATCH', `/api/2.5/tenders/${id}`, { key: 'broker', token: created.body.access.token, body: { data: { status: 'active.enquiries' } } });
+  await server.request('PATCH', `/api/2.5/tenders/${id}`, {
+    key: 'broker',
+    token: created.body.access.token,
+    body: { data: { status: 'active.enquiries' } },
+  });
   server.clock.set(new Date(minutes(3)));
   await chronograph(server, 'tenders', id);
-  for (const [n, key] of [[1, 'broker1'], [2, 'broker2']] as const) {
-    const bid = await server.request('POST', `/api/2.5/tenders/${id}/bids`, { key, body: { data: aBid(created.body, 460 - n, n, { status: 'pending' }) } });
+  for (const [n, key] of [
+    [1, 'broker1'],
+    [2, 'broker2'],
+  ] as const) {
+    const bid = await server.request('POST', `/api/2.5/tenders/${id}/bids`, {
+      key,
+      body: { data: aBid(created.body, 460 - n, n, { status: 'pending' }) },
+    });
     t.equal(bid.status, 201, bid.text);
   }
   server.clock.set(new Date(minutes(5)));
   t.equal((await chronograph(server, 'tenders', id)).body.data.status, 'active.auction');
-  const request = (method: 'GET' | 'PATCH' | 'POST', path: string, body?: unknown) => server.request(method, path, { key: 'auction', body });
+  const request = (method: 'GET' | 'PATCH' | 'POST', path: string, body?: unknown) =>
+    server.request(method, path, { key: 'auction', body });
   t.equal(await playAuction({ request, auctionBase: 'https://auction.example.org' }, id), true);
   const tender = (await server.request('GET', `/api/2.5/tenders/${id}`)).body.data;
   t.match(tender, { status: 'active.qualification', awards: [{ status: 'pending', value: { amount: 458 } }] });
@@ -85,11 +106,21 @@ t.test('with SANDBOX_MODE a framework is activated with minutes for days', async
   const server = await startTestServer({ now: NOW, env: { SANDBOX_MODE: 'true' } });
   t.teardown(() => server.close());
   // 365 "days" at 1440 is 365 minutes: a qualification period of 400 minutes is within bounds.
-  const framework = await createFramework(server, { data: aFramework(NOW, { frameworkDetails: QUICK, qualificationPeriod: { endDate: minutes(400) } }) });
-  const activated = await server.request('PATCH', `/api/2.5/frameworks/${framework.id}`, { key: 'broker', token: framework.token, body: { data: { status: 'active' } } });
+  const framework = await createFramework(server, {
+    data: aFramework(NOW, { frameworkDetails: QUICK, qualificationPeriod: { endDate: minutes(400) } }),
+  });
+  const activated = await server.request('PATCH', `/api/2.5/frameworks/${framework.id}`, {
+    key: 'broker',
+    token: framework.token,
+    body: { data: { status: 'active' } },
+  });
   t.equal(activated.status, 200, activated.text);
   t.match(activated.body.data, {
-    enquiryPeriod: { startDate: '2026-10-05T12:00:00+03:00', endDate: '2026-10-05T12:10:00+03:00', clarificationsUntil: '2026-10-05T12:13:00+03:00' },
+    enquiryPeriod: {
+      startDate: '2026-10-05T12:00:00+03:00',
+      endDate: '2026-10-05T12:10:00+03:00',
+      clarificationsUntil: '2026-10-05T12:13:00+03:00',
+    },
     period: { endDate: '2026-10-05T18:10:00+03:00' },
     next_check: '2026-10-05T12:15:00+03:00',
   });
@@ -98,11 +129,21 @@ t.test('with SANDBOX_MODE a framework is activated with minutes for days', async
 t.test('without SANDBOX_MODE the accelerator fields are rogue, on create and on patch', async (t) => {
   const server = await startTestServer({ now: NOW });
   t.teardown(() => server.close());
-  const tender = await server.request('POST', '/api/2.5/tenders', { key: 'broker', body: { data: quickTender(), config: belowThresholdConfig() } });
+  const tender = await server.request('POST', '/api/2.5/tenders', {
+    key: 'broker',
+    body: { data: quickTender(), config: belowThresholdConfig() },
+  });
   t.match(tender, error(422, 'body', 'procurementMethodDetails', 'Rogue field'));
-  const framework = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: aFramework(NOW, { frameworkDetails: QUICK }) } });
+  const framework = await server.request('POST', '/api/2.5/frameworks', {
+    key: 'broker',
+    body: { data: aFramework(NOW, { frameworkDetails: QUICK }) },
+  });
   t.match(framework, error(422, 'body', 'frameworkDetails', 'Rogue field'));
   const draft = await createFramework(server);
-  const patched = await server.request('PATCH', `/api/2.5/frameworks/${draft.id}`, { key: 'broker', token: draft.token, body: { data: { frameworkDetails: QUICK } } });
+  const patched = await server.request('PATCH', `/api/2.5/frameworks/${draft.id}`, {
+    key: 'broker',
+    token: draft.token,
+    body: { data: { frameworkDetails: QUICK } },
+  });
   t.match(patched, error(422, 'body', 'frameworkDetails', 'Rogue field'));
 });

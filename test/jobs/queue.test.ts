@@ -69,7 +69,10 @@ t.test('an object saved on an api node moves on its own at next_check, on a work
   const worker = await node(t, 'worker');
   const id = await insertTender(api.jobs.store, soon(300), soon(HOUR));
   t.equal((await getTender(worker.raw, id)).rev, 1);
-  const moved = await eventually(() => getTender(worker.raw, id), (s) => s.rev === 2);
+  const moved = await eventually(
+    () => getTender(worker.raw, id),
+    (s) => s.rev === 2,
+  );
   t.same([moved.rev, moved.doc.data.status], [2, 'active.tendering']);
 });
 
@@ -82,12 +85,10 @@ t.test("re-saving with a new next_check replaces the object's pending job; clear
 
   const second = soon(2 * HOUR);
   let stored = await getTender(api.raw, id);
-  await api.jobs.store.session().commit([
-    updateOf(stored, { ...stored.doc, data: { ...stored.doc.data, next_check: second.toISOString() } }),
-  ]);
-  t.same(await eventually(delayedIds, (ids) => ids[0] !== `tenders:${id}:${first.getTime()}`), [
-    `tenders:${id}:${second.getTime()}`,
-  ]);
+  await api.jobs.store
+    .session()
+    .commit([updateOf(stored, { ...stored.doc, data: { ...stored.doc.data, next_check: second.toISOString() } })]);
+  t.same(await eventually(delayedIds, (ids) => ids[0] !== `tenders:${id}:${first.getTime()}`), [`tenders:${id}:${second.getTime()}`]);
 
   stored = await getTender(api.raw, id);
   const { next_check: _cleared, ...data } = stored.doc.data;
@@ -100,7 +101,10 @@ t.test('a job deleted from Redis is healed by the sweeper: the overdue object mo
   const worker = await node(t, 'worker', clock);
   const due = new Date(clock.now().getTime() + HOUR);
   const id = await insertTender(worker.jobs.store, due, new Date(due.getTime() + 4 * HOUR));
-  await eventually(() => worker.jobs.queue!.getDelayedCount(), (n) => n === 1);
+  await eventually(
+    () => worker.jobs.queue!.getDelayedCount(),
+    (n) => n === 1,
+  );
   await worker.jobs.queue!.client.flushall();
   const before = (await sweeperRecoveries.get()).values.find((v) => v.labels.kind === 'tenders')?.value ?? 0;
   clock.advance(2 * HOUR);
@@ -134,7 +138,10 @@ t.test('two workers with duplicate jobs and concurrent sweeps apply each transit
     () => Promise.all(ids.map((id) => getTender(api.raw, id))),
     (objects) => objects.every((o) => o.rev >= 2),
   );
-  await eventually(() => api.jobs.queue!.getJobCounts(), (c) => c.active + c.waiting === 0);
+  await eventually(
+    () => api.jobs.queue!.getJobCounts(),
+    (c) => c.active + c.waiting === 0,
+  );
   const final = await Promise.all(ids.map((id) => getTender(api.raw, id)));
   t.same(new Set(final.map((o) => o.rev)), new Set([2]));
   t.same(new Set(all.map((o) => o.doc.data.status)), new Set(['active.tendering']));
@@ -151,7 +158,7 @@ t.test('a worker killed mid-job leaves the object untouched, and another worker 
     child.kill('SIGKILL');
     return exited;
   });
-  const started = new Promise<string>((resolve) => child.stdout!.on('data', (chunk) => resolve(String(chunk))));
+  const started = new Promise<string>((resolve) => child.stdout.on('data', (chunk) => resolve(String(chunk))));
   const id = await insertTender(api.jobs.store, soon(200), soon(HOUR));
   t.match(await started, `started ${id}`);
   child.kill('SIGKILL');
@@ -159,7 +166,11 @@ t.test('a worker killed mid-job leaves the object untouched, and another worker 
   t.equal((await getTender(api.raw, id)).rev, 1, 'nothing was written by the killed worker');
 
   const survivor = await node(t, 'worker');
-  const moved = await eventually(() => getTender(survivor.raw, id), (s) => s.rev === 2, 30_000);
+  const moved = await eventually(
+    () => getTender(survivor.raw, id),
+    (s) => s.rev === 2,
+    30_000,
+  );
   t.same([moved.rev, moved.doc.data.status], [2, 'active.tendering']);
 });
 

@@ -124,6 +124,10 @@ t.test('a started timer wakes by itself for a next_check saved on this node, lon
   const jobs = startJobs(config, raw, systemClock, pino({ level: 'silent' }), { registry: testRegistry });
   t.teardown(() => jobs.stop());
   const id = await insertTender(jobs.store, new Date(Date.now() + 150), new Date(Date.now() + 3_600_000));
-  const after = await eventually(() => getTender(raw, id), (s) => s.rev === 2, 5000);
+  const after = await eventually(
+    () => getTender(raw, id),
+    (s) => s.rev === 2,
+    5000,
+  );
   t.equal(after.doc.data.status, 'active.tendering');
 });

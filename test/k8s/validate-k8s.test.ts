@@ -25,25 +25,32 @@ t.test('a well-formed Deployment → no problems', async (t) => {
 t.test('replicas as a string → schema problem naming spec/replicas', async (t) => {
   const { problems } = await validateManifests(deployment({}, { replicas: 'two' }), 'fixture', schemaOnly);
   t.equal(problems.length, 1);
-  t.match(problems[0]!.message, /spec\/replicas must be integer/);
-  t.equal(problems[0]!.object, 'Deployment broken');
+  t.match(problems[0].message, /spec\/replicas must be integer/);
+  t.equal(problems[0].object, 'Deployment broken');
 });
 
 t.test('a misspelt container field → unknown field problem', async (t) => {
-  const { problems } = await validateManifests(deployment({ readinessProbes: { httpGet: { path: '/readyz', port: 8080 } } }), 'fixture', schemaOnly);
+  const { problems } = await validateManifests(
+    deployment({ readinessProbes: { httpGet: { path: '/readyz', port: 8080 } } }),
+    'fixture',
+    schemaOnly,
+  );
   t.equal(problems.length, 1);
-  t.match(problems[0]!.message, /unknown field "readinessProbes" \(not in IContainer\)/);
+  t.match(problems[0].message, /unknown field "readinessProbes" \(not in IContainer\)/);
 });
 
 t.test('a container without its required name → schema problem', async (t) => {
   const body = deployment({}).replace('"name":"x",', '');
   const { problems } = await validateManifests(body, 'fixture', schemaOnly);
-  t.ok(problems.some((p) => /containers\/0 must have required property name/.test(p.message)), JSON.stringify(problems));
+  t.ok(
+    problems.some((p) => /containers\/0 must have required property name/.test(p.message)),
+    JSON.stringify(problems),
+  );
 });
 
 t.test('an unknown kind → problem', async (t) => {
   const { problems } = await validateManifests('apiVersion: apps/v1\nkind: Deploymnet\nmetadata: {name: x}\n', 'fixture', schemaOnly);
-  t.match(problems[0]!.message, /unknown apiVersion\/kind apps\/v1\/Deploymnet/);
+  t.match(problems[0].message, /unknown apiVersion\/kind apps\/v1\/Deploymnet/);
 });
 
 t.test('a registry Deployment without NODE_ID, probes or preStop → project rule problems', async (t) => {
@@ -60,14 +67,17 @@ t.test('a registry Deployment without NODE_ID, probes or preStop → project rul
 
 t.test('invalid YAML → problem, not a crash', async (t) => {
   const { problems } = await validateManifests('kind: [unclosed\n', 'fixture');
-  t.match(problems[0]!.message, /^YAML:/);
+  t.match(problems[0].message, /^YAML:/);
 });
 
 t.test('the CLI exits 1 and names the object on a broken manifest', async (t) => {
   let status = 0;
   let stderr = '';
   try {
-    execFileSync(process.execPath, ['--import=tsx', 'scripts/validate-k8s.ts', '--schema-only', '-'], { input: deployment({}, { replicas: 'two' }), stdio: 'pipe' });
+    execFileSync(process.execPath, ['--import=tsx', 'scripts/validate-k8s.ts', '--schema-only', '-'], {
+      input: deployment({}, { replicas: 'two' }),
+      stdio: 'pipe',
+    });
   } catch (error) {
     status = (error as { status: number }).status;
     stderr = String((error as { stderr: Buffer }).stderr);

@@ -21,8 +21,17 @@ const EXCLUSION_CRITERION = {
   source: 'tenderer',
   relatesTo: 'tenderer',
   classification: { scheme: 'espd211', id: 'CRITERION.EXCLUSION.CONVICTIONS.FRAUD' },
-  legislation: [{ version: '2020-04-19', identifier: { id: '922-VIII', legalName: 'Закон', uri: 'https://zakon.rada.gov.ua/laws/show/922-19' }, type: 'NATIONAL_LEGISLATION', article: '17.1.5' }],
-  requirementGroups: [{ description: 'Учасник підтверджує, що', requirements: [{ title: 'Не засуджено', dataType: 'boolean', expectedValue: 'true' }] }],
+  legislation: [
+    {
+      version: '2020-04-19',
+      identifier: { id: '922-VIII', legalName: 'Закон', uri: 'https://zakon.rada.gov.ua/laws/show/922-19' },
+      type: 'NATIONAL_LEGISLATION',
+      article: '17.1.5',
+    },
+  ],
+  requirementGroups: [
+    { description: 'Учасник підтверджує, що', requirements: [{ title: 'Не засуджено', dataType: 'boolean', expectedValue: 'true' }] },
+  ],
 };
 
 t.test('competitiveOrdering: agreement with 3 active contracts → tender → criteria → activate', async (t) => {
@@ -34,15 +43,25 @@ t.test('competitiveOrdering: agreement with 3 active contracts → tender → cr
     procurementMethodType: 'competitiveOrdering',
     agreements: [{ id: agreementId }],
     tenderPeriod: { startDate: '2026-10-05T12:00:00+03:00', endDate: '2026-10-20T00:00:00+03:00' },
-    enquiryPeriod: { startDate: '2026-10-05T12:00:00+03:00', endDate: '2026-10-17T00:00:00+03:00', clarificationsUntil: '2026-10-20T00:00:00+03:00' },
+    enquiryPeriod: {
+      startDate: '2026-10-05T12:00:00+03:00',
+      endDate: '2026-10-17T00:00:00+03:00',
+      clarificationsUntil: '2026-10-20T00:00:00+03:00',
+    },
   });
 
-  const posted = await server.request('POST', `/api/2.5/tenders/${tender.id}/criteria`, { key: 'broker', token: tender.token, body: { data: [EXCLUSION_CRITERION] } });
+  const posted = await server.request('POST', `/api/2.5/tenders/${tender.id}/criteria`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: [EXCLUSION_CRITERION] },
+  });
   t.equal(posted.status, 201);
   t.match(posted.body.data[0], {
     id: /^[0-9a-f]{32}$/,
     classification: { id: 'CRITERION.EXCLUSION.CONVICTIONS.FRAUD' },
-    requirementGroups: [{ id: /^[0-9a-f]{32}$/, requirements: [{ id: /^[0-9a-f]{32}$/, status: 'active', datePublished: '2026-10-05T12:00:00+03:00' }] }],
+    requirementGroups: [
+      { id: /^[0-9a-f]{32}$/, requirements: [{ id: /^[0-9a-f]{32}$/, status: 'active', datePublished: '2026-10-05T12:00:00+03:00' }] },
+    ],
   });
 
   server.clock.advance(60_000);
@@ -58,18 +77,22 @@ t.test('competitiveOrdering: agreement with 3 active contracts → tender → cr
     lots: [{ status: 'active', auctionPeriod: { shouldStartAfter: '2026-10-20T00:00:00+03:00' } }],
   });
   const ids = d.criteria.map((c: any) => c.classification.id);
-  t.same(ids, [
-    'CRITERION.EXCLUSION.CONVICTIONS.FRAUD',
-    'CRITERION.EXCLUSION.CONVICTIONS.PARTICIPATION_IN_CRIMINAL_ORGANISATION',
-    'CRITERION.EXCLUSION.CONVICTIONS.CORRUPTION',
-    'CRITERION.EXCLUSION.CONVICTIONS.CHILD_LABOUR-HUMAN_TRAFFICKING',
-    'CRITERION.EXCLUSION.BUSINESS.BANKRUPTCY',
-    'CRITERION.EXCLUSION.MISCONDUCT.MARKET_DISTORTION',
-    'CRITERION.EXCLUSION.CONFLICT_OF_INTEREST.MISINTERPRETATION',
-    'CRITERION.EXCLUSION.NATIONAL.OTHER',
-    'CRITERION.OTHER.BID.LANGUAGE',
-    'CRITERION.OTHER.CONTRACT.GUARANTEE',
-  ], 'the posted criterion is kept, every missing one of the spec list added once');
+  t.same(
+    ids,
+    [
+      'CRITERION.EXCLUSION.CONVICTIONS.FRAUD',
+      'CRITERION.EXCLUSION.CONVICTIONS.PARTICIPATION_IN_CRIMINAL_ORGANISATION',
+      'CRITERION.EXCLUSION.CONVICTIONS.CORRUPTION',
+      'CRITERION.EXCLUSION.CONVICTIONS.CHILD_LABOUR-HUMAN_TRAFFICKING',
+      'CRITERION.EXCLUSION.BUSINESS.BANKRUPTCY',
+      'CRITERION.EXCLUSION.MISCONDUCT.MARKET_DISTORTION',
+      'CRITERION.EXCLUSION.CONFLICT_OF_INTEREST.MISINTERPRETATION',
+      'CRITERION.EXCLUSION.NATIONAL.OTHER',
+      'CRITERION.OTHER.BID.LANGUAGE',
+      'CRITERION.OTHER.CONTRACT.GUARANTEE',
+    ],
+    'the posted criterion is kept, every missing one of the spec list added once',
+  );
   const bySource = Object.fromEntries(d.criteria.map((c: any) => [c.classification.id, c.source]));
   t.equal(bySource['CRITERION.EXCLUSION.MISCONDUCT.MARKET_DISTORTION'], 'procuringEntity');
   t.equal(bySource['CRITERION.OTHER.CONTRACT.GUARANTEE'], 'winner');
@@ -80,19 +103,38 @@ t.test('competitiveOrdering: agreement with 3 active contracts → tender → cr
   const session = server.store.session();
   const changes = await tenderCheck(session, (await session.get('tenders', tender.id))!, new Date('2026-10-20T00:00:00+03:00'));
   await commit(session, changes);
-  t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status, 'unsuccessful', 'no bids at tenderPeriod.endDate');
+  t.equal(
+    (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status,
+    'unsuccessful',
+    'no bids at tenderPeriod.endDate',
+  );
 });
 
-t.test('spec worked example: tenderPeriod to 2023-10-25T00:00+02:00 → enquiry end 2023-10-22, clarifications 2023-10-25, auction after 2023-10-26', async (t) => {
-  const old = await startTestServer({ now: new Date('2023-10-10T01:00:00+03:00') });
-  t.teardown(() => old.close());
-  const agreementId = await insertAgreement(old);
-  const tender = await createTender(old, lotted(agreementId, { tenderPeriod: { endDate: '2023-10-25T00:00:00+02:00' } }), competitiveOrderingConfig());
-  t.same(tender.data.enquiryPeriod, { startDate: '2023-10-10T01:00:00+03:00', endDate: '2023-10-22T00:00:00+03:00', clarificationsUntil: '2023-10-25T00:00:00+03:00' });
-  const res = await old.request('PATCH', `/api/2.5/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
-  t.equal(res.body.data.lots[0].auctionPeriod.shouldStartAfter, '2023-10-26T00:00:00+03:00');
-  t.equal(res.body.data.next_check, '2023-10-25T00:00:00+02:00');
-});
+t.test(
+  'spec worked example: tenderPeriod to 2023-10-25T00:00+02:00 → enquiry end 2023-10-22, clarifications 2023-10-25, auction after 2023-10-26',
+  async (t) => {
+    const old = await startTestServer({ now: new Date('2023-10-10T01:00:00+03:00') });
+    t.teardown(() => old.close());
+    const agreementId = await insertAgreement(old);
+    const tender = await createTender(
+      old,
+      lotted(agreementId, { tenderPeriod: { endDate: '2023-10-25T00:00:00+02:00' } }),
+      competitiveOrderingConfig(),
+    );
+    t.same(tender.data.enquiryPeriod, {
+      startDate: '2023-10-10T01:00:00+03:00',
+      endDate: '2023-10-22T00:00:00+03:00',
+      clarificationsUntil: '2023-10-25T00:00:00+03:00',
+    });
+    const res = await old.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+      key: 'broker',
+      token: tender.token,
+      body: { data: { status: 'active.tendering' } },
+    });
+    t.equal(res.body.data.lots[0].auctionPeriod.shouldStartAfter, '2023-10-26T00:00:00+03:00');
+    t.equal(res.body.data.next_check, '2023-10-25T00:00:00+02:00');
+  },
+);
 
 t.test('an agreement with fewer than 3 active contracts → 422 agreements, tender stays draft', async (t) => {
   const agreementId = await insertAgreement(server, { activeContracts: 2 });
@@ -117,7 +159,12 @@ t.test('an agreement of another procuring entity → 422 agreements', async (t) 
   const tender = await createTender(server, lotted(agreementId), competitiveOrderingConfig());
   t.match(
     await activate(tender.id, tender.token),
-    error(422, 'body', 'agreements', 'tender.procuringEntity.identifier (scheme or id), doesnt match tender.agreements[0].procuringEntity.identifier (scheme of id)'),
+    error(
+      422,
+      'body',
+      'agreements',
+      'tender.procuringEntity.identifier (scheme or id), doesnt match tender.agreements[0].procuringEntity.identifier (scheme of id)',
+    ),
   );
 });
 
@@ -130,7 +177,10 @@ t.test('no agreements → 422 agreements ["This field is required."]', async (t)
 t.test('a client enquiryPeriod → Rogue field', async (t) => {
   const res = await server.request('POST', '/api/2.5/tenders', {
     key: 'broker',
-    body: { data: aCompetitiveOrderingTender('a'.repeat(32), { enquiryPeriod: { endDate: '2026-10-12T00:00:00+03:00' } }), config: competitiveOrderingConfig() },
+    body: {
+      data: aCompetitiveOrderingTender('a'.repeat(32), { enquiryPeriod: { endDate: '2026-10-12T00:00:00+03:00' } }),
+      config: competitiveOrderingConfig(),
+    },
   });
   t.match(res, error(422, 'body', 'enquiryPeriod', 'Rogue field'));
 });
@@ -146,7 +196,10 @@ t.test('more than one lot → 422 lots "Can\'t create more than 1 lots"', async 
 t.test('tenderPeriod shorter than 7 days → 422 tenderPeriod', async (t) => {
   const res = await server.request('POST', '/api/2.5/tenders', {
     key: 'broker',
-    body: { data: aCompetitiveOrderingTender('a'.repeat(32), { tenderPeriod: { endDate: '2026-10-12T00:00:00+03:00' } }), config: competitiveOrderingConfig() },
+    body: {
+      data: aCompetitiveOrderingTender('a'.repeat(32), { tenderPeriod: { endDate: '2026-10-12T00:00:00+03:00' } }),
+      config: competitiveOrderingConfig(),
+    },
   });
   t.match(res, error(422, 'body', 'tenderPeriod', ['tenderPeriod must be at least 7 full calendar days long']));
 });
@@ -164,7 +217,11 @@ t.test('in active.tendering a change must leave 4 days of tendering → 403', as
   const tender = await createTender(server, lotted(agreementId), competitiveOrderingConfig());
   await activate(tender.id, tender.token);
   server.clock.set(new Date('2026-10-17T12:00:00+03:00'));
-  const res = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { description: 'x' } } });
+  const res = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { description: 'x' } },
+  });
   server.clock.set(new Date('2026-10-05T12:00:00+03:00'));
   t.match(res, error(403, 'body', 'data', 'tenderPeriod should be extended by 4 days'));
 });
@@ -173,7 +230,11 @@ t.test('criteria posted after activation → 403', async (t) => {
   const agreementId = await insertAgreement(server);
   const tender = await createTender(server, lotted(agreementId), competitiveOrderingConfig());
   await activate(tender.id, tender.token);
-  const res = await server.request('POST', `/api/2.5/tenders/${tender.id}/criteria`, { key: 'broker', token: tender.token, body: { data: [EXCLUSION_CRITERION] } });
+  const res = await server.request('POST', `/api/2.5/tenders/${tender.id}/criteria`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: [EXCLUSION_CRITERION] },
+  });
   t.match(res, error(403, 'body', 'data', "Can't add criterion in current (active.tendering) tender status"));
 });
 
@@ -181,6 +242,10 @@ t.test('a criterion without classification → 422 [{"classification": [...]}]',
   const agreementId = await insertAgreement(server);
   const tender = await createTender(server, lotted(agreementId), competitiveOrderingConfig());
   const { classification: _c, ...bad } = EXCLUSION_CRITERION;
-  const res = await server.request('POST', `/api/2.5/tenders/${tender.id}/criteria`, { key: 'broker', token: tender.token, body: { data: [bad] } });
+  const res = await server.request('POST', `/api/2.5/tenders/${tender.id}/criteria`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: [bad] },
+  });
   t.match(res, error(422, 'body', '0', { classification: ['This field is required.'] }));
 });

@@ -31,7 +31,10 @@ const many = (n: number, make: () => unknown) => Array.from({ length: n }, make)
 t.test('40,000 scalars in items → 422 "Please provide no more than 1000 items." alone for items', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
-  const reply = await server.request('POST', `${API}/tenders`, { key: 'broker', body: { data: { ...aTender(), items: many(40_000, () => 1) }, config: belowThresholdConfig() } });
+  const reply = await server.request('POST', `${API}/tenders`, {
+    key: 'broker',
+    body: { data: { ...aTender(), items: many(40_000, () => 1) }, config: belowThresholdConfig() },
+  });
   await refusedInBounds(t, server, reply);
   t.same(reply.body.errors, [{ location: 'body', name: 'items', description: ['Please provide no more than 1000 items.'] }]);
 });
@@ -39,7 +42,10 @@ t.test('40,000 scalars in items → 422 "Please provide no more than 1000 items.
 t.test('1000 scalars in items (within the bound) → the first 100 errors, then one entry counting the other 900', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
-  const reply = await server.request('POST', `${API}/tenders`, { key: 'broker', body: { data: { ...aTender(), items: many(1000, () => 1) }, config: belowThresholdConfig() } });
+  const reply = await server.request('POST', `${API}/tenders`, {
+    key: 'broker',
+    body: { data: { ...aTender(), items: many(1000, () => 1) }, config: belowThresholdConfig() },
+  });
   await refusedInBounds(t, server, reply);
   t.equal(reply.body.errors[0].name, 'items');
   t.equal(reply.body.errors[0].description.length, 100);
@@ -54,7 +60,9 @@ t.test('a question with 5000 additionalContactPoints → 422 "Please provide no 
   question.author = { ...question.author, additionalContactPoints: many(5000, () => 1) } as typeof question.author;
   const reply = await server.request('POST', `${API}/frameworks/${framework.id}/questions`, { key: 'broker1', body: { data: question } });
   await refusedInBounds(t, server, reply);
-  t.same(reply.body.errors, [{ location: 'body', name: 'author', description: { additionalContactPoints: ['Please provide no more than 100 items.'] } }]);
+  t.same(reply.body.errors, [
+    { location: 'body', name: 'author', description: { additionalContactPoints: ['Please provide no more than 100 items.'] } },
+  ]);
 });
 
 t.test('50,000 {} in items, tenderers, additionalClassifications or suppliers → 422, not a 500 from a stack overflow', async (t) => {
@@ -90,7 +98,7 @@ t.test('80,000 unknown members → 422: the first unknown ones as "Rogue field",
   t.same(reply.body.errors.at(-1), { location: 'body', name: 'errors', description: '79900 more errors not reported.' });
 });
 
-t.test('amount 1e309 (Infinity once parsed) → the reference\'s float text, not joi\'s', async (t) => {
+t.test("amount 1e309 (Infinity once parsed) → the reference's float text, not joi's", async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
   const body = JSON.stringify({ data: { ...aTender(), value: { amount: '@', currency: 'UAH' } }, config: belowThresholdConfig() });
@@ -99,7 +107,7 @@ t.test('amount 1e309 (Infinity once parsed) → the reference\'s float text, not
   t.same(reply.body.errors, [{ location: 'body', name: 'value', description: { amount: ["Value 'inf' is not float."] } }]);
 });
 
-t.test('texts joi would have written itself: an amount past 2^53, a bad email, a bad hash → the reference\'s wording', async (t) => {
+t.test("texts joi would have written itself: an amount past 2^53, a bad email, a bad hash → the reference's wording", async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
   const tender = aTender();
@@ -118,7 +126,10 @@ t.test('texts joi would have written itself: an amount past 2^53, a bad email, a
   const byName = Object.fromEntries(reply.body.errors.map((e: { name: string; description: unknown }) => [e.name, e.description]));
   t.same(byName.value, { amount: [`Float value should be less than ${Number.MAX_SAFE_INTEGER}.`] });
   t.same(byName.procuringEntity, { contactPoint: { email: ['Not a well-formed email address.'] } });
-  t.notOk(messages(reply).some((m) => m.includes('"')), 'no joi text (joi quotes the field name)');
+  t.notOk(
+    messages(reply).some((m) => m.includes('"')),
+    'no joi text (joi quotes the field name)',
+  );
 
   const created = await createTender(server, aTender());
   const document = (hash: string) => ({ title: 'doc.pdf', url: 'https://ds/1', hash, format: 'application/pdf' });
@@ -131,7 +142,11 @@ t.test('texts joi would have written itself: an amount past 2^53, a bad email, a
     {
       location: 'body',
       name: 'documents',
-      description: [{ hash: ['Hash type is not supported.'] }, { hash: ['Hash value is wrong length.'] }, { hash: ['Hash value is not hexadecimal.'] }],
+      description: [
+        { hash: ['Hash type is not supported.'] },
+        { hash: ['Hash value is wrong length.'] },
+        { hash: ['Hash value is not hexadecimal.'] },
+      ],
     },
   ]);
 });

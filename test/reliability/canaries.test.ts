@@ -7,13 +7,16 @@ import { runCanaries } from '../../scripts/reliability/canaries';
  * RESTRICTED_MODEs (docs/masking.md).
  */
 for (const mode of ['hidden', 'forbidden'] as const) {
-  t.test(`RESTRICTED_MODE=${mode}: no canary reaches a reader who must not see it, every reader with full access sees all; no token in any view, feed or log; no 5xx`, async (t) => {
-    const r = await runCanaries(mode);
-    t.ok(r.canaries >= 400, `${r.canaries} canaries, one per field the spec's tables name`);
-    t.ok(r.requests >= 1000, `${r.requests} reads`);
-    t.equal(r.leaked, 0, r.examples.join('\n'));
-    t.equal(r.missing, 0, r.examples.join('\n'));
-    t.equal(r.tokensLeaked, 0, r.examples.join('\n'));
-    t.equal(r.failed, 0, r.examples.join('\n'));
-  });
+  t.test(
+    `RESTRICTED_MODE=${mode}: no canary reaches a reader who must not see it, every reader with full access sees all; no token in any view, feed or log; no 5xx`,
+    async (t) => {
+      const r = await runCanaries(mode);
+      t.ok(r.canaries >= 400, `${r.canaries} canaries, one per field the spec's tables name`);
+      t.ok(r.requests >= 1000, `${r.requests} reads`);
+      t.equal(r.leaked, 0, r.examples.join('\n'));
+      t.equal(r.missing, 0, r.examples.join('\n'));
+      t.equal(r.tokensLeaked, 0, r.examples.join('\n'));
+      t.equal(r.failed, 0, r.examples.join('\n'));
+    },
+  );
 }

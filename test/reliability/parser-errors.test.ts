@@ -6,5 +6,8 @@ t.test("headers over Node's 16 KB limit → 431 in the error format, not an empt
   t.teardown(() => server.close());
   const reply = await server.request('GET', '/api/2.5/frameworks', { headers: { 'x-access-token': 'z'.repeat(20_000) } });
   t.equal(reply.status, 431);
-  t.same(reply.body, { status: 'error', errors: [{ location: 'header', name: 'headers', description: 'Request header fields too large' }] });
+  t.same(reply.body, {
+    status: 'error',
+    errors: [{ location: 'header', name: 'headers', description: 'Request header fields too large' }],
+  });
 });

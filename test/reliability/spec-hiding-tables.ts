@@ -15,11 +15,13 @@ const ABBREVIATIONS: Record<string, string> = {
   '<contact>': '{telephone,email,faxNumber,url,name(+_en,_ru)}',
   '<org>':
     '{name(+_en,_ru),identifier.id,identifier.legalName(+_en,_ru),address.<addr>,contactPoint.{telephone,email,faxNumber,url,name(+_en,_ru)},additionalContactPoints[*].{telephone,email,faxNumber,url,name(+_en,_ru)},scale}',
-  '<author>': '{name(+_en,_ru),identifier.id,identifier.legalName(+_en,_ru),address.<addr>,contactPoint.<contact>,additionalContactPoints[*].<contact>}',
+  '<author>':
+    '{name(+_en,_ru),identifier.id,identifier.legalName(+_en,_ru),address.<addr>,contactPoint.<contact>,additionalContactPoints[*].<contact>}',
 };
 
 const DELIVERY = '{deliveryDate.startDate,deliveryDate.endDate,deliveryAddress.<addr>}';
-const DELIVERY_AND_LOCATION = '{deliveryDate.startDate,deliveryDate.endDate,deliveryAddress.<addr>,deliveryLocation.latitude,deliveryLocation.longitude}';
+const DELIVERY_AND_LOCATION =
+  '{deliveryDate.startDate,deliveryDate.endDate,deliveryAddress.<addr>,deliveryLocation.latitude,deliveryLocation.longitude}';
 
 /** Spec: Tender (`restricted=true`), one entry per table row. */
 export const TENDER_ROWS = [

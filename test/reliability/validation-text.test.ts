@@ -6,7 +6,10 @@ t.test('an answer that is an object with its own "toString" member → 422 as an
   const server = await startTestServer();
   t.teardown(() => server.close());
   const framework = await activeFramework(server);
-  const question = await server.request('POST', `/api/2.5/frameworks/${framework.id}/questions`, { key: 'broker1', body: { data: aQuestion() } });
+  const question = await server.request('POST', `/api/2.5/frameworks/${framework.id}/questions`, {
+    key: 'broker1',
+    body: { data: aQuestion() },
+  });
   const reply = await server.request('PATCH', `/api/2.5/frameworks/${framework.id}/questions/${question.body.data.id}`, {
     key: 'broker',
     token: framework.token,

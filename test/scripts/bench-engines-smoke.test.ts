@@ -16,7 +16,29 @@ if (!url) {
     t.teardown(() => rmSync(out, { recursive: true, force: true }));
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/bench/run.ts', '--store', 'mongodb', '--runner', 'tsx', '--sizes', '50', '--frameworks', '2', '--duration', '0.5', '--warmup', '0', '--connections', '2', '--out', out, '--name', 'smoke'],
+      [
+        '--import',
+        'tsx',
+        'scripts/bench/run.ts',
+        '--store',
+        'mongodb',
+        '--runner',
+        'tsx',
+        '--sizes',
+        '50',
+        '--frameworks',
+        '2',
+        '--duration',
+        '0.5',
+        '--warmup',
+        '0',
+        '--connections',
+        '2',
+        '--out',
+        out,
+        '--name',
+        'smoke',
+      ],
       { cwd: ROOT, encoding: 'utf8', timeout: 100_000, env: { ...process.env, MONGODB_URL: url } },
     );
     t.equal(run.status, 0, run.stderr.slice(-2000));

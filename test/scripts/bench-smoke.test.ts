@@ -12,7 +12,24 @@ t.test('bench in its smallest configuration → exit 0, Markdown and JSON tables
   t.teardown(() => rmSync(out, { recursive: true, force: true }));
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/bench/run.ts', '--ci', '--sizes', '50,100', '--frameworks', '5', '--duration', '0.5', '--connections', '2', '--out', out, '--name', 'smoke'],
+    [
+      '--import',
+      'tsx',
+      'scripts/bench/run.ts',
+      '--ci',
+      '--sizes',
+      '50,100',
+      '--frameworks',
+      '5',
+      '--duration',
+      '0.5',
+      '--connections',
+      '2',
+      '--out',
+      out,
+      '--name',
+      'smoke',
+    ],
     { cwd: ROOT, encoding: 'utf8', timeout: 50_000 },
   );
   t.equal(run.status, 0, run.stderr.slice(-2000));
@@ -44,8 +61,14 @@ t.test('bench in its smallest configuration → exit 0, Markdown and JSON tables
       t.ok(row.product.storageKiB >= 0, `${row.scenario}: storage reads per request`);
     }
   }
-  t.ok(report.sizes.every((s: { rssMB: number }) => s.rssMB > 0), 'node RSS at each size');
-  t.ok(report.sizes.every((s: { pageCacheMB: number }) => s.pageCacheMB > 0), 'the page cache at each size');
+  t.ok(
+    report.sizes.every((s: { rssMB: number }) => s.rssMB > 0),
+    'node RSS at each size',
+  );
+  t.ok(
+    report.sizes.every((s: { pageCacheMB: number }) => s.pageCacheMB > 0),
+    'the page cache at each size',
+  );
   t.same(report.writes.length, 5, 'create, patch, the framework chain, bid create and the lifecycle chain');
   const md = readFileSync(join(out, 'smoke.md'), 'utf8');
   for (const heading of ['## Reads', '## Latency by stored tenders', '## Sizes, memory and loading', '## Writes', '## Targets']) {

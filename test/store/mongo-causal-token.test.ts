@@ -56,7 +56,14 @@ t.test('a session that has seen nothing gives null times, and that token leaves 
 });
 
 t.test('malformed or foreign tokens are ignored without throwing', async (t) => {
-  for (const token of [undefined, {}, { seq: 12 }, { clusterTime: 'x', operationTime: 5 }, { clusterTime: { clusterTime: 1 } }, { operationTime: { $timestamp: 'bad' } }]) {
+  for (const token of [
+    undefined,
+    {},
+    { seq: 12 },
+    { clusterTime: 'x', operationTime: 5 },
+    { clusterTime: { clusterTime: 1 } },
+    { operationTime: { $timestamp: 'bad' } },
+  ]) {
     const target = newSession();
     t.doesNotThrow(() => applyTimes(target, timesFromToken(token)));
     t.equal(target.operationTime, undefined, JSON.stringify(token));
@@ -97,24 +104,33 @@ t.test('a token with an operation time but no cluster time (a server that gossip
 
 const url = [process.env.MONGODB_URL, process.env.STORE_URL].find((u) => u?.startsWith('mongodb://'));
 
-t.test('against the server: a write on one client, its token through JSON, a causal read on another client', { skip: url ? false : 'MONGODB_URL (or a mongodb:// STORE_URL) not set' }, async (t) => {
-  const [nodeA, nodeB] = [new MongoClient(url!), new MongoClient(url!)];
-  const collection = (client: MongoClient) => client.db(`causal_${process.pid}`).collection<{ _id: string }>('objects');
-  t.teardown(async () => {
-    await collection(nodeA).drop().catch(() => undefined);
-    await Promise.all([nodeA.close(), nodeB.close()]);
-  });
-  const writer = nodeA.startSession({ causalConsistency: true });
-  await collection(nodeA).insertOne({ _id: 'w' }, { session: writer, writeConcern: { w: 'majority' } });
-  const token = viaJson(tokenFromTimes(laterTimes({}, writer)));
-  await writer.endSession();
-  t.ok(token.clusterTime && token.operationTime, 'the server gave both times');
+t.test(
+  'against the server: a write on one client, its token through JSON, a causal read on another client',
+  { skip: url ? false : 'MONGODB_URL (or a mongodb:// STORE_URL) not set' },
+  async (t) => {
+    const [nodeA, nodeB] = [new MongoClient(url!), new MongoClient(url!)];
+    const collection = (client: MongoClient) => client.db(`causal_${process.pid}`).collection<{ _id: string }>('objects');
+    t.teardown(async () => {
+      await collection(nodeA)
+        .drop()
+        .catch(() => undefined);
+      await Promise.all([nodeA.close(), nodeB.close()]);
+    });
+    const writer = nodeA.startSession({ causalConsistency: true });
+    await collection(nodeA).insertOne({ _id: 'w' }, { session: writer, writeConcern: { w: 'majority' } });
+    const token = viaJson(tokenFromTimes(laterTimes({}, writer)));
+    await writer.endSession();
+    t.ok(token.clusterTime && token.operationTime, 'the server gave both times');
 
-  const reader = nodeB.startSession({ causalConsistency: true });
-  applyTimes(reader, timesFromToken(token));
-  const found = await collection(nodeB).findOne({ _id: 'w' }, { session: reader, readConcern: { level: 'majority' }, readPreference: 'secondaryPreferred' });
-  const after = laterTimes(timesFromToken(token), reader);
-  await reader.endSession();
-  t.same(found, { _id: 'w' });
-  t.ok(after.operationTime!.greaterThanOrEqual(timesFromToken(token).operationTime!), 'the reader never goes back before the token');
-});
+    const reader = nodeB.startSession({ causalConsistency: true });
+    applyTimes(reader, timesFromToken(token));
+    const found = await collection(nodeB).findOne(
+      { _id: 'w' },
+      { session: reader, readConcern: { level: 'majority' }, readPreference: 'secondaryPreferred' },
+    );
+    const after = laterTimes(timesFromToken(token), reader);
+    await reader.endSession();
+    t.same(found, { _id: 'w' });
+    t.ok(after.operationTime!.greaterThanOrEqual(timesFromToken(token).operationTime!), 'the reader never goes back before the token');
+  },
+);

@@ -18,7 +18,14 @@ const insert = (): Change => {
   const id = randomUUID().replace(/-/g, '');
   return { op: 'insert', kind: 'tenders', id, doc: { data: { id } }, index };
 };
-const update = (id: string, expectedRev: number): Change => ({ op: 'update', kind: 'tenders', id, expectedRev, doc: { data: { id } }, index });
+const update = (id: string, expectedRev: number): Change => ({
+  op: 'update',
+  kind: 'tenders',
+  id,
+  expectedRev,
+  doc: { data: { id } },
+  index,
+});
 const feedIds = async (store: Store, offset?: number) =>
   (await store.session().feed({ kind: 'tenders', offset, descending: false, limit: 100, mode: 'live' })).map((s) => s.id);
 /** The feed once it lists `count` entries: another node's floor passes a change at that node's next heartbeat. */
@@ -46,93 +53,111 @@ if (!url) {
     await admin.close();
   });
 
-  t.test('a commit held open keeps later commits of other nodes out of the feed until it lands, then both are listed in order', async (t) => {
-    const database = freshDatabase();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let holding = false;
-    let stamped!: () => void;
-    const heldStamped = new Promise<void>((resolve) => (stamped = resolve));
-    const beforeWrite = () => {
-      if (!holding) return Promise.resolve();
-      stamped();
-      return gate;
-    };
-    const slow = await openMongoStore(database, { feedFloors: { heartbeatMs: 20, beforeWrite } });
-    const fast = await openMongoStore(database, { feedFloors: { heartbeatMs: 20 } });
-    t.teardown(async () => {
-      await slow.close();
-      await fast.close();
-    });
-    const before = insert();
-    const [listed] = await fast.session().commit([before]);
-    t.same(await feedOf(fast, 1), [before.id]);
-    holding = true;
-    const heldChange = insert();
-    const held = slow.session().commit([heldChange]);
-    await heldStamped;
-    await new Promise((resolve) => setTimeout(resolve, 5)); // the later commit reads a later millisecond of the clock
-    const later = insert();
-    const [landed] = await fast.session().commit([later]);
-    for (let i = 0; i < 10; i++) {
-      t.same(await feedIds(fast, listed.seq), [], 'nothing after the held commit is listed while it is open');
-      await new Promise((resolve) => setTimeout(resolve, 30)); // the slow node's heartbeats go on meanwhile
-    }
-    release();
-    const [heldSaved] = await held;
-    t.ok(heldSaved.seq < landed.seq, 'the held commit took the earlier position');
-    t.same(await feedOf(fast, 2, listed.seq), [heldChange.id, later.id], 'a crawler at the earlier offset sees both, the held one first');
-  });
-
-  t.test('kill -9 of a node mid-commit: other nodes keep writing, the feed moves on after the lease, the locked object is writable again', async (t) => {
-    const database = freshDatabase();
-    const leaseMs = 1000;
-    const survivor = await openMongoStore(database, { feedFloors: { heartbeatMs: 20, leaseMs } });
-    t.teardown(() => survivor.close());
-    const locked = insert();
-    const heldOn = insert();
-    await survivor.session().commit([locked, heldOn]);
-    const offset = Math.max(...(await survivor.session().feed({ kind: 'tenders', descending: false, limit: 10, mode: 'live' })).map((s) => s.seq));
-    const child = spawn(process.execPath, ['--import=tsx', join(__dirname, 'fixtures/mongo-dying-writer.ts'), database, locked.id, heldOn.id], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve());
-      child.once('exit', (code) => reject(new Error(`the dying writer exited early (${code})`)));
-    });
-    child.kill('SIGKILL');
-    const killedAt = performance.now();
-
-    const others = Array.from({ length: 5 }, insert);
-    for (const change of others) await survivor.session().commit([change]);
-    t.pass('commits of other objects land at once after the kill');
-
-    let listed: string[] = [];
-    while (performance.now() - killedAt < 20 * leaseMs && listed.length < others.length) {
-      listed = await feedIds(survivor, offset);
-      if (listed.length < others.length) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    t.same(listed, others.map((c) => c.id), 'the feed lists them once the dead node is judged dead');
-    t.comment(`feed delay after the kill: ${Math.round(performance.now() - killedAt)} ms (lease ${leaseMs} ms)`);
-
-    const [heldSaved] = await survivor.session().commit([update(heldOn.id, 1)]);
-    t.equal(heldSaved.rev, 2, 'the object of the dead single-object commit was never locked');
-    const lockStart = performance.now();
-    const client = new MongoClient(database);
-    t.teardown(() => client.close());
-    let rev = 0;
-    let unavailable = 0;
-    while (!rev && performance.now() - lockStart < 120_000) {
-      // SecantusDB ends expired transactions only when one is used (mongod has a periodic reaper): use one.
-      await client.withSession((session) => session.withTransaction(() => client.db().collection('feedFloors').findOne({}, { session })));
-      try {
-        [{ rev }] = await survivor.session().commit([update(locked.id, 1)]);
-      } catch (error) {
-        if ((error as Error).name !== 'StoreUnavailable') throw error;
-        unavailable++;
+  t.test(
+    'a commit held open keeps later commits of other nodes out of the feed until it lands, then both are listed in order',
+    async (t) => {
+      const database = freshDatabase();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let holding = false;
+      let stamped!: () => void;
+      const heldStamped = new Promise<void>((resolve) => (stamped = resolve));
+      const beforeWrite = () => {
+        if (!holding) return Promise.resolve();
+        stamped();
+        return gate;
+      };
+      const slow = await openMongoStore(database, { feedFloors: { heartbeatMs: 20, beforeWrite } });
+      const fast = await openMongoStore(database, { feedFloors: { heartbeatMs: 20 } });
+      t.teardown(async () => {
+        await slow.close();
+        await fast.close();
+      });
+      const before = insert();
+      const [listed] = await fast.session().commit([before]);
+      t.same(await feedOf(fast, 1), [before.id]);
+      holding = true;
+      const heldChange = insert();
+      const held = slow.session().commit([heldChange]);
+      await heldStamped;
+      await new Promise((resolve) => setTimeout(resolve, 5)); // the later commit reads a later millisecond of the clock
+      const later = insert();
+      const [landed] = await fast.session().commit([later]);
+      for (let i = 0; i < 10; i++) {
+        t.same(await feedIds(fast, listed.seq), [], 'nothing after the held commit is listed while it is open');
+        await new Promise((resolve) => setTimeout(resolve, 30)); // the slow node's heartbeats go on meanwhile
       }
-    }
-    t.equal(rev, 2, 'the object of the dead transaction accepts writes again');
-    t.comment(`the dead transaction's object was writable again after ${Math.round(performance.now() - lockStart)} ms (${unavailable} answers of 503)`);
-  });
+      release();
+      const [heldSaved] = await held;
+      t.ok(heldSaved.seq < landed.seq, 'the held commit took the earlier position');
+      t.same(await feedOf(fast, 2, listed.seq), [heldChange.id, later.id], 'a crawler at the earlier offset sees both, the held one first');
+    },
+  );
+
+  t.test(
+    'kill -9 of a node mid-commit: other nodes keep writing, the feed moves on after the lease, the locked object is writable again',
+    async (t) => {
+      const database = freshDatabase();
+      const leaseMs = 1000;
+      const survivor = await openMongoStore(database, { feedFloors: { heartbeatMs: 20, leaseMs } });
+      t.teardown(() => survivor.close());
+      const locked = insert();
+      const heldOn = insert();
+      await survivor.session().commit([locked, heldOn]);
+      const offset = Math.max(
+        ...(await survivor.session().feed({ kind: 'tenders', descending: false, limit: 10, mode: 'live' })).map((s) => s.seq),
+      );
+      const child = spawn(
+        process.execPath,
+        ['--import=tsx', join(__dirname, 'fixtures/mongo-dying-writer.ts'), database, locked.id, heldOn.id],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('held') && resolve());
+        child.once('exit', (code) => reject(new Error(`the dying writer exited early (${code})`)));
+      });
+      child.kill('SIGKILL');
+      const killedAt = performance.now();
+
+      const others = Array.from({ length: 5 }, insert);
+      for (const change of others) await survivor.session().commit([change]);
+      t.pass('commits of other objects land at once after the kill');
+
+      let listed: string[] = [];
+      while (performance.now() - killedAt < 20 * leaseMs && listed.length < others.length) {
+        listed = await feedIds(survivor, offset);
+        if (listed.length < others.length) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      t.same(
+        listed,
+        others.map((c) => c.id),
+        'the feed lists them once the dead node is judged dead',
+      );
+      t.comment(`feed delay after the kill: ${Math.round(performance.now() - killedAt)} ms (lease ${leaseMs} ms)`);
+
+      const [heldSaved] = await survivor.session().commit([update(heldOn.id, 1)]);
+      t.equal(heldSaved.rev, 2, 'the object of the dead single-object commit was never locked');
+      const lockStart = performance.now();
+      const client = new MongoClient(database);
+      t.teardown(() => client.close());
+      let rev = 0;
+      let unavailable = 0;
+      while (!rev && performance.now() - lockStart < 120_000) {
+        // SecantusDB ends expired transactions only when one is used (mongod has a periodic reaper): use one.
+        await client.withSession((session) => session.withTransaction(() => client.db().collection('feedFloors').findOne({}, { session })));
+        try {
+          [{ rev }] = await survivor.session().commit([update(locked.id, 1)]);
+        } catch (error) {
+          if ((error as Error).name !== 'StoreUnavailable') throw error;
+          unavailable++;
+        }
+      }
+      t.equal(rev, 2, 'the object of the dead transaction accepts writes again');
+      t.comment(
+        `the dead transaction's object was writable again after ${Math.round(performance.now() - lockStart)} ms (${unavailable} answers of 503)`,
+      );
+    },
+  );
 }

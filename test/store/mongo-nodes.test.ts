@@ -76,7 +76,9 @@ if (!url) {
   t.test('90 inserts at once on three nodes whose clocks read the same millisecond all land, at distinct positions', async (t) => {
     const now = Date.now();
     const database = `${name}_same_ms`;
-    const sameClock = await Promise.all([1, 2, 3].map(() => openMongoStore(withDatabase(url, database), { feedFloors: { clock: () => now } })));
+    const sameClock = await Promise.all(
+      [1, 2, 3].map(() => openMongoStore(withDatabase(url, database), { feedFloors: { clock: () => now } })),
+    );
     t.teardown(async () => {
       for (const node of sameClock) await node.close();
       const admin = new MongoClient(url);
@@ -91,7 +93,10 @@ if (!url) {
   t.test('a new counter first incremented on two nodes at once counts 1..n without gaps or repeats', async (t) => {
     const counter = `tenderID:${randomUUID()}`;
     const values = await Promise.all(Array.from({ length: 20 }, (_, i) => nodes[i % 2].session().nextCounter(counter)));
-    t.same([...values].sort((x, y) => x - y), Array.from({ length: 20 }, (_, i) => i + 1));
+    t.same(
+      [...values].sort((x, y) => x - y),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 
   t.test("a session opened on another node with a session's token reads that session's write", async (t) => {

@@ -62,9 +62,7 @@ function probe(url: string): void {
   });
 
   t.test('createIndexes builds compound indexes that find sorts and limits on', async (t) => {
-    const col = db.collection<{ _id: string; isPublic: boolean; isTest: boolean; seq: number; nextCheck: number | null }>(
-      'feed',
-    );
+    const col = db.collection<{ _id: string; isPublic: boolean; isTest: boolean; seq: number; nextCheck: number | null }>('feed');
     const names = await col.createIndexes([
       { key: { isPublic: 1, isTest: 1, seq: 1 } },
       { key: { isPublic: 1, seq: 1 } },
@@ -74,12 +72,33 @@ function probe(url: string): void {
     await col.insertMany(
       [5, 1, 4, 2, 3].map((seq) => ({ _id: `d${seq}`, isPublic: seq !== 4, isTest: false, seq, nextCheck: seq === 2 ? null : seq * 10 })),
     );
-    const page = await col.find({ isPublic: true, isTest: false, seq: { $gt: 1 } }).sort({ seq: 1 }).limit(2).toArray();
-    t.same(page.map((d) => d.seq), [2, 3]);
-    const back = await col.find({ isPublic: true, seq: { $lt: 5 } }).sort({ seq: -1 }).limit(2).toArray();
-    t.same(back.map((d) => d.seq), [3, 2]);
-    const due = await col.find({ nextCheck: { $lte: 40 } }).sort({ nextCheck: 1 }).toArray();
-    t.same(due.map((d) => d.seq), [1, 3, 4], 'null nextCheck never matches $lte');
+    const page = await col
+      .find({ isPublic: true, isTest: false, seq: { $gt: 1 } })
+      .sort({ seq: 1 })
+      .limit(2)
+      .toArray();
+    t.same(
+      page.map((d) => d.seq),
+      [2, 3],
+    );
+    const back = await col
+      .find({ isPublic: true, seq: { $lt: 5 } })
+      .sort({ seq: -1 })
+      .limit(2)
+      .toArray();
+    t.same(
+      back.map((d) => d.seq),
+      [3, 2],
+    );
+    const due = await col
+      .find({ nextCheck: { $lte: 40 } })
+      .sort({ nextCheck: 1 })
+      .toArray();
+    t.same(
+      due.map((d) => d.seq),
+      [1, 3, 4],
+      'null nextCheck never matches $lte',
+    );
   });
 
   t.test('concurrent $setOnInsert upserts of one new _id create it once', async (t) => {
@@ -98,16 +117,25 @@ function probe(url: string): void {
     const col = db.collection<{ _id: string; value: number }>('counter-inc');
     await col.insertOne({ _id: 'c', value: 0 });
     const values = await Promise.all(
-      Array.from({ length: 20 }, () => col.findOneAndUpdate({ _id: 'c' }, { $inc: { value: 1 } }, { returnDocument: 'after' }).then((d) => d?.value)),
+      Array.from({ length: 20 }, () =>
+        col.findOneAndUpdate({ _id: 'c' }, { $inc: { value: 1 } }, { returnDocument: 'after' }).then((d) => d?.value),
+      ),
     );
-    t.same([...values].sort((a, b) => a! - b!), Array.from({ length: 20 }, (_, i) => i + 1));
+    t.same(
+      [...values].sort((a, b) => a! - b!),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 
   t.test('GridFS round-trips bytes and metadata', async (t) => {
     const bucket = new GridFSBucket(db, { bucketName: 'blobs' });
     const data = Buffer.from(Array.from({ length: 300_000 }, (_, i) => i % 251));
     await new Promise<void>((resolve, reject) => {
-      bucket.openUploadStream('b1', { metadata: { contentType: 'application/pdf' }, chunkSizeBytes: 64 * 1024 }).on('finish', () => resolve()).on('error', reject).end(data);
+      bucket
+        .openUploadStream('b1', { metadata: { contentType: 'application/pdf' }, chunkSizeBytes: 64 * 1024 })
+        .on('finish', () => resolve())
+        .on('error', reject)
+        .end(data);
     });
     const [file] = await bucket.find({ filename: 'b1' }).toArray();
     const chunks: Buffer[] = [];
@@ -173,7 +201,10 @@ function probe(url: string): void {
     } finally {
       await session.endSession();
     }
-    t.same((await col.find().sort({ _id: 1 }).toArray()).map((d) => d._id), ['pre', 't1', 't2']);
+    t.same(
+      (await col.find().sort({ _id: 1 }).toArray()).map((d) => d._id),
+      ['pre', 't1', 't2'],
+    );
   });
 
   t.test('two open transactions writing one document: the second gets a TransientTransactionError', async (t) => {

@@ -32,10 +32,11 @@ function unavailableWhile(isDown: () => boolean) {
     ...store,
     session(token) {
       const session = store.session(token);
+      const unavailable = (): Error => toStoreError(notWritablePrimary()) as Error;
       const failing =
         <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
         (...args: A) =>
-          isDown() ? Promise.reject(toStoreError(notWritablePrimary()) as Error) : operation(...args);
+          isDown() ? Promise.reject(unavailable()) : operation(...args);
       return {
         ...session,
         get: failing(session.get),
@@ -83,7 +84,10 @@ async function relayTo(target: string) {
   const relay = createServer((client) => {
     if (refusing) return client.destroy();
     const upstream = connect(Number(port ?? 27017), host);
-    for (const [a, b] of [[client, upstream], [upstream, client]]) {
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
       sockets.add(a);
       a.pipe(b);
       a.on('error', () => b.destroy());
@@ -106,31 +110,41 @@ async function relayTo(target: string) {
   };
 }
 
-t.test('through connections dropped mid-run (MONGODB_URL)', { skip: url ? false : 'MONGODB_URL (or a mongodb:// STORE_URL) not set' }, async (t) => {
-  const relay = await relayTo(url!);
-  const store = await openMongoStore(relay.url, { serverSelectionTimeoutMS: 500 });
-  t.teardown(async () => {
-    await store.close();
-    await relay.close();
-  });
-  const insert = (id: string): Change => ({ op: 'insert', kind: 'frameworks', id, doc: { data: { id } }, index: { isPublic: true, isTest: false, nextCheck: null } });
-  const id = 'e'.repeat(32);
-  await store.session().commit([insert(id)]);
+t.test(
+  'through connections dropped mid-run (MONGODB_URL)',
+  { skip: url ? false : 'MONGODB_URL (or a mongodb:// STORE_URL) not set' },
+  async (t) => {
+    const relay = await relayTo(url!);
+    const store = await openMongoStore(relay.url, { serverSelectionTimeoutMS: 500 });
+    t.teardown(async () => {
+      await store.close();
+      await relay.close();
+    });
+    const insert = (id: string): Change => ({
+      op: 'insert',
+      kind: 'frameworks',
+      id,
+      doc: { data: { id } },
+      index: { isPublic: true, isTest: false, nextCheck: null },
+    });
+    const id = 'e'.repeat(32);
+    await store.session().commit([insert(id)]);
 
-  t.test('a read on a connection that died is retried by the driver and succeeds', async (t) => {
-    relay.dropConnections();
-    t.equal((await store.session().get('frameworks', id))?.id, id);
-  });
+    t.test('a read on a connection that died is retried by the driver and succeeds', async (t) => {
+      relay.dropConnections();
+      t.equal((await store.session().get('frameworks', id))?.id, id);
+    });
 
-  t.test('a commit on a connection that died is retried and applied once', async (t) => {
-    relay.dropConnections();
-    const [saved] = await store.session().commit([insert('f'.repeat(32))]);
-    t.equal(saved.rev, 1);
-    t.equal((await store.session().get('frameworks', saved.id))?.seq, saved.seq);
-  });
+    t.test('a commit on a connection that died is retried and applied once', async (t) => {
+      relay.dropConnections();
+      const [saved] = await store.session().commit([insert('f'.repeat(32))]);
+      t.equal(saved.rev, 1);
+      t.equal((await store.session().get('frameworks', saved.id))?.seq, saved.seq);
+    });
 
-  t.test('a server that stays unreachable fails the operation as StoreUnavailable', async (t) => {
-    relay.refuse();
-    await t.rejects(store.session().get('frameworks', id), StoreUnavailable);
-  });
-});
+    t.test('a server that stays unreachable fails the operation as StoreUnavailable', async (t) => {
+      relay.refuse();
+      await t.rejects(store.session().get('frameworks', id), StoreUnavailable);
+    });
+  },
+);

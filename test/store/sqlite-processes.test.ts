@@ -15,7 +15,15 @@ t.test('two processes writing one SQLite file at once: nothing lost, seq unique,
   const path = join(dir, 'r.db');
   const store = openSqliteStore(path);
   const sharedId = 'a'.repeat(32);
-  await store.session().commit([{ op: 'insert', kind: 'frameworks', id: sharedId, doc: { data: { n: 0 } }, index: { isPublic: true, isTest: false, nextCheck: null } }]);
+  await store.session().commit([
+    {
+      op: 'insert',
+      kind: 'frameworks',
+      id: sharedId,
+      doc: { data: { n: 0 } },
+      index: { isPublic: true, isTest: false, nextCheck: null },
+    },
+  ]);
   const writer = join(__dirname, 'fixtures/sqlite-writer.ts');
   await Promise.all([1, 2].map(() => run(process.execPath, ['--import=tsx', writer, path, String(WRITES), sharedId])));
 
@@ -26,7 +34,11 @@ t.test('two processes writing one SQLite file at once: nothing lost, seq unique,
   t.equal(feed.length, 2 * WRITES, 'every insert is listed');
   t.equal(new Set(feed.map((x) => x.seq)).size, feed.length, 'feed positions are unique');
   const numbers = feed.map((x) => x.doc.data.n).sort((a, b) => a - b);
-  t.same(numbers, Array.from({ length: 2 * WRITES }, (_, i) => i + 1), 'numbered inserts took every number once');
+  t.same(
+    numbers,
+    Array.from({ length: 2 * WRITES }, (_, i) => i + 1),
+    'numbered inserts took every number once',
+  );
   t.equal(await store.session().nextCounter('shared'), 2 * WRITES + 1, 'the counter was never handed out twice');
   await store.close();
 });

@@ -27,10 +27,23 @@ storeContract(t, async (options = {}) => {
 t.test('feed and get read documents back exactly as stored', async (t) => {
   const store = openSqliteStore(newPath());
   t.teardown(() => store.close());
-  const data = { id: 'a1', dateModified: '2026-01-01T00:00:00+02:00', status: null, title: 'Закупівля "x"', amount: 1.5, nested: { k: [1, { z: true }] } };
+  const data = {
+    id: 'a1',
+    dateModified: '2026-01-01T00:00:00+02:00',
+    status: null,
+    title: 'Закупівля "x"',
+    amount: 1.5,
+    nested: { k: [1, { z: true }] },
+  };
   const config = { restricted: true };
   await store.session().commit([
-    { op: 'insert', kind: 'tenders', id: 'a1', doc: { data, config, secrets: { tokenHash: 'h' } }, index: { isPublic: true, isTest: false, nextCheck: null } },
+    {
+      op: 'insert',
+      kind: 'tenders',
+      id: 'a1',
+      doc: { data, config, secrets: { tokenHash: 'h' } },
+      index: { isPublic: true, isTest: false, nextCheck: null },
+    },
   ]);
   const [whole] = await store.session().feed({ kind: 'tenders', descending: false, limit: 10, mode: 'live' });
   t.strictSame(whole.doc, { data, config, secrets: { tokenHash: 'h' } });
@@ -50,7 +63,11 @@ t.test('a read of an object whose commit waits for its batch applies the batch f
   t.equal((await other.get('tenders', 'b1'))?.rev, 2, 'the object the waiting commit changes');
   t.equal((await waiting)[0].rev, 2);
   const waitingToo = store.session().commit([{ ...update('b2') }]);
-  t.same((await store.session().getMany('tenders', ['b2'])).map((s) => s.doc.data.v), [2], 'getMany too');
+  t.same(
+    (await store.session().getMany('tenders', ['b2'])).map((s) => s.doc.data.v),
+    [2],
+    'getMany too',
+  );
   await waitingToo;
 });
 
@@ -76,7 +93,14 @@ t.test('kept versions and commits made elsewhere', async (t) => {
     t.equal(await store.session().getView('frameworks', id, kept), 'unchanged');
     return kept;
   };
-  const update = (rev: number, n: number): Change => ({ op: 'update', kind: 'frameworks', id, expectedRev: rev, doc: { data: { n } }, index });
+  const update = (rev: number, n: number): Change => ({
+    op: 'update',
+    kind: 'frameworks',
+    id,
+    expectedRev: rev,
+    doc: { data: { n } },
+    index,
+  });
   const viewed = async (kept: KeptVersion) => {
     const view = await store.session().getView('frameworks', id, kept);
     return view === 'unchanged' ? 'unchanged' : view && 'json' in view ? JSON.parse(view.json.toString()).data.n : 'stored';
@@ -110,7 +134,7 @@ t.test('kept versions and commits made elsewhere', async (t) => {
     const raw = new Database(path);
     t.teardown(() => raw.close());
     const kept = await keptNow();
-    const change = raw.prepare("UPDATE objects SET seq = seq + 1000, doc = jsonb('{\"data\":{\"n\":-1}}') WHERE id = ?");
+    const change = raw.prepare('UPDATE objects SET seq = seq + 1000, doc = jsonb(\'{"data":{"n":-1}}\') WHERE id = ?');
     raw.exec('BEGIN IMMEDIATE');
     change.run(id);
     raw.exec('ROLLBACK');
@@ -155,7 +179,9 @@ t.test('the stale-reads snapshot (TEST_STALE_READS) still answers kept versions 
   });
   const kept = { seq: first.seq };
   t.equal(await stale.session().getView('frameworks', id, kept), 'unchanged');
-  const [second] = await writer.session().commit([{ op: 'update', kind: 'frameworks', id, expectedRev: 1, doc: { data: { n: 1 } }, index }]);
+  const [second] = await writer
+    .session()
+    .commit([{ op: 'update', kind: 'frameworks', id, expectedRev: 1, doc: { data: { n: 1 } }, index }]);
   t.equal(await stale.session().getView('frameworks', id, kept), 'unchanged', 'the snapshot is older than the commit');
   await new Promise((resolve) => setTimeout(resolve, 120));
   const after = await stale.session().getView('frameworks', id, kept);

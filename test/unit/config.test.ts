@@ -33,7 +33,10 @@ t.test('every wrong value is named in one error', async (t) => {
 });
 
 t.test('ROLE=api with REDIS_URL and no SESSION_SECRET is refused', async (t) => {
-  t.match(problemsOf({ ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379' }).join(), /"SESSION_SECRET" is required when ROLE=api and REDIS_URL is set/);
+  t.match(
+    problemsOf({ ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379' }).join(),
+    /"SESSION_SECRET" is required when ROLE=api and REDIS_URL is set/,
+  );
   t.same(problemsOf({ ROLE: 'api', REDIS_URL: 'redis://127.0.0.1:6379', SESSION_SECRET: 'a-long-enough-secret' }), []);
 });
 

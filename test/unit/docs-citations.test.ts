@@ -107,7 +107,7 @@ t.test('a citation names its file and each section up to the punctuation that en
     { file: 'tenders.md', sections: ['Lots', 'Minimal step'] },
     { file: 'platform.md', sections: ['Time and dates'] },
   ]);
-  t.same(parseCitations('(docs/frameworks.md §Framework feeds: `listing_name` is the parent route\'s)').citations, [
+  t.same(parseCitations("(docs/frameworks.md §Framework feeds: `listing_name` is the parent route's)").citations, [
     { file: 'frameworks.md', sections: ['Framework feeds'] },
   ]);
   t.same(parseCitations('# the queue (docs/architecture.md §Automatic transitions).').citations, [

@@ -82,7 +82,9 @@ export function withExpiredBansLifted(agreement: ObjectDoc, now: Date): ObjectDo
     const bans = ((contract.milestones as Doc[] | undefined) ?? []).filter((m) => m.type === 'ban');
     const last = bans[bans.length - 1];
     if (contract.status !== 'suspended' || !last || parseIsoDate(last.dueDate)!.getTime() > now.getTime()) continue;
-    const milestones = (contract.milestones as Doc[]).map((m) => (m.id === last.id ? { ...m, status: 'met', dateMet: stamp, dateModified: stamp } : m));
+    const milestones = (contract.milestones as Doc[]).map((m) =>
+      m.id === last.id ? { ...m, status: 'met', dateMet: stamp, dateModified: stamp } : m,
+    );
     lifted = withContractChanged(lifted, { ...contract, status: 'active', milestones }, stamp);
   }
   return lifted;

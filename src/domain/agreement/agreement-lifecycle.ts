@@ -43,7 +43,13 @@ export const agreementNumbering = (agreement: ObjectDoc, now: Date): Numbering =
  * An active contract for an activated qualification, its suppliers the submission's tenderers
  * (docs/frameworks.md §Qualification status machine).
  */
-export function withContract(agreement: ObjectDoc, qualification: ObjectDoc, submission: ObjectDoc, framework: ObjectDoc, now: Date): ObjectDoc {
+export function withContract(
+  agreement: ObjectDoc,
+  qualification: ObjectDoc,
+  submission: ObjectDoc,
+  framework: ObjectDoc,
+  now: Date,
+): ObjectDoc {
   const stamp = formatKyiv(now);
   const contract = {
     id: newId(),

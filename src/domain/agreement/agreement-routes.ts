@@ -19,7 +19,10 @@ export function agreementRoutes(deps: AppDeps): Router<RequestState> {
   const { publicBaseUrl, restrictedMode } = deps.config;
 
   router.get('/agreements/:id', (ctx) =>
-    answerObject(ctx, 'agreements', (doc, viewer) => ({ data: singleView(agreementDerivative, doc, viewer, restrictedMode), config: doc.config })),
+    answerObject(ctx, 'agreements', (doc, viewer) => ({
+      data: singleView(agreementDerivative, doc, viewer, restrictedMode),
+      config: doc.config,
+    })),
   );
 
   const visibleAgreement = async (ctx: Ctx) => {

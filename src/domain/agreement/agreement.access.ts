@@ -19,7 +19,16 @@ export const agreementDerivative: Derivative = {
   readers: (doc) => [doc.data.owner],
   reducedFields: [],
   allowedFields: [
-    'dateCreated', 'dateModified', 'id', 'agreementID', 'agreementType', 'status', 'tender_id', 'next_check',
-    'procuringEntity', 'public_modified', 'public_ts',
+    'dateCreated',
+    'dateModified',
+    'id',
+    'agreementID',
+    'agreementType',
+    'status',
+    'tender_id',
+    'next_check',
+    'procuringEntity',
+    'public_modified',
+    'public_ts',
   ],
 };

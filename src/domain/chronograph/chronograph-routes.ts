@@ -8,8 +8,22 @@ import { applyChecks } from '../../jobs/run-check';
 
 /** `ChronographSerializer`: the tender fields the chronograph reads back (docs/platform.md §Chronograph). */
 const TENDER_FIELDS = [
-  'id', 'status', 'enquiryPeriod', 'tenderPeriod', 'auctionPeriod', 'awardPeriod', 'awards', 'lots',
-  'submissionMethodDetails', 'mode', 'date', 'numberOfBids', 'complaints', 'qualifications', 'contracts', 'next_check',
+  'id',
+  'status',
+  'enquiryPeriod',
+  'tenderPeriod',
+  'auctionPeriod',
+  'awardPeriod',
+  'awards',
+  'lots',
+  'submissionMethodDetails',
+  'mode',
+  'date',
+  'numberOfBids',
+  'complaints',
+  'qualifications',
+  'contracts',
+  'next_check',
 ];
 
 const KINDS = ['tenders', 'frameworks', 'agreements'] as const;

@@ -29,7 +29,9 @@ async function ownedActiveContract(ctx: Ctx, verb: 'add' | 'update') {
 }
 
 function requireKnownRationaleTypes(contract: Doc, change: Doc): void {
-  const allowed: string[] = contract.contractChangeRationaleTypes ? Object.keys(contract.contractChangeRationaleTypes) : CONTRACT_CHANGE_RATIONALE_TYPES;
+  const allowed: string[] = contract.contractChangeRationaleTypes
+    ? Object.keys(contract.contractChangeRationaleTypes)
+    : CONTRACT_CHANGE_RATIONALE_TYPES;
   if ((change.rationaleTypes ?? []).some((type: string) => !allowed.includes(type))) {
     throw apiError(422, [`Value must be one of (${allowed.map((type) => `'${type}'`).join(', ')}).`], { name: 'rationaleTypes' });
   }
@@ -50,7 +52,8 @@ export async function addChange(ctx: Ctx): Promise<Doc> {
   const stored = await ownedActiveContract(ctx, 'add');
   const contract = stored.doc.data;
   const input = validated<Doc>(postChangeSchema, bodyData(ctx));
-  if (changesOf(contract).at(-1)?.status === 'pending') throw apiError(403, "Can't create new contract change while any (pending) change exists");
+  if (changesOf(contract).at(-1)?.status === 'pending')
+    throw apiError(403, "Can't create new contract change while any (pending) change exists");
   requireKnownRationaleTypes(contract, input);
   requireDateSignedInOrder(contract, input, changesOf(contract));
   const stamp = formatKyiv(ctx.state.now);
@@ -75,7 +78,11 @@ export async function patchChange(ctx: Ctx): Promise<Doc> {
     after.date = stamp;
   }
   requireKnownRationaleTypes(contract, after);
-  requireDateSignedInOrder(contract, after, changesOf(contract).filter((c) => c.id !== before.id));
+  requireDateSignedInOrder(
+    contract,
+    after,
+    changesOf(contract).filter((c) => c.id !== before.id),
+  );
   const changes = changesOf(contract).map((c) => (c.id === before.id ? after : c));
   await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...contract, changes, dateModified: stamp } }, ['changes'])]);
   return after;

@@ -1,6 +1,15 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import { signerInfoSchema, businessOrganizationSchema, contractValueSchema, documentSchema, itemSchema, md5, periodSchema, procuringEntitySchema } from '../tender/parts.schema';
+import {
+  signerInfoSchema,
+  businessOrganizationSchema,
+  contractValueSchema,
+  documentSchema,
+  itemSchema,
+  md5,
+  periodSchema,
+  procuringEntitySchema,
+} from '../tender/parts.schema';
 import { isoDate } from '../core/validation';
 
 /** Contract request shapes (spec: Contract). */
@@ -13,7 +22,9 @@ const changeSchema = Joi.object({
   rationaleTypes: list('rationaleTypes', text()),
   date: isoDate(),
   dateSigned: isoDate(),
-}).label('Change').fork(['rationale'], (s) => s.required());
+})
+  .label('Change')
+  .fork(['rationale'], (s) => s.required());
 
 const editable = {
   ...translated('title'),
@@ -45,9 +56,20 @@ export const patchContract = Joi.object({
 
 /** `RATIONALE_TYPES`: why a contract may change, for contracts that carry no `contractChangeRationaleTypes` of their own. */
 export const CONTRACT_CHANGE_RATIONALE_TYPES = [
-  'durationExtension', 'fiscalYearExtension', 'itemPriceChange', 'priceReductionWithoutQuantity', 'qualityImprovement',
-  'taxationSystem', 'externalIndicators', 'volumeCuts', 'restoration', 'projectDocumentation', 'emergencyReconstruction',
-  'infrastructureProtection', 'externalCofinancing', 'emergencyElectricitySupply',
+  'durationExtension',
+  'fiscalYearExtension',
+  'itemPriceChange',
+  'priceReductionWithoutQuantity',
+  'qualityImprovement',
+  'taxationSystem',
+  'externalIndicators',
+  'volumeCuts',
+  'restoration',
+  'projectDocumentation',
+  'emergencyReconstruction',
+  'infrastructureProtection',
+  'externalCofinancing',
+  'emergencyElectricitySupply',
 ];
 
 const changeMembers = {

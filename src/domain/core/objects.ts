@@ -37,12 +37,7 @@ export async function loadObject(session: StoreSession, kind: Kind, id: string):
 type ObjectDocView = Exclude<ObjectView, Stored> | (Stored & { doc: ObjectDoc });
 
 /** The object's view as the store gives it (`StoreSession.getView`), or `'unchanged'` while it is still at the `kept` version. */
-export async function loadView(
-  session: StoreSession,
-  kind: Kind,
-  id: string,
-  kept?: KeptVersion,
-): Promise<ObjectDocView | 'unchanged'> {
+export async function loadView(session: StoreSession, kind: Kind, id: string, kept?: KeptVersion): Promise<ObjectDocView | 'unchanged'> {
   return (await found(kind, id, () => session.getView(kind, id, kept))) as ObjectDocView | 'unchanged';
 }
 

@@ -10,7 +10,6 @@ import { isRestricted, type ObjectDoc } from './objects';
 import { answerObject } from './object-reads';
 import type { DocumentHost } from '../documents/document-routes';
 
-
 /** What a reader gets of a restricted object: all of it, the hidden-field view, or nothing. */
 export type Access = 'full' | 'hidden' | 'none';
 
@@ -86,7 +85,10 @@ export function derivativeReadRoutes(
   { publicBaseUrl, restrictedMode }: { publicBaseUrl: string | null; restrictedMode: RestrictedMode },
 ): void {
   router.get(`/${derivative.kind}/:id`, (ctx) =>
-    answerObject(ctx, derivative.kind, (doc, viewer) => ({ data: singleView(derivative, doc, viewer, restrictedMode), config: doc.config })),
+    answerObject(ctx, derivative.kind, (doc, viewer) => ({
+      data: singleView(derivative, doc, viewer, restrictedMode),
+      config: doc.config,
+    })),
   );
   feedRoute(router, `/${derivative.kind}`, derivativeFeed(derivative, restrictedMode), publicBaseUrl);
 }

@@ -26,8 +26,19 @@ export function validated<T>(schema: Joi.Schema, value: unknown): T {
  * the whole answer, without the missing required fields and the rules (docs/platform.md §Request bodies).
  */
 const CONVERSION_ERRORS = new Set([
-  'object.unknown', 'any.unknown', 'string.base', 'number.base', 'number.infinity', 'number.integer', 'boolean.base',
-  'object.base', 'array.base', 'date.iso', 'string.hashType', 'string.hex', 'string.length',
+  'object.unknown',
+  'any.unknown',
+  'string.base',
+  'number.base',
+  'number.infinity',
+  'number.integer',
+  'boolean.base',
+  'object.base',
+  'array.base',
+  'date.iso',
+  'string.hashType',
+  'string.hex',
+  'string.length',
 ]);
 
 function conversionErrorsFirst(details: Joi.ValidationErrorItem[]): Joi.ValidationErrorItem[] {
@@ -103,7 +114,10 @@ function withBareRogueFields(err: ApiError): ApiError {
     if (d && typeof d === 'object') return Object.fromEntries(Object.entries(d).map(([k, v]) => [k, unwrap(v)]));
     return d;
   };
-  return new ApiError(err.status, err.errors.map((e) => ({ ...e, description: unwrap(e.description) })));
+  return new ApiError(
+    err.status,
+    err.errors.map((e) => ({ ...e, description: unwrap(e.description) })),
+  );
 }
 
 const pythonType = (v: unknown) =>

@@ -19,7 +19,8 @@ function checkChange(framework: Doc, change: Doc, now: Date): void {
     throw apiError(422, ['Value should be from dictionary `framework_period_change_causes`.'], { name: 'rationale' });
   }
   const requested = change.modifications.qualificationPeriod;
-  if (!requested || Object.keys(requested).length === 0) throw apiError(422, 'Framework modifications are empty', { name: 'modifications' });
+  if (!requested || Object.keys(requested).length === 0)
+    throw apiError(422, 'Framework modifications are empty', { name: 'modifications' });
   const current = framework.qualificationPeriod;
   if (requested.startDate !== undefined && at(requested.startDate) !== at(current.startDate)) {
     throw periodError('Forbidden to change qualification period start date');
@@ -41,10 +42,18 @@ function agreementFollowing(agreement: ObjectDoc, framework: Doc, stamp: string)
   const end = framework.qualificationPeriod.endDate;
   const contracts = (agreement.data.contracts ?? []).map((contract: Doc) => ({
     ...contract,
-    milestones: (contract.milestones ?? []).map((m: Doc) => (m.type === 'activation' && m.status === 'scheduled' ? { ...m, dueDate: end, dateModified: stamp } : m)),
+    milestones: (contract.milestones ?? []).map((m: Doc) =>
+      m.type === 'activation' && m.status === 'scheduled' ? { ...m, dueDate: end, dateModified: stamp } : m,
+    ),
     dateModified: stamp,
   }));
-  const data = { ...agreement.data, period: { ...agreement.data.period, endDate: end }, procuringEntity: framework.procuringEntity, contracts, dateModified: stamp };
+  const data = {
+    ...agreement.data,
+    period: { ...agreement.data.period, endDate: end },
+    procuringEntity: framework.procuringEntity,
+    contracts,
+    dateModified: stamp,
+  };
   return withAgreementNextCheck({ ...agreement, data });
 }
 

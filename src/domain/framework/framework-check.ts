@@ -24,7 +24,10 @@ export const frameworkCheck: CheckRunner = async (session, stored, now) => {
   const stamp = formatKyiv(now);
   let after: ObjectDoc = before;
   const writes: Change[] = [];
-  if (!before.successful && at >= frameworkSubmissionsCheckDate(parseIsoDate(before.data.period.startDate)!, dateMathOf(before.data)).getTime()) {
+  if (
+    !before.successful &&
+    at >= frameworkSubmissionsCheckDate(parseIsoDate(before.data.period.startDate)!, dateMathOf(before.data)).getTime()
+  ) {
     // Every activated submission is active or complete: none of them is draft or deleted.
     if (activatedSubmissionIds(before).length < frameworkProcedure(before.data.frameworkType).minSubmissions) {
       after = { ...after, data: { ...after.data, status: 'unsuccessful' } };

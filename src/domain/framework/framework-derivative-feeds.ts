@@ -11,8 +11,16 @@ import { derivativeFeed, type Derivative } from '../core/restricted-access';
  * shows no submission documents; they stand where a submission's stored documents do, after `date`.
  */
 const SUBMISSION_FIELDS = [
-  'tenderers', 'frameworkID', 'status', 'dateCreated', 'dateModified', 'date', 'documents', 'qualificationID',
-  'datePublished', 'id',
+  'tenderers',
+  'frameworkID',
+  'status',
+  'dateCreated',
+  'dateModified',
+  'date',
+  'documents',
+  'qualificationID',
+  'datePublished',
+  'id',
 ];
 const QUALIFICATION_FIELDS = ['documents', 'submissionID', 'frameworkID', 'status', 'date', 'dateCreated', 'dateModified', 'id'];
 
@@ -25,10 +33,16 @@ export function frameworkDerivativeFeeds(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const { publicBaseUrl, restrictedMode } = deps.config;
   const scoped = (derivative: Derivative, defaultFields: string[]) =>
-    feedRoute(router, `/frameworks/:id/${derivative.kind}`, { ...derivativeFeed(derivative, restrictedMode), defaultFields }, publicBaseUrl, {
-      frameworkID: (ctx) => ctx.params.id,
-      linkPath: `/api/2.5/${derivative.kind}`,
-    });
+    feedRoute(
+      router,
+      `/frameworks/:id/${derivative.kind}`,
+      { ...derivativeFeed(derivative, restrictedMode), defaultFields },
+      publicBaseUrl,
+      {
+        frameworkID: (ctx) => ctx.params.id,
+        linkPath: `/api/2.5/${derivative.kind}`,
+      },
+    );
   scoped(submissionDerivative, SUBMISSION_FIELDS);
   scoped(qualificationDerivative, QUALIFICATION_FIELDS);
   return router;

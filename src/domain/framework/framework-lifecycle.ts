@@ -51,7 +51,11 @@ export async function createFramework(
     secrets,
   };
   runRules(procedure.rules.create, doc, null, now);
-  await commit(session, [insertOf('frameworks', doc)], dailyId('framework', 'UA-F', now, (id) => (doc.data.prettyID = id)));
+  await commit(
+    session,
+    [insertOf('frameworks', doc)],
+    dailyId('framework', 'UA-F', now, (id) => (doc.data.prettyID = id)),
+  );
   return { doc, access };
 }
 

@@ -39,6 +39,11 @@ export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
 export function withNextCheck(doc: ObjectDoc): ObjectDoc {
   const { next_check: _dropped, ...data } = doc.data;
   if (data.status !== 'active') return { ...doc, data };
-  const next = frameworkNextCheck(date(data.period.startDate)!, date(data.qualificationPeriod.endDate)!, doc.successful === true, dateMathOf(data));
+  const next = frameworkNextCheck(
+    date(data.period.startDate)!,
+    date(data.qualificationPeriod.endDate)!,
+    doc.successful === true,
+    dateMathOf(data),
+  );
   return { ...doc, data: { ...data, next_check: formatKyiv(next) } };
 }

@@ -14,8 +14,19 @@ import { itemById, itemsOf } from '../core/items';
 
 /** Feed fields a client may ask for (docs/frameworks.md §Framework feeds). */
 export const FRAMEWORK_FEED_FIELDS = [
-  'dateCreated', 'dateModified', 'id', 'title', 'prettyID', 'enquiryPeriod', 'period', 'qualificationPeriod',
-  'status', 'frameworkType', 'next_check', 'public_modified', 'public_ts',
+  'dateCreated',
+  'dateModified',
+  'id',
+  'title',
+  'prettyID',
+  'enquiryPeriod',
+  'period',
+  'qualificationPeriod',
+  'status',
+  'frameworkType',
+  'next_check',
+  'public_modified',
+  'public_ts',
 ] as const;
 
 const view = (doc: ObjectDoc) => ({ data: doc.data, config: doc.config });
@@ -63,12 +74,17 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = { data: itemById(await frameworkData(ctx), 'changes', ctx.params.changeId, 'change_id') };
   });
 
-  feedRoute(router, '/frameworks', {
-    kind: 'frameworks',
-    allowedFields: FRAMEWORK_FEED_FIELDS,
-    entry: (doc) => ({ data: (doc as ObjectDoc).data }),
-    entryReads: [],
-  }, base);
+  feedRoute(
+    router,
+    '/frameworks',
+    {
+      kind: 'frameworks',
+      allowedFields: FRAMEWORK_FEED_FIELDS,
+      entry: (doc) => ({ data: (doc as ObjectDoc).data }),
+      entryReads: [],
+    },
+    base,
+  );
 
   return router;
 }

@@ -69,7 +69,9 @@ export const frameworkChangeSchema = Joi.object({
   modifications: Joi.object({
     qualificationPeriod: Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period'),
   }).required(),
-  rationaleType: Joi.string().valid(...Object.keys(PERIOD_CHANGE_CAUSES)).required(),
+  rationaleType: Joi.string()
+    .valid(...Object.keys(PERIOD_CHANGE_CAUSES))
+    .required(),
   rationale: text().required(),
   rationale_en: text(),
   rationale_ru: text(),

@@ -16,14 +16,24 @@ import { patchPlanSchema, planSchema } from './plan.schema';
 /** The members the server fills in a plan: ids of organizations, items, breakdown and cancellation; the tender's defaults. */
 function withServerMembers(plan: Doc, stamp: string): Doc {
   const org = (o: Doc) => ({ id: newId(), ...o });
-  const out: Doc = { ...plan, procuringEntity: org(plan.procuringEntity), tender: { procurementMethod: '', procurementMethodType: '', ...plan.tender } };
+  const out: Doc = {
+    ...plan,
+    procuringEntity: org(plan.procuringEntity),
+    tender: { procurementMethod: '', procurementMethodType: '', ...plan.tender },
+  };
   if (plan.buyers) out.buyers = plan.buyers.map(org);
   if (plan.items) out.items = plan.items.map((i: Doc) => ({ id: newId(), ...i }));
   if (plan.budget) {
     out.budget = { ...plan.budget, currency: plan.budget.currency ?? 'UAH' };
     if (plan.budget.breakdown) out.budget.breakdown = plan.budget.breakdown.map((b: Doc) => ({ id: newId(), ...b }));
   }
-  if (plan.cancellation) out.cancellation = { status: 'pending', ...plan.cancellation, id: plan.cancellation.id ?? newId(), date: plan.cancellation.date ?? stamp };
+  if (plan.cancellation)
+    out.cancellation = {
+      status: 'pending',
+      ...plan.cancellation,
+      id: plan.cancellation.id ?? newId(),
+      date: plan.cancellation.date ?? stamp,
+    };
   return out;
 }
 
@@ -38,7 +48,7 @@ function withStatusMoves(plan: Doc): Doc {
 function withRationaleDate(plan: Doc, before: Doc | null, stamp: string): Doc {
   if (!plan.rationale) return plan;
   const previous = before?.rationale;
-  const date = previous && previous.description === plan.rationale.description ? previous.date ?? stamp : stamp;
+  const date = previous && previous.description === plan.rationale.description ? (previous.date ?? stamp) : stamp;
   return { ...plan, rationale: { ...plan.rationale, date } };
 }
 
@@ -78,10 +88,22 @@ export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Ac
   const plan = withRationaleDate(withStatusMoves({ status: 'scheduled', ...request }), null, stamp);
   const { access, secrets } = issueAccess();
   const doc: ObjectDoc = {
-    data: { ...plan, planID: '', owner: ctx.state.viewer.account!.name, datePublished: stamp, dateModified: stamp, dateCreated: stamp, id: newId() },
+    data: {
+      ...plan,
+      planID: '',
+      owner: ctx.state.viewer.account!.name,
+      datePublished: stamp,
+      dateModified: stamp,
+      dateCreated: stamp,
+      id: newId(),
+    },
     secrets,
   };
-  await commit(session, [insertOf('plans', doc)], dailyId('planID', 'UA-P', now, (id) => (doc.data.planID = `${id}-a`)));
+  await commit(
+    session,
+    [insertOf('plans', doc)],
+    dailyId('planID', 'UA-P', now, (id) => (doc.data.planID = `${id}-a`)),
+  );
   return { doc, access };
 }
 

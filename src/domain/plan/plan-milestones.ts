@@ -45,12 +45,22 @@ export async function addMilestone(ctx: Ctx): Promise<{ milestone: Doc; token: s
   const input = validated<Doc>(postMilestoneSchema, bodyData(ctx));
   requireAcceptableMilestone(plan, input);
   const stamp = formatKyiv(ctx.state.now);
-  const milestone = { ...input, author: { id: newId(), ...input.author }, id: newId(), dateModified: stamp, owner: ctx.state.viewer.account!.name };
+  const milestone = {
+    ...input,
+    author: { id: newId(), ...input.author },
+    id: newId(),
+    dateModified: stamp,
+    owner: ctx.state.viewer.account!.name,
+  };
   const after = { ...plan, milestones: [...milestonesOf(plan), milestone] };
   requireAllowedChange(plan, after, ctx.state.now);
   const { access, secrets } = issueAccess();
   const doc: PlanDoc = stored.doc;
-  const saved: PlanDoc = { ...doc, data: { ...after, dateModified: stamp }, milestoneTokens: { ...doc.milestoneTokens, [milestone.id]: secrets.tokenHash } };
+  const saved: PlanDoc = {
+    ...doc,
+    data: { ...after, dateModified: stamp },
+    milestoneTokens: { ...doc.milestoneTokens, [milestone.id]: secrets.tokenHash },
+  };
   await commit(ctx.state.session, [updateOf(stored, saved, ['milestones'])]);
   return { milestone, token: access.token };
 }
@@ -60,7 +70,8 @@ function requireMilestoneChange(before: Doc, after: Doc): void {
   if (before.status !== after.status && !(before.status === 'scheduled' && ['met', 'notMet'].includes(after.status))) {
     throw apiError(403, `Can't update milestone status from '${before.status}' to '${after.status}'`);
   }
-  if (before.dueDate !== after.dueDate && before.status !== 'scheduled') throw apiError(403, `Can't update dueDate at '${before.status}' milestone status`);
+  if (before.dueDate !== after.dueDate && before.status !== 'scheduled')
+    throw apiError(403, `Can't update dueDate at '${before.status}' milestone status`);
   if (before.description !== after.description && !ACTIVE.includes(before.status)) {
     throw apiError(403, `Can't update description at '${before.status}' milestone status`);
   }
@@ -101,5 +112,8 @@ export function withMilestonesAfterEntityChange(before: Doc, after: Doc, now: Da
     throw apiError(403, "Can't update procuringEntity later than 2 business days before tenderPeriod.StartDate");
   }
   const stamp = formatKyiv(now);
-  return { ...after, milestones: milestonesOf(after).map((m) => (ACTIVE.includes(m.status) ? { ...m, status: 'invalid', dateModified: stamp } : m)) };
+  return {
+    ...after,
+    milestones: milestonesOf(after).map((m) => (ACTIVE.includes(m.status) ? { ...m, status: 'invalid', dateModified: stamp } : m)),
+  };
 }

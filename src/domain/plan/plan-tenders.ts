@@ -13,9 +13,22 @@ import { changedPlan } from './plan-lifecycle';
  * `requestForProposal`, `competitiveOrdering`), printed as the reference prints a Python set.
  */
 const FIRST_STAGE = [
-  'belowThreshold', 'closeFrameworkAgreementUA', 'esco', 'competitiveDialogueUA', 'competitiveDialogueEU', 'reporting',
-  'negotiation', 'negotiation.quick', 'aboveThresholdEU', 'aboveThreshold', 'aboveThresholdUA', 'aboveThresholdUA.defense',
-  'simple.defense', 'priceQuotation', 'requestForProposal', 'competitiveOrdering',
+  'belowThreshold',
+  'closeFrameworkAgreementUA',
+  'esco',
+  'competitiveDialogueUA',
+  'competitiveDialogueEU',
+  'reporting',
+  'negotiation',
+  'negotiation.quick',
+  'aboveThresholdEU',
+  'aboveThreshold',
+  'aboveThresholdUA',
+  'aboveThresholdUA.defense',
+  'simple.defense',
+  'priceQuotation',
+  'requestForProposal',
+  'competitiveOrdering',
 ];
 const CENTRAL_PROCUREMENT_IDENTIFIER = '01101100';
 
@@ -31,7 +44,9 @@ function requireOpenPlan(plan: Doc): void {
 function requireMatchingType(plan: Doc, tender: Doc): void {
   const type = tender.procurementMethodType;
   if (!FIRST_STAGE.includes(type)) {
-    throw apiError(403, `Should be one of the first stage values: {${FIRST_STAGE.map((t) => `'${t}'`).join(', ')}}`, { name: 'procurementMethodType' });
+    throw apiError(403, `Should be one of the first stage values: {${FIRST_STAGE.map((t) => `'${t}'`).join(', ')}}`, {
+      name: 'procurementMethodType',
+    });
   }
   const planned = plan.tender.procurementMethodType;
   if (planned === type || planned === 'centralizedProcurement' || (type === 'priceQuotation' && planned === 'belowThreshold')) return;
@@ -41,7 +56,8 @@ function requireMatchingType(plan: Doc, tender: Doc): void {
 /** docs/plans.md §Tenders: the tender's buyer is the plan's (its buyer's for the central purchasing body) and its items are of the plan's CPV group. */
 function requireMatchingContent(plan: Doc, tender: Doc): void {
   const errors: ErrorEntry[] = [];
-  const central = plan.tender.procurementMethodType === 'centralizedProcurement' && plan.procuringEntity.identifier.id === CENTRAL_PROCUREMENT_IDENTIFIER;
+  const central =
+    plan.tender.procurementMethodType === 'centralizedProcurement' && plan.procuringEntity.identifier.id === CENTRAL_PROCUREMENT_IDENTIFIER;
   const planned = central ? plan.buyers[0].identifier : plan.procuringEntity.identifier;
   const given: Doc = tender.procuringEntity?.identifier ?? {};
   if (planned.id !== given.id || planned.scheme !== given.scheme) {

@@ -58,7 +58,10 @@ export function planRoutes(deps: AppDeps): Router<RequestState> {
 
   router.post('/plans/:id/milestones', async (ctx) => {
     const { milestone, token } = await addMilestone(ctx);
-    created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${ctx.params.id}/milestones/${milestone.id}`), { data: milestone, access: { token } });
+    created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${ctx.params.id}/milestones/${milestone.id}`), {
+      data: milestone,
+      access: { token },
+    });
   });
 
   router.get('/plans/:id/milestones/:milestoneId', async (ctx) => {

@@ -34,9 +34,10 @@ export const procuringEntityAddressKind: PlanRule = (plan, createdAt) => {
 /** docs/plans.md §Procedures: `procurementMethodType` is one of its `procurementMethod`'s; `""` allows only centralizedProcurement from the date. */
 export const procurementMethodTypeOfMethod: PlanRule = (plan, createdAt) => {
   const { procurementMethod = '', procurementMethodType = '' } = plan.tender;
-  const allowed = procurementMethod === '' && appliesFrom('PLAN_ADDRESS_KIND_REQUIRED_FROM', createdAt)
-    ? ['centralizedProcurement']
-    : PROCEDURES[procurementMethod];
+  const allowed =
+    procurementMethod === '' && appliesFrom('PLAN_ADDRESS_KIND_REQUIRED_FROM', createdAt)
+      ? ['centralizedProcurement']
+      : PROCEDURES[procurementMethod];
   if (!allowed.includes(procurementMethodType)) {
     throw invalid('tender', { procurementMethodType: [`Value must be one of ${tupleText(allowed)}.`] });
   }
@@ -96,7 +97,11 @@ export const budgetFitsProcedure: PlanRule = (plan, createdAt) => {
     }
   }
   const breakdown: Doc[] | undefined = budget.breakdown;
-  if (!['belowThreshold', 'reporting', 'esco', ''].includes(type) && appliesFrom('BUDGET_BREAKDOWN_REQUIRED_FROM', createdAt) && !breakdown?.length) {
+  if (
+    !['belowThreshold', 'reporting', 'esco', ''].includes(type) &&
+    appliesFrom('BUDGET_BREAKDOWN_REQUIRED_FROM', createdAt) &&
+    !breakdown?.length
+  ) {
     throw invalid('budget', ['Breakdown field is required.']);
   }
   if (type !== 'esco' && breakdown?.length) {
@@ -133,10 +138,15 @@ const SPECIAL_SCHEMES = ['ДК003', 'ДК015', 'ДК018', 'specialNorms'];
 export const notCpvItemsClassified: PlanRule = (plan) => {
   const items: Doc[] = plan.items ?? [];
   const bad = (i: Doc) =>
-    i.classification.id === '99999999-9' && i.additionalClassifications?.length && !i.additionalClassifications.some((c: Doc) => SPECIAL_SCHEMES.includes(c.scheme));
+    i.classification.id === '99999999-9' &&
+    i.additionalClassifications?.length &&
+    !i.additionalClassifications.some((c: Doc) => SPECIAL_SCHEMES.includes(c.scheme));
   if (items.some(bad)) {
     const text = `One of additional classifications should be one of [${SPECIAL_SCHEMES.join(', ')}].`;
-    throw invalid('items', items.map((i) => (bad(i) ? { additionalClassifications: [text] } : {})));
+    throw invalid(
+      'items',
+      items.map((i) => (bad(i) ? { additionalClassifications: [text] } : {})),
+    );
   }
 };
 
@@ -149,7 +159,11 @@ export const buyersGiven: PlanRule = (plan, createdAt) => {
   }
   if (!appliesFrom('PLAN_ADDRESS_KIND_REQUIRED_FROM', createdAt)) return;
   const missing = buyers.map((b) => missingAddressKind(b));
-  if (missing.some(Boolean)) throw invalid('buyers', missing.map((m) => m ?? {}));
+  if (missing.some(Boolean))
+    throw invalid(
+      'buyers',
+      missing.map((m) => m ?? {}),
+    );
 };
 
 /** The model's checks, in the order of the reference's fields. */

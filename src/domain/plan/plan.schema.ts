@@ -1,5 +1,14 @@
 import Joi from 'joi';
-import { addressSchema, classificationSchema, contactPointSchema, cpvSchema, md5, periodSchema, PROCURING_ENTITY_KINDS, unitSchema } from '../tender/parts.schema';
+import {
+  addressSchema,
+  classificationSchema,
+  contactPointSchema,
+  cpvSchema,
+  md5,
+  periodSchema,
+  PROCURING_ENTITY_KINDS,
+  unitSchema,
+} from '../tender/parts.schema';
 import { isoDate } from '../core/validation';
 import { list } from '../core/lists';
 
@@ -17,8 +26,17 @@ export const PLAN_STATUSES = ['draft', 'scheduled', 'cancelled', 'complete'];
 export const PROCEDURES: Record<string, string[]> = {
   '': ['', 'centralizedProcurement'],
   open: [
-    'belowThreshold', 'aboveThreshold', 'aboveThresholdUA', 'aboveThresholdEU', 'aboveThresholdUA.defense', 'simple.defense',
-    'competitiveDialogueUA', 'competitiveDialogueEU', 'esco', 'closeFrameworkAgreementUA', 'requestForProposal',
+    'belowThreshold',
+    'aboveThreshold',
+    'aboveThresholdUA',
+    'aboveThresholdEU',
+    'aboveThresholdUA.defense',
+    'simple.defense',
+    'competitiveDialogueUA',
+    'competitiveDialogueEU',
+    'esco',
+    'closeFrameworkAgreementUA',
+    'requestForProposal',
   ],
   selective: ['priceQuotation', 'competitiveOrdering'],
   limited: ['reporting', 'negotiation', 'negotiation.quick'],
@@ -38,7 +56,9 @@ const organizationKeys = {
   kind: Joi.string().valid(...PROCURING_ENTITY_KINDS),
 };
 const procuringEntitySchema = model('PlanOrganization', organizationKeys).fork(['name'], (s) => s.required());
-const buyerSchema = model('BuyerOrganization', { ...organizationKeys, contactPoint: contactPointSchema }).fork(['name'], (s) => s.required());
+const buyerSchema = model('BuyerOrganization', { ...organizationKeys, contactPoint: contactPointSchema }).fork(['name'], (s) =>
+  s.required(),
+);
 
 /** Plan classifications are ДК021 only (`validate_scheme`), as tender items'. */
 const planCpvSchema = cpvSchema.keys({ description_en: text(), description_ru: text() });
@@ -67,7 +87,9 @@ const currency = () => Joi.string().length(3);
 
 const breakdownSchema = model('BudgetBreakdownItem', {
   id: md5(),
-  title: Joi.string().valid(...BREAKDOWN_TITLES).required(),
+  title: Joi.string()
+    .valid(...BREAKDOWN_TITLES)
+    .required(),
   description: Joi.string().max(500),
   description_en: Joi.string().max(500),
   description_ru: Joi.string().max(500),
@@ -127,12 +149,16 @@ export const MILESTONE_STATUSES = ['scheduled', 'met', 'notMet', 'invalid'];
 
 /** `POST /plans/{id}/milestones` data (`PostMilestone`, docs/plans.md §Milestones). */
 export const postMilestoneSchema = Joi.object({
-  status: Joi.string().valid(...MILESTONE_STATUSES).default('scheduled'),
+  status: Joi.string()
+    .valid(...MILESTONE_STATUSES)
+    .default('scheduled'),
   dueDate: isoDate().required(),
   title: Joi.string().valid(MILESTONE_APPROVAL_TITLE).required(),
   description: Joi.string().min(3).default(MILESTONE_APPROVAL_DESCRIPTION),
   type: Joi.string().valid('approval').required(),
-  author: model('BaseOrganization', organizationKeys).fork(['name'], (s) => s.required()).required(),
+  author: model('BaseOrganization', organizationKeys)
+    .fork(['name'], (s) => s.required())
+    .required(),
 });
 
 /** `PATCH /plans/{id}/milestones/{milestone_id}` data (`PatchMilestone`). */

@@ -12,7 +12,16 @@ export const qualificationDerivative: Derivative = {
   readers: (doc) => [doc.links?.frameworkOwner, doc.links?.submissionOwner],
   reducedFields: ['frameworkID'],
   allowedFields: [
-    'dateModified', 'dateCreated', 'id', 'frameworkID', 'submissionID', 'qualificationType', 'status', 'documents',
-    'date', 'public_modified', 'public_ts',
+    'dateModified',
+    'dateCreated',
+    'id',
+    'frameworkID',
+    'submissionID',
+    'qualificationType',
+    'status',
+    'documents',
+    'date',
+    'public_modified',
+    'public_ts',
   ],
 };

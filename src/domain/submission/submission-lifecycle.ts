@@ -84,7 +84,11 @@ export async function patchSubmission(session: StoreSession, stored: Stored, pat
   const writes: Change[] = [];
   if (to === 'active') {
     const others = await session.getMany('submissions', activatedSubmissionIds(framework));
-    tendererMayActivate(after, others.map((s) => s.doc as ObjectDoc), await agreementOf(session, framework));
+    tendererMayActivate(
+      after,
+      others.map((s) => s.doc as ObjectDoc),
+      await agreementOf(session, framework),
+    );
   }
   frameworkAcceptsSubmissions(framework, now, 'update');
   if (to === 'active') {

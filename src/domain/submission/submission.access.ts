@@ -10,14 +10,22 @@ import type { Derivative } from '../core/restricted-access';
 export const submissionDerivative: Derivative = {
   kind: 'submissions',
   name: 'submission',
-  mask: [
-    ...reachPaths('$.tenderers[*]'),
-    ...documentPaths('$.documents[*]'),
-  ],
+  mask: [...reachPaths('$.tenderers[*]'), ...documentPaths('$.documents[*]')],
   readers: (doc) => [doc.data.owner, doc.links?.frameworkOwner],
   reducedFields: ['frameworkID'],
   allowedFields: [
-    'dateCreated', 'dateModified', 'id', 'frameworkID', 'qualificationID', 'submissionType', 'status', 'tenderers',
-    'documents', 'date', 'datePublished', 'public_modified', 'public_ts',
+    'dateCreated',
+    'dateModified',
+    'id',
+    'frameworkID',
+    'qualificationID',
+    'submissionType',
+    'status',
+    'tenderers',
+    'documents',
+    'date',
+    'datePublished',
+    'public_modified',
+    'public_ts',
   ],
 };

@@ -35,7 +35,12 @@ export const criterionSchema = model('Criterion', {
       article: text(),
     }),
   ),
-  requirementGroups: list('requirementGroups', model('RequirementGroup', { description: text().required(), requirements: list('requirements', requirementSchema).min(1).required() })).min(1).required(),
+  requirementGroups: list(
+    'requirementGroups',
+    model('RequirementGroup', { description: text().required(), requirements: list('requirements', requirementSchema).min(1).required() }),
+  )
+    .min(1)
+    .required(),
 });
 
 /** `POST /tenders/{id}/criteria` takes a list (bulk create, docs/tenders.md §Criteria). */
@@ -72,16 +77,76 @@ const LAW_922 = { id: '922-VIII', legalName: 'Закон України "Про 
 
 /** The spec's list of criteria a competitiveOrdering tender carries once active, in the spec's order. */
 const COMPETITIVE_ORDERING_CRITERIA: CriterionTemplate[] = [
-  { id: 'CRITERION.EXCLUSION.CONVICTIONS.PARTICIPATION_IN_CRIMINAL_ORGANISATION', source: 'tenderer', article: '17.1.5', title: 'Вчинення злочинів, учинених з корисливих мотивів', requirement: 'Учасника не було притягнуто до відповідальності за вчинення злочину з корисливих мотивів' },
-  { id: 'CRITERION.EXCLUSION.CONVICTIONS.FRAUD', source: 'tenderer', article: '17.1.5', title: 'Шахрайство', requirement: 'Учасника не було засуджено за шахрайство' },
-  { id: 'CRITERION.EXCLUSION.CONVICTIONS.CORRUPTION', source: 'tenderer', article: '17.1.3', title: 'Корупція', requirement: 'Учасника не було притягнуто до відповідальності за корупційне правопорушення' },
-  { id: 'CRITERION.EXCLUSION.CONVICTIONS.CHILD_LABOUR-HUMAN_TRAFFICKING', source: 'tenderer', article: '17.1.12', title: 'Дитяча праця або будь-які форми торгівлі людьми', requirement: 'Учасника не було притягнуто до відповідальності за використання дитячої праці чи торгівлю людьми' },
-  { id: 'CRITERION.EXCLUSION.BUSINESS.BANKRUPTCY', source: 'tenderer', article: '17.1.8', title: 'Банкрутство', requirement: 'Учасника не визнано банкрутом і щодо нього не відкрито ліквідаційну процедуру' },
-  { id: 'CRITERION.EXCLUSION.MISCONDUCT.MARKET_DISTORTION', source: 'procuringEntity', article: '17.1.4', title: 'Професійні правопорушення', requirement: 'Замовник підтверджує, що учасника не було притягнуто до відповідальності за антиконкурентні узгоджені дії' },
-  { id: 'CRITERION.EXCLUSION.CONFLICT_OF_INTEREST.MISINTERPRETATION', source: 'procuringEntity', article: '17.1.2', title: 'Спотворення інформації', requirement: 'Замовник підтверджує, що учасник не впливав на прийняття рішення замовника' },
-  { id: 'CRITERION.EXCLUSION.NATIONAL.OTHER', source: 'tenderer', article: '17.1.13', title: 'Заборгованість зі сплати податків і зборів', requirement: 'Учасник не має заборгованості зі сплати податків і зборів' },
-  { id: 'CRITERION.OTHER.BID.LANGUAGE', source: 'tenderer', article: '22.2.13', title: 'Мова (мови), якою (якими) повинні готуватися тендерні пропозиції', requirement: 'Мова тендерної пропозиції українська' },
-  { id: 'CRITERION.OTHER.CONTRACT.GUARANTEE', source: 'winner', article: '27.2', title: 'Забезпечення виконання договору про закупівлю', requirement: 'Переможець надасть забезпечення виконання договору про закупівлю' },
+  {
+    id: 'CRITERION.EXCLUSION.CONVICTIONS.PARTICIPATION_IN_CRIMINAL_ORGANISATION',
+    source: 'tenderer',
+    article: '17.1.5',
+    title: 'Вчинення злочинів, учинених з корисливих мотивів',
+    requirement: 'Учасника не було притягнуто до відповідальності за вчинення злочину з корисливих мотивів',
+  },
+  {
+    id: 'CRITERION.EXCLUSION.CONVICTIONS.FRAUD',
+    source: 'tenderer',
+    article: '17.1.5',
+    title: 'Шахрайство',
+    requirement: 'Учасника не було засуджено за шахрайство',
+  },
+  {
+    id: 'CRITERION.EXCLUSION.CONVICTIONS.CORRUPTION',
+    source: 'tenderer',
+    article: '17.1.3',
+    title: 'Корупція',
+    requirement: 'Учасника не було притягнуто до відповідальності за корупційне правопорушення',
+  },
+  {
+    id: 'CRITERION.EXCLUSION.CONVICTIONS.CHILD_LABOUR-HUMAN_TRAFFICKING',
+    source: 'tenderer',
+    article: '17.1.12',
+    title: 'Дитяча праця або будь-які форми торгівлі людьми',
+    requirement: 'Учасника не було притягнуто до відповідальності за використання дитячої праці чи торгівлю людьми',
+  },
+  {
+    id: 'CRITERION.EXCLUSION.BUSINESS.BANKRUPTCY',
+    source: 'tenderer',
+    article: '17.1.8',
+    title: 'Банкрутство',
+    requirement: 'Учасника не визнано банкрутом і щодо нього не відкрито ліквідаційну процедуру',
+  },
+  {
+    id: 'CRITERION.EXCLUSION.MISCONDUCT.MARKET_DISTORTION',
+    source: 'procuringEntity',
+    article: '17.1.4',
+    title: 'Професійні правопорушення',
+    requirement: 'Замовник підтверджує, що учасника не було притягнуто до відповідальності за антиконкурентні узгоджені дії',
+  },
+  {
+    id: 'CRITERION.EXCLUSION.CONFLICT_OF_INTEREST.MISINTERPRETATION',
+    source: 'procuringEntity',
+    article: '17.1.2',
+    title: 'Спотворення інформації',
+    requirement: 'Замовник підтверджує, що учасник не впливав на прийняття рішення замовника',
+  },
+  {
+    id: 'CRITERION.EXCLUSION.NATIONAL.OTHER',
+    source: 'tenderer',
+    article: '17.1.13',
+    title: 'Заборгованість зі сплати податків і зборів',
+    requirement: 'Учасник не має заборгованості зі сплати податків і зборів',
+  },
+  {
+    id: 'CRITERION.OTHER.BID.LANGUAGE',
+    source: 'tenderer',
+    article: '22.2.13',
+    title: 'Мова (мови), якою (якими) повинні готуватися тендерні пропозиції',
+    requirement: 'Мова тендерної пропозиції українська',
+  },
+  {
+    id: 'CRITERION.OTHER.CONTRACT.GUARANTEE',
+    source: 'winner',
+    article: '27.2',
+    title: 'Забезпечення виконання договору про закупівлю',
+    requirement: 'Переможець надасть забезпечення виконання договору про закупівлю',
+  },
 ];
 
 /** A criterion of the template, in the spec's structure; facts the procuring entity confirms carry no expectedValue. */

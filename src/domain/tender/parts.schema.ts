@@ -138,7 +138,9 @@ export const documentSchema = model('Document', {
   ...translated('description'),
   format: text(),
   // Only web addresses: a `javascript:` or `data:` link would run in every portal that shows it (docs/platform.md §Limits).
-  url: Joi.string().uri({ scheme: ['http', 'https'] }).required(),
+  url: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .required(),
   hash: Joi.string().custom(md5Hash),
   language: text(),
   documentType: text(),

@@ -20,7 +20,8 @@ const sumOf = (amounts: number[]) => amounts.reduce((total, amount) => total + a
 export function withServerDefaults(t: Doc, procedure: TenderProcedure, config: Doc, now: Date): Doc {
   const value = valueWithDefaults(t.value);
   const tender: Doc = { ...t, value };
-  if (t.minimalStep) tender.minimalStep = { currency: value.currency, valueAddedTaxIncluded: value.valueAddedTaxIncluded, ...t.minimalStep };
+  if (t.minimalStep)
+    tender.minimalStep = { currency: value.currency, valueAddedTaxIncluded: value.valueAddedTaxIncluded, ...t.minimalStep };
   tender.items = t.items.map((item: Doc) => ({
     id: newId(),
     ...item,

@@ -20,7 +20,12 @@ export function planAuctions(t: Doc, config: Doc): void {
 /** `active.enquiries` ends at tenderPeriod.startDate: the tender is open for bids. */
 export const enquiriesEnd = (t: Doc): TenderEvent[] =>
   t.status === 'active.enquiries'
-    ? [{ due: t.tenderPeriod.startDate, apply: (tender, now, config) => (setTenderStatus(tender, 'active.tendering', now), planAuctions(tender, config)) }]
+    ? [
+        {
+          due: t.tenderPeriod.startDate,
+          apply: (tender, now, config) => (setTenderStatus(tender, 'active.tendering', now), planAuctions(tender, config)),
+        },
+      ]
     : [];
 
 export const tenderingEnds = (t: Doc): TenderEvent[] =>

@@ -77,7 +77,11 @@ export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ d
   };
   if (origin) doc.data.plans = origin.plans;
   const writes = [insertOf('tenders', doc), ...(origin?.writes(doc) ?? [])];
-  await commit(session, writes, dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)));
+  await commit(
+    session,
+    writes,
+    dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)),
+  );
   return { doc, access };
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Ctx } from '../../http/context';
 import { bodyData } from '../../http/body';
 import { apiError } from '../../http/errors';
-import type { Doc, Stored } from '../../store/port';
+import type { Doc } from '../../store/port';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
@@ -39,7 +39,7 @@ function requireRelatedItem(tender: Doc, question: Doc): void {
 
 /** `POST /tenders/{id}/questions`: 201 with the question as every reader sees it. */
 export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
-  const stored = (await loadObject(ctx.state.session, 'tenders', tenderId)) as Stored & { doc: TenderDoc };
+  const stored = await loadObject(ctx.state.session, 'tenders', tenderId);
   requireBroker(ctx);
   const { author, ...asked } = validated<Doc>(createTenderQuestionSchema, bodyData(ctx));
   const tender = stored.doc.data;
@@ -50,7 +50,8 @@ export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
   }
   requireRelatedItem(tender, asked);
   const { session } = ctx.state;
-  for (const rule of procedureOfStored(tender).rules.question) await rule(tender, author, { now: ctx.state.now, session, config: stored.doc.config ?? {} });
+  for (const rule of procedureOfStored(tender).rules.question)
+    await rule(tender, author, { now: ctx.state.now, session, config: stored.doc.config ?? {} });
   const salt = stored.doc.questionSalt ?? randomBytes(16).toString('hex');
   const stamp = formatKyiv(ctx.state.now);
   const question = { id: newId(), author: { hash: authorHash(salt, author) }, ...asked, date: stamp };
@@ -73,7 +74,8 @@ export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: str
   requireOwner(ctx, stored.doc);
   const { answer } = validated<{ answer: string }>(answerQuestionSchema, bodyData(ctx));
   const { status, enquiryPeriod } = tender;
-  if (!['active.enquiries', 'active.tendering'].includes(status)) throw apiError(403, `Can't update question in current (${status}) tender status`);
+  if (!['active.enquiries', 'active.tendering'].includes(status))
+    throw apiError(403, `Can't update question in current (${status}) tender status`);
   if (enquiryPeriod?.clarificationsUntil && ctx.state.now.getTime() > at(enquiryPeriod.clarificationsUntil)) {
     throw apiError(403, 'Allowed to update question only before enquiryPeriod.clarificationsUntil');
   }
@@ -81,6 +83,8 @@ export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: str
   const stamp = formatKyiv(ctx.state.now);
   const answered = { ...question, answer, dateAnswered: stamp };
   const questions = questionsOf(tender).map((q) => (q.id === questionId ? answered : q));
-  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } }, ['questions'])]);
+  await commit(ctx.state.session, [
+    updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } }, ['questions']),
+  ]);
   return answered;
 }

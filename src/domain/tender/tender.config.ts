@@ -3,16 +3,23 @@ import type { Doc } from '../../store/port';
 
 /** The spec's 11 tender config keys, in the spec's order. */
 export const TENDER_CONFIG_KEYS = [
-  'hasAuction', 'hasAwardingOrder', 'hasValueRestriction', 'valueCurrencyEquality', 'hasPrequalification',
-  'minBidsNumber', 'hasPreSelectionAgreement', 'hasTenderComplaints', 'hasAwardComplaints',
-  'hasCancellationComplaints', 'restricted',
+  'hasAuction',
+  'hasAwardingOrder',
+  'hasValueRestriction',
+  'valueCurrencyEquality',
+  'hasPrequalification',
+  'minBidsNumber',
+  'hasPreSelectionAgreement',
+  'hasTenderComplaints',
+  'hasAwardComplaints',
+  'hasCancellationComplaints',
+  'restricted',
 ] as const;
 
 export type TenderConfigKey = (typeof TENDER_CONFIG_KEYS)[number];
 
 export type ConfigRule =
-  | { type: 'boolean'; allowed: boolean[]; default: boolean }
-  | { type: 'integer'; minimum: number; maximum: number; default: number };
+  { type: 'boolean'; allowed: boolean[]; default: boolean } | { type: 'integer'; minimum: number; maximum: number; default: number };
 
 /** Allowed values and defaults of one procedure type (standards `TenderConfig/{type}.json`, docs/tenders.md §Tender config). */
 export type ConfigSpec = Record<TenderConfigKey, ConfigRule>;

@@ -23,8 +23,22 @@ export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: v
 
 /** Spec-era `listing_allowed_fields` of tenders (docs/tenders.md §Tender feed), plus `bids` once public (docs/tenders.md §Bids). */
 const FEED_FIELDS = [
-  'dateCreated', 'dateModified', 'qualificationPeriod', 'auctionPeriod', 'awardPeriod', 'status', 'tenderID', 'lots',
-  'contracts', 'bids', 'agreements', 'procuringEntity', 'procurementMethodType', 'procurementMethod', 'next_check', 'mode',
+  'dateCreated',
+  'dateModified',
+  'qualificationPeriod',
+  'auctionPeriod',
+  'awardPeriod',
+  'status',
+  'tenderID',
+  'lots',
+  'contracts',
+  'bids',
+  'agreements',
+  'procuringEntity',
+  'procurementMethodType',
+  'procurementMethod',
+  'next_check',
+  'mode',
   'stage2TenderID',
 ];
 
@@ -56,7 +70,8 @@ export const tenderDocuments: DocumentHost = {
 };
 
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
-export const visibleTender = async (ctx: Ctx): Promise<Doc> => presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
+export const visibleTender = async (ctx: Ctx): Promise<Doc> =>
+  presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
 
 /** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
 export function tenderRoutes(deps: AppDeps): Router<RequestState> {

@@ -15,7 +15,11 @@ export const itemsRelatedLotExists: TenderRule = (t) => {
   const ids = lotIds(t);
   const items: Doc[] = t.items ?? [];
   if (items.some((i) => i.relatedLot !== undefined && !ids.has(i.relatedLot))) {
-    throw apiError(422, items.map((i) => (i.relatedLot !== undefined && !ids.has(i.relatedLot) ? { relatedLot: ['relatedLot should be one of lots'] } : {})), { name: 'items' });
+    throw apiError(
+      422,
+      items.map((i) => (i.relatedLot !== undefined && !ids.has(i.relatedLot) ? { relatedLot: ['relatedLot should be one of lots'] } : {})),
+      { name: 'items' },
+    );
   }
 };
 
@@ -27,10 +31,12 @@ export const itemsHaveRelatedLot: TenderRule = (t) => {
 /** Items share one CPV class (4 digits; 3 for the 336 group), e.g. `CPV class of items (1921, 4461) should be identical`. */
 export const cpvClassOfItemsIdentical: TenderRule = (t) => {
   const classes = [
-    ...new Set<string>((t.items ?? []).map((i: Doc) => {
-      const id: string = i.classification.id;
-      return id.startsWith('336') ? id.slice(0, 3) : id.slice(0, 4);
-    })),
+    ...new Set<string>(
+      (t.items ?? []).map((i: Doc) => {
+        const id: string = i.classification.id;
+        return id.startsWith('336') ? id.slice(0, 3) : id.slice(0, 4);
+      }),
+    ),
   ];
   if (classes.length > 1) throw apiError(422, [`CPV class of items (${classes.sort().join(', ')}) should be identical`], { name: 'items' });
 };
@@ -43,19 +49,27 @@ export const specialAdditionalClassification: TenderRule = (t) => {
     i.classification.id === '99999999-9' && !(i.additionalClassifications ?? []).some((c: Doc) => schemes.includes(c.scheme));
   if (items.some(bad)) {
     const text = `One of additional classifications should be one of [${schemes.join(', ')}].`;
-    throw apiError(422, items.map((i) => (bad(i) ? { additionalClassifications: [text] } : {})), { name: 'items' });
+    throw apiError(
+      422,
+      items.map((i) => (bad(i) ? { additionalClassifications: [text] } : {})),
+      { name: 'items' },
+    );
   }
 };
 
 /** `procurementMethod`, when given, equals the procedure's. */
-export const procurementMethodIs = (method: string): TenderRule => (t) => {
-  if (t.procurementMethod !== method) throw apiError(422, `procurementMethod should be ${method}`, { name: 'procurementMethod' });
-};
+export const procurementMethodIs =
+  (method: string): TenderRule =>
+  (t) => {
+    if (t.procurementMethod !== method) throw apiError(422, `procurementMethod should be ${method}`, { name: 'procurementMethod' });
+  };
 
 /** competitiveOrdering (spec era): at most one lot. */
-export const lotsAtMost = (count: number): TenderRule => (t) => {
-  if ((t.lots ?? []).length > count) throw apiError(422, `Can't create more than ${count} lots`, { name: 'lots' });
-};
+export const lotsAtMost =
+  (count: number): TenderRule =>
+  (t) => {
+    if ((t.lots ?? []).length > count) throw apiError(422, `Can't create more than ${count} lots`, { name: 'lots' });
+  };
 
 /** `submissionMethod` exists only with an auction. */
 export const submissionMethodOnlyWithAuction: TenderRule = (t, { config }) => {
@@ -96,7 +110,9 @@ export const milestonesConsistent: TenderRule = (t) => {
   if (milestones.some((m) => m.relatedLot !== undefined && !ids.has(m.relatedLot))) {
     throw apiError(
       422,
-      milestones.map((m) => (m.relatedLot !== undefined && !ids.has(m.relatedLot) ? { relatedLot: ['relatedLot should be one of the lots.'] } : {})),
+      milestones.map((m) =>
+        m.relatedLot !== undefined && !ids.has(m.relatedLot) ? { relatedLot: ['relatedLot should be one of the lots.'] } : {},
+      ),
       { name: 'milestones' },
     );
   }
@@ -116,10 +132,13 @@ export const featuresRelateToExisting: TenderRule = (t) => {
   const items = new Set((t.items ?? []).map((i: Doc) => i.id));
   const lots = lotIds(t);
   const features: Doc[] = t.features ?? [];
-  const bad = (f: Doc) =>
-    (f.featureOf === 'item' && !items.has(f.relatedItem)) || (f.featureOf === 'lot' && !lots.has(f.relatedItem));
+  const bad = (f: Doc) => (f.featureOf === 'item' && !items.has(f.relatedItem)) || (f.featureOf === 'lot' && !lots.has(f.relatedItem));
   if (features.some(bad)) {
-    throw apiError(422, features.map((f) => (bad(f) ? { relatedItem: ['relatedItem should be one of items'] } : {})), { name: 'features' });
+    throw apiError(
+      422,
+      features.map((f) => (bad(f) ? { relatedItem: ['relatedItem should be one of items'] } : {})),
+      { name: 'features' },
+    );
   }
 };
 

@@ -1,13 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import {
-  businessOrganizationSchema,
-  itemSchema,
-  md5,
-  periodSchema,
-  procuringEntitySchema,
-  valueSchema,
-} from './parts.schema';
+import { businessOrganizationSchema, itemSchema, md5, periodSchema, procuringEntitySchema, valueSchema } from './parts.schema';
 import { isoDate } from '../core/validation';
 
 /**
@@ -19,13 +12,21 @@ const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), 
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
 
 export const MILESTONE_TITLES = [
-  'executionOfWorks', 'deliveryOfGoods', 'submittingServices', 'signingTheContract',
-  'submissionDateOfApplications', 'dateOfInvoicing', 'endDateOfTheReportingPeriod', 'anotherEvent',
+  'executionOfWorks',
+  'deliveryOfGoods',
+  'submittingServices',
+  'signingTheContract',
+  'submissionDateOfApplications',
+  'dateOfInvoicing',
+  'endDateOfTheReportingPeriod',
+  'anotherEvent',
 ];
 
 const milestoneSchema = model('Milestone', {
   id: md5(),
-  title: Joi.string().valid(...MILESTONE_TITLES).required(),
+  title: Joi.string()
+    .valid(...MILESTONE_TITLES)
+    .required(),
   description: text(),
   type: Joi.string().valid('financing', 'delivery').required(),
   code: Joi.string().valid('prepayment', 'postpayment', 'standard').required(),
@@ -57,7 +58,13 @@ const featureSchema = model('Feature', {
   relatedItem: text(),
   ...translated('title'),
   ...translated('description'),
-  enum: list('featureEnum', model('FeatureValue', { value: Joi.number().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(['title'], (s) => s.required()))
+  enum: list(
+    'featureEnum',
+    model('FeatureValue', { value: Joi.number().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(
+      ['title'],
+      (s) => s.required(),
+    ),
+  )
     .min(1)
     .required(),
 }).fork(['title'], (s) => s.required());

@@ -21,12 +21,18 @@ const itemsInnRules: VersionedRule = {
     for (const item of o.items ?? []) {
       const id: string = item.classification?.id ?? '';
       if (id === '33600000-6' && innCount(item) !== 1) {
-        throw apiError(422, ['Item with classification.id=33600000-6 have to contain exactly one additionalClassifications with scheme=INN'], { name: 'items' });
+        throw apiError(
+          422,
+          ['Item with classification.id=33600000-6 have to contain exactly one additionalClassifications with scheme=INN'],
+          { name: 'items' },
+        );
       }
       if (id.startsWith('336') && id !== '33600000-6' && innCount(item) > 1) {
         throw apiError(
           422,
-          ['Item with classification.id that starts with 336 and contains additionalClassification objects have to contain no more than one additionalClassifications with scheme=INN'],
+          [
+            'Item with classification.id that starts with 336 and contains additionalClassification objects have to contain no more than one additionalClassifications with scheme=INN',
+          ],
           { name: 'items' },
         );
       }
@@ -53,7 +59,10 @@ const milestonesRequired: VersionedRule = {
 const minimalStepLimits: VersionedRule = {
   from: 'MINIMAL_STEP_VALIDATION_FROM',
   check: (o) => {
-    const pairs: [Doc | undefined, Doc | undefined][] = [[o.value, o.minimalStep], ...(o.lots ?? []).map((l: Doc) => [l.value, l.minimalStep])];
+    const pairs: [Doc | undefined, Doc | undefined][] = [
+      [o.value, o.minimalStep],
+      ...(o.lots ?? []).map((l: Doc) => [l.value, l.minimalStep]),
+    ];
     for (const [value, step] of pairs) {
       if (!value || !step) continue;
       const lower = Math.floor(value.amount * 0.005 * 100) / 100;
@@ -71,7 +80,11 @@ const suppliersScaleRequired: VersionedRule = {
   check: (o) => {
     const suppliers: Doc[] = o.suppliers ?? [];
     if (suppliers.some((s) => s.scale === undefined)) {
-      throw apiError(422, suppliers.map((s) => (s.scale === undefined ? { scale: ['This field is required.'] } : {})), { name: 'suppliers' });
+      throw apiError(
+        422,
+        suppliers.map((s) => (s.scale === undefined ? { scale: ['This field is required.'] } : {})),
+        { name: 'suppliers' },
+      );
     }
   },
 };

@@ -50,7 +50,7 @@ function toLong(keyId: unknown): Long | undefined {
 function parse(value: unknown): unknown {
   if (!value || typeof value !== 'object') return undefined;
   try {
-    return BSON.EJSON.deserialize(value as BSON.Document, { relaxed: false });
+    return BSON.EJSON.deserialize(value, { relaxed: false });
   } catch {
     return undefined;
   }

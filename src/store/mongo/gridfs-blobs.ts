@@ -23,7 +23,10 @@ export function gridfsBlobs(client: MongoClient, dbName: string): Blobs {
       const upload = bucket.openUploadStream(blob.id, { metadata: { contentType: blob.contentType } });
       await new Promise<void>((resolve, reject) => {
         // `on`, not `once`: an error after the first (an abort racing a write) must not end the process.
-        upload.once('finish', () => resolve()).on('error', reject).end(blob.data);
+        upload
+          .once('finish', () => resolve())
+          .on('error', reject)
+          .end(blob.data);
       });
       // A put replaces: older files under the same id go once the new one is complete.
       for (const older of await bucket.find({ filename: blob.id, _id: { $ne: upload.id } }).toArray()) {

@@ -74,7 +74,9 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
 
     getMany: (kind, ids) =>
       causal(async (session) => {
-        const records = await objects(kind).find({ _id: { $in: ids } }, { session }).toArray();
+        const records = await objects(kind)
+          .find({ _id: { $in: ids } }, { session })
+          .toArray();
         const byId = new Map(records.map((r) => [r._id, r]));
         return ids.flatMap((id) => {
           const record = byId.get(id);
@@ -84,8 +86,7 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
 
     commit: (changes, numbering) => causal((session) => commitChanges(db, floors, session, changes, numbering)),
 
-    feed: (query) =>
-      causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),
+    feed: (query) => causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),
 
     feedListing: (query) =>
       causal(async (session) => {

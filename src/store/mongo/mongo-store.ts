@@ -93,7 +93,10 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
             return records.map((r): Due => ({ kind, id: r._id, nextCheck: r.nextCheck! }));
           }),
         );
-        return perKind.flat().sort((a, b) => a.nextCheck - b.nextCheck).slice(0, limit);
+        return perKind
+          .flat()
+          .sort((a, b) => a.nextCheck - b.nextCheck)
+          .slice(0, limit);
       }),
 
     ping: () =>

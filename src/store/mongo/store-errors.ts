@@ -1,10 +1,4 @@
-import {
-  MongoError,
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoServerSelectionError,
-  MongoTopologyClosedError,
-} from 'mongodb';
+import { MongoError, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
 import { StoreConflict, StoreUnavailable } from '../port';
 
 /** Server codes meaning "no primary / shutting down / timed out" rather than a bug in the request. */

@@ -207,7 +207,10 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   const catchUp = async (target: number) => {
     const deadline = Date.now() + catchUpTimeoutMs;
     while (target > visible) {
-      visible = Math.max(visible, guard(() => sql.lastSeq.get()?.value ?? 0));
+      visible = Math.max(
+        visible,
+        guard(() => sql.lastSeq.get()?.value ?? 0),
+      );
       if (target <= visible || Date.now() >= deadline) return;
       await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
     }

@@ -27,16 +27,28 @@ const post = (contractId: string, data: unknown, token = framework.token) =>
   server.request('POST', milestones(contractId), { key: 'broker', token, body: { data } });
 const patch = (contractId: string, milestoneId: string, data: unknown, token = framework.token) =>
   server.request('PATCH', `${milestones(contractId)}/${milestoneId}`, { key: 'broker', token, body: { data } });
-const contractOf = async (contractId: string) => (await server.request('GET', `/api/2.5/agreements/${agreementId}/contracts/${contractId}`)).body.data;
-const BAN_DOCUMENT = { hash: 'md5:' + '0'.repeat(32), title: 'milestone.doc', format: 'application/msword', url: 'http://ds.example/get/5ce8807b' };
+const contractOf = async (contractId: string) =>
+  (await server.request('GET', `/api/2.5/agreements/${agreementId}/contracts/${contractId}`)).body.data;
+const BAN_DOCUMENT = {
+  hash: 'md5:' + '0'.repeat(32),
+  title: 'milestone.doc',
+  format: 'application/msword',
+  url: 'http://ds.example/get/5ce8807b',
+};
 
 t.test('contracts and their milestones are listed and read (milestone-list.http)', async (t) => {
   const listed = (await server.request('GET', `/api/2.5/agreements/${agreementId}/contracts`)).body.data;
-  t.same(listed.map((c: { id: string }) => c.id), contractIds);
+  t.same(
+    listed.map((c: { id: string }) => c.id),
+    contractIds,
+  );
   const [activation] = (await server.request('GET', milestones(contractIds[0]))).body.data;
   t.match(activation, { status: 'scheduled', type: 'activation', dateModified: '2023-01-16T00:00:00+02:00' });
   t.same((await server.request('GET', `${milestones(contractIds[0])}/${activation.id}`)).body.data, activation);
-  t.match(await server.request('GET', `/api/2.5/agreements/${agreementId}/contracts/${'f'.repeat(32)}`), error(404, 'url', 'contract_id', 'Not Found'));
+  t.match(
+    await server.request('GET', `/api/2.5/agreements/${agreementId}/contracts/${'f'.repeat(32)}`),
+    error(404, 'url', 'contract_id', 'Not Found'),
+  );
   t.match(await server.request('GET', `${milestones(contractIds[0])}/${'f'.repeat(32)}`), error(404, 'url', 'milestone_id', 'Not Found'));
 });
 
@@ -69,10 +81,16 @@ t.test('a ban suspends the contract for 90 days; the chronograph lifts it; the a
   t.match(await post(contractId, { type: 'ban' }), error(403, 'body', 'data', "Can't add ban milestone for contract in suspended status"));
 
   server.clock.set(new Date('2023-04-16T00:00:00+03:00'));
-  await server.request('PATCH', `/api/2.5/agreements/${agreementId}/chronograph`, { key: 'chronograph', body: { data: { id: agreementId } } });
+  await server.request('PATCH', `/api/2.5/agreements/${agreementId}/chronograph`, {
+    key: 'chronograph',
+    body: { data: { id: agreementId } },
+  });
   const lifted = await contractOf(contractId);
   t.equal(lifted.status, 'active');
-  t.match(lifted.milestones.find((m: { id: string }) => m.id === ban.id), { status: 'met', dateMet: '2023-04-16T00:00:00+03:00' });
+  t.match(
+    lifted.milestones.find((m: { id: string }) => m.id === ban.id),
+    { status: 'met', dateMet: '2023-04-16T00:00:00+03:00' },
+  );
 
   server.clock.set(new Date('2023-04-16T01:00:00+03:00'));
   const activation = lifted.milestones.find((m: { type: string }) => m.type === 'activation');
@@ -90,8 +108,14 @@ t.test('refused milestone requests answer the reference errors and store nothing
   t.match(await post(contractId, { type: 'activation' }), error(403, 'body', 'data', "Can't add object for 'activation' milestone"));
   t.match(await post(contractId, { type: 'holiday' }), { status: 422, body: { errors: [{ name: 'type' }] } });
   t.match(await post(contractId, { type: 'ban' }, 'f'.repeat(32)), error(403, 'url', 'permission', 'Forbidden'));
-  t.match(await server.request('POST', milestones(contractId), { body: { data: { type: 'ban' } }, token: framework.token }), error(403, 'url', 'permission', 'Forbidden'));
-  t.match(await patch(contractId, activation.id, { status: 'notMet' }), error(403, 'body', 'data', "Can't switch milestone status from `scheduled` to `notMet`"));
+  t.match(
+    await server.request('POST', milestones(contractId), { body: { data: { type: 'ban' } }, token: framework.token }),
+    error(403, 'url', 'permission', 'Forbidden'),
+  );
+  t.match(
+    await patch(contractId, activation.id, { status: 'notMet' }),
+    error(403, 'body', 'data', "Can't switch milestone status from `scheduled` to `notMet`"),
+  );
   t.match(await patch(contractId, activation.id, { status: 'met', colour: 'red' }), error(422, 'body', 'colour', 'Rogue field'));
   t.match(await post('f'.repeat(32), { type: 'ban' }), error(404, 'url', 'contract_id', 'Not Found'));
   t.same(await storedDoc(server, 'agreements', agreementId), before);

@@ -1,6 +1,14 @@
 import t from 'tap';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
-import { aCompetitiveOrderingTender, aContract, aTender, competitiveOrderingConfig, createTender, insertAgreement, supplier } from '../../fixtures/tenders';
+import {
+  aCompetitiveOrderingTender,
+  aContract,
+  aTender,
+  competitiveOrderingConfig,
+  createTender,
+  insertAgreement,
+  supplier,
+} from '../../fixtures/tenders';
 
 const HIDDEN = 'Приховано';
 const HIDDEN_DATE = '1111-11-11T00:00:00+02:00';
@@ -17,7 +25,6 @@ t.before(async () => {
   openTender = { id: o.id, tenderID: o.data.tenderID };
 });
 t.teardown(() => server.close());
-
 
 const create = (data: unknown, key = 'contracting') => server.request('POST', '/api/2.5/contracts', { key, body: { data } });
 async function created(tenderId: string, overrides = {}) {
@@ -55,7 +62,10 @@ t.test('a contract of a restricted tender is restricted', async (t) => {
 
 t.test('a broker or an anonymous client may not create contracts → 403 url/permission', async (t) => {
   t.match(await create(aContract(openTender.id), 'broker'), error(403, 'url', 'permission', 'Forbidden'));
-  t.match(await server.request('POST', '/api/2.5/contracts', { body: { data: aContract(openTender.id) } }), error(403, 'url', 'permission', 'Forbidden'));
+  t.match(
+    await server.request('POST', '/api/2.5/contracts', { body: { data: aContract(openTender.id) } }),
+    error(403, 'url', 'permission', 'Forbidden'),
+  );
 });
 
 t.test('an unknown tender → 422 tender_id', async (t) => {
@@ -67,7 +77,10 @@ t.test('missing suppliers, rogue fields, suppliers without scale → 422 with th
   t.match(await create(noSuppliers), error(422, 'body', 'suppliers', ['This field is required.']));
   t.match(await create(aContract(openTender.id, { foo: 1 })), error(422, 'body', 'foo', 'Rogue field'));
   const { scale: _c, ...noScale } = supplier('Постачальник', '1');
-  t.match(await create(aContract(openTender.id, { suppliers: [noScale] })), error(422, 'body', 'suppliers', [{ scale: ['This field is required.'] }]));
+  t.match(
+    await create(aContract(openTender.id, { suppliers: [noScale] })),
+    error(422, 'body', 'suppliers', [{ scale: ['This field is required.'] }]),
+  );
 });
 
 t.test('GET /contracts/{id} → {data, config}; unknown id → 404 url/contract_id', async (t) => {
@@ -82,14 +95,18 @@ t.test('restricted contract: anonymous and other brokers get the hidden view, by
   for (const key of [undefined, 'broker1']) {
     const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
     const s = data.suppliers[0];
-    t.match(s, {
-      name: HIDDEN,
-      identifier: { id: HIDDEN, legalName: HIDDEN, scheme: 'UA-EDR' },
-      address: { streetAddress: HIDDEN, locality: HIDDEN, region: HIDDEN, postalCode: HIDDEN, countryName: HIDDEN },
-      contactPoint: { name: HIDDEN, telephone: HIDDEN, email: HIDDEN },
-      scale: HIDDEN,
-      signerInfo: { name: HIDDEN, email: HIDDEN, telephone: HIDDEN, iban: HIDDEN, position: HIDDEN, authorizedBy: HIDDEN },
-    }, String(key));
+    t.match(
+      s,
+      {
+        name: HIDDEN,
+        identifier: { id: HIDDEN, legalName: HIDDEN, scheme: 'UA-EDR' },
+        address: { streetAddress: HIDDEN, locality: HIDDEN, region: HIDDEN, postalCode: HIDDEN, countryName: HIDDEN },
+        contactPoint: { name: HIDDEN, telephone: HIDDEN, email: HIDDEN },
+        scale: HIDDEN,
+        signerInfo: { name: HIDDEN, email: HIDDEN, telephone: HIDDEN, iban: HIDDEN, position: HIDDEN, authorizedBy: HIDDEN },
+      },
+      String(key),
+    );
     t.match(data.items[0], {
       deliveryDate: { startDate: HIDDEN_DATE, endDate: HIDDEN_DATE },
       deliveryAddress: { streetAddress: HIDDEN },
@@ -101,22 +118,33 @@ t.test('restricted contract: anonymous and other brokers get the hidden view, by
   }
 });
 
-t.test('restricted contract: every contact field of a supplier is hidden — email, faxNumber, name_en, each additionalContactPoints field (issue 17 defect 5)', async (t) => {
-  const contact = { name: 'Контакт', name_en: 'Contact', name_ru: 'Контакт ру', telephone: '+380440000002', email: 'c@example.com', faxNumber: '+380440000003', url: 'https://c.example.com' };
-  const c = await created(restrictedTender.id, {
-    suppliers: [{ ...supplier('Постачальник', '12345678'), contactPoint: contact, additionalContactPoints: [contact, contact] }],
-  });
-  const masked = { name: HIDDEN, name_en: 'Hidden', name_ru: HIDDEN, telephone: HIDDEN, email: HIDDEN, faxNumber: HIDDEN, url: HIDDEN };
-  for (const key of [undefined, 'broker1']) {
-    const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
-    t.same(data.suppliers[0].contactPoint, masked, `contactPoint as ${key ?? 'anonymous'}`);
-    t.same(data.suppliers[0].additionalContactPoints, [masked, masked], `additionalContactPoints as ${key ?? 'anonymous'}`);
-    const feed = (await server.request('GET', '/api/2.5/contracts?opt_fields=status', { key })).text;
-    t.notOk(feed.includes('c@example.com'), 'nothing of it in the feed');
-  }
-  const whole = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key: 'broker' })).body.data;
-  t.same(whole.suppliers[0].additionalContactPoints, [contact, contact], 'the owning platform sees them');
-});
+t.test(
+  'restricted contract: every contact field of a supplier is hidden — email, faxNumber, name_en, each additionalContactPoints field (issue 17 defect 5)',
+  async (t) => {
+    const contact = {
+      name: 'Контакт',
+      name_en: 'Contact',
+      name_ru: 'Контакт ру',
+      telephone: '+380440000002',
+      email: 'c@example.com',
+      faxNumber: '+380440000003',
+      url: 'https://c.example.com',
+    };
+    const c = await created(restrictedTender.id, {
+      suppliers: [{ ...supplier('Постачальник', '12345678'), contactPoint: contact, additionalContactPoints: [contact, contact] }],
+    });
+    const masked = { name: HIDDEN, name_en: 'Hidden', name_ru: HIDDEN, telephone: HIDDEN, email: HIDDEN, faxNumber: HIDDEN, url: HIDDEN };
+    for (const key of [undefined, 'broker1']) {
+      const { data } = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key })).body;
+      t.same(data.suppliers[0].contactPoint, masked, `contactPoint as ${key ?? 'anonymous'}`);
+      t.same(data.suppliers[0].additionalContactPoints, [masked, masked], `additionalContactPoints as ${key ?? 'anonymous'}`);
+      const feed = (await server.request('GET', '/api/2.5/contracts?opt_fields=status', { key })).text;
+      t.notOk(feed.includes('c@example.com'), 'nothing of it in the feed');
+    }
+    const whole = (await server.request('GET', `/api/2.5/contracts/${c.id}`, { key: 'broker' })).body.data;
+    t.same(whole.suppliers[0].additionalContactPoints, [contact, contact], 'the owning platform sees them');
+  },
+);
 
 t.test('restricted contract: the owning platform, r brokers and the contracting system see it whole', async (t) => {
   const c = await created(restrictedTender.id);
@@ -144,28 +172,50 @@ t.test('owner PATCH of value with amountNet, period and dateSigned → 200, date
   });
   server.clock.advance(-60_000);
   t.equal(res.status, 200);
-  t.match(res.body.data, { value: { amount: 240, amountNet: 200 }, dateSigned: '2026-10-05T12:00:00+03:00', dateModified: '2026-10-05T12:01:00+03:00' });
+  t.match(res.body.data, {
+    value: { amount: 240, amountNet: 200 },
+    dateSigned: '2026-10-05T12:00:00+03:00',
+    dateModified: '2026-10-05T12:01:00+03:00',
+  });
   t.same(res.body.config, { restricted: false });
 });
 
 t.test('amountNet that does not fit amount → 403 name value; nothing changes', async (t) => {
   const c = await created(openTender.id);
-  t.match(await patch(c.id, c.token, { value: { amount: 500, amountNet: 300 } }), error(403, 'body', 'value', 'Amount should be equal or greater than amountNet and differ by no more than 20.0%'));
-  t.match(await patch(c.id, c.token, { value: { amount: 500, amountNet: 400, valueAddedTaxIncluded: false } }), error(403, 'body', 'value', 'Amount and amountNet should be equal'));
+  t.match(
+    await patch(c.id, c.token, { value: { amount: 500, amountNet: 300 } }),
+    error(403, 'body', 'value', 'Amount should be equal or greater than amountNet and differ by no more than 20.0%'),
+  );
+  t.match(
+    await patch(c.id, c.token, { value: { amount: 500, amountNet: 400, valueAddedTaxIncluded: false } }),
+    error(403, 'body', 'value', 'Amount and amountNet should be equal'),
+  );
   t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`)).body.data, c.body.data);
 });
 
 t.test('a dateSigned in the future → 422 dateSigned', async (t) => {
   const c = await created(openTender.id);
-  t.match(await patch(c.id, c.token, { dateSigned: '2026-10-06T00:00:00+03:00' }), error(422, 'body', 'dateSigned', ["Contract signature date can't be in the future"]));
+  t.match(
+    await patch(c.id, c.token, { dateSigned: '2026-10-06T00:00:00+03:00' }),
+    error(422, 'body', 'dateSigned', ["Contract signature date can't be in the future"]),
+  );
 });
 
-t.test('the owner PATCH may not write changes or documents → 422 Rogue field; they have their own routes (docs/platform.md §Server-managed arrays)', async (t) => {
-  const c = await created(openTender.id);
-  t.match(await patch(c.id, c.token, { changes: [{ rationale: 'Зміна ціни', rationaleTypes: ['priceReduction'] }] }), error(422, 'body', 'changes', 'Rogue field'));
-  t.match(await patch(c.id, c.token, { documents: [{ title: 'x.pdf', url: 'javascript:alert(1)', format: 'application/pdf' }] }), error(422, 'body', 'documents', 'Rogue field'));
-  t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`, { key: 'broker' })).body.data, c.body.data, 'nothing changed');
-});
+t.test(
+  'the owner PATCH may not write changes or documents → 422 Rogue field; they have their own routes (docs/platform.md §Server-managed arrays)',
+  async (t) => {
+    const c = await created(openTender.id);
+    t.match(
+      await patch(c.id, c.token, { changes: [{ rationale: 'Зміна ціни', rationaleTypes: ['priceReduction'] }] }),
+      error(422, 'body', 'changes', 'Rogue field'),
+    );
+    t.match(
+      await patch(c.id, c.token, { documents: [{ title: 'x.pdf', url: 'javascript:alert(1)', format: 'application/pdf' }] }),
+      error(422, 'body', 'documents', 'Rogue field'),
+    );
+    t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`, { key: 'broker' })).body.data, c.body.data, 'nothing changed');
+  },
+);
 
 t.test('status: pending → active → terminated; then nothing may change', async (t) => {
   const c = await created(openTender.id);

@@ -39,7 +39,10 @@ t.test('multipart/form-data without a boundary, or with an empty one → 422', a
     );
   }
   // A quoted empty boundary parses, and then no part of the body matches it.
-  t.match(await upload(routes[0], body, 'multipart/form-data; boundary=""'), error(422, 'body', 'file', 'Could not read the multipart body'));
+  t.match(
+    await upload(routes[0], body, 'multipart/form-data; boundary=""'),
+    error(422, 'body', 'file', 'Could not read the multipart body'),
+  );
 });
 
 t.test(`a file of exactly BODY_LIMIT (${LIMIT}) bytes is stored; one byte more → 413`, async (t) => {
@@ -81,7 +84,10 @@ t.test('a stored document url is built on the configured base, never on the clie
     'content-type': contentType,
     'x-forwarded-host': 'evil.example',
   });
-  t.match(elsewhere.body.data.url, /^https:\/\/registry\.example\/api\/2\.5\/frameworks\/[0-9a-f]{32}\/documents\/[0-9a-f]{32}\?download=[0-9a-f]{32}$/);
+  t.match(
+    elsewhere.body.data.url,
+    /^https:\/\/registry\.example\/api\/2\.5\/frameworks\/[0-9a-f]{32}\/documents\/[0-9a-f]{32}\?download=[0-9a-f]{32}$/,
+  );
 });
 
 t.test('a download is bytes as an attachment, never the uploader type; nosniff on every answer', async (t) => {
@@ -94,7 +100,12 @@ t.test('a download is bytes as an attachment, never the uploader type; nosniff o
   t.equal(download.headers.get('content-disposition'), "attachment; filename*=UTF-8''page.html");
   t.equal(download.headers.get('x-content-type-options'), 'nosniff');
   t.equal(await download.text(), '<script>alert(1)</script>');
-  for (const [method, path] of [['GET', '/healthz'], ['GET', '/api/2.5/frameworks'], ['GET', '/nowhere'], ['POST', '/api/2.5/frameworks']]) {
+  for (const [method, path] of [
+    ['GET', '/healthz'],
+    ['GET', '/api/2.5/frameworks'],
+    ['GET', '/nowhere'],
+    ['POST', '/api/2.5/frameworks'],
+  ]) {
     const reply = await server.request(method, path);
     t.equal(reply.headers.get('x-content-type-options'), 'nosniff', `${method} ${path} ${reply.status}`);
   }

@@ -25,7 +25,10 @@ const owners: Record<string, () => Promise<{ id: string; token: string }>> = {
   tenders: () => createLottedTender(server),
   contracts: async () => {
     const tender = await createLottedTender(server);
-    const reply = await server.request('POST', '/api/2.5/contracts', { key: 'contracting', body: { data: aContract(tender.id, { documents: [] }) } });
+    const reply = await server.request('POST', '/api/2.5/contracts', {
+      key: 'contracting',
+      body: { data: aContract(tender.id, { documents: [] }) },
+    });
     return { id: reply.body.data.id, token: reply.body.access.token };
   },
 };
@@ -34,7 +37,13 @@ for (const [kind, create] of Object.entries(owners)) {
   t.test(`${kind}: the owner uploads, everyone lists and reads, the key downloads`, async (t) => {
     const owned = await create();
     const base = `/api/2.5/${kind}/${owned.id}/documents`;
-    const uploaded = await uploadDocument(server, base, { key: 'broker', token: owned.token, filename: 'notice.pdf', content: `${kind} notice`, type: 'application/pdf' });
+    const uploaded = await uploadDocument(server, base, {
+      key: 'broker',
+      token: owned.token,
+      filename: 'notice.pdf',
+      content: `${kind} notice`,
+      type: 'application/pdf',
+    });
     t.equal(uploaded.status, 201, uploaded.text);
     const document = uploaded.body.data;
     t.match(document, { id: /^[0-9a-f]{32}$/, title: 'notice.pdf', format: 'application/pdf', hash: /^md5:[0-9a-f]{32}$/ });
@@ -56,7 +65,11 @@ for (const [kind, create] of Object.entries(owners)) {
 
 t.test('a tender past the statuses its procedure lets change refuses new documents', async (t) => {
   const tender = await createLottedTender(server);
-  const reply = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.enquiries' } } });
+  const reply = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active.enquiries' } },
+  });
   t.equal(reply.status, 200, reply.text);
   server.clock.set(new Date(Date.parse('2026-10-12T00:00:00+03:00') + 1000));
   await server.request('PATCH', `/api/2.5/tenders/${tender.id}/chronograph`, { key: 'chronograph', body: { data: { id: tender.id } } });
@@ -66,10 +79,20 @@ t.test('a tender past the statuses its procedure lets change refuses new documen
 
 t.test('documents read as their object does: hidden where its hiding table hides them, for every reader', async (t) => {
   const agreementId = await insertAgreement(server, { restricted: true });
-  const tender = await createTender(server, aCompetitiveOrderingTender(agreementId, { items: [anItem()] }), competitiveOrderingConfig({ restricted: true }));
-  const created = await server.request('POST', '/api/2.5/contracts', { key: 'contracting', body: { data: aContract(tender.id, { documents: [] }) } });
+  const tender = await createTender(
+    server,
+    aCompetitiveOrderingTender(agreementId, { items: [anItem()] }),
+    competitiveOrderingConfig({ restricted: true }),
+  );
+  const created = await server.request('POST', '/api/2.5/contracts', {
+    key: 'contracting',
+    body: { data: aContract(tender.id, { documents: [] }) },
+  });
   const contract = { id: created.body.data.id, token: created.body.access.token };
-  for (const [kind, owned] of [['tenders', tender], ['contracts', contract]] as const) {
+  for (const [kind, owned] of [
+    ['tenders', tender],
+    ['contracts', contract],
+  ] as const) {
     const base = `/api/2.5/${kind}/${owned.id}/documents`;
     const document = (await uploadDocument(server, base, { key: 'broker', token: owned.token, filename: 'secret-plan.pdf' })).body.data;
     for (const key of [undefined, 'broker', 'broker1', 'brokerr']) {
@@ -82,6 +105,9 @@ t.test('documents read as their object does: hidden where its hiding table hides
   // The spec hides a restricted contract's documents; the spec-era tender table does not list tender documents.
   const [contractDocument] = (await server.request('GET', `/api/2.5/contracts/${contract.id}/documents`)).body.data;
   t.same({ title: contractDocument.title, url: contractDocument.url }, { title: HIDDEN, url: HIDDEN });
-  t.same((await server.request('GET', `/api/2.5/contracts/${contract.id}/documents`, { key: 'broker' })).body.data[0].title, 'secret-plan.pdf');
+  t.same(
+    (await server.request('GET', `/api/2.5/contracts/${contract.id}/documents`, { key: 'broker' })).body.data[0].title,
+    'secret-plan.pdf',
+  );
   t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/documents`)).body.data[0].title, 'secret-plan.pdf');
 });

@@ -1,14 +1,29 @@
 import t from 'tap';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import {
-  aTenderer, activeFramework, activeSubmission, createSubmission, decideQualification, uploadDocument,
+  aTenderer,
+  activeFramework,
+  activeSubmission,
+  createSubmission,
+  decideQualification,
+  uploadDocument,
 } from '../../fixtures/frameworks';
 
 const API = '/api/2.5';
 const H = 'Приховано';
 
 /** Default fields in the reference's order (dps/tutorial/get-*-by-framework-id.http). */
-const SUBMISSION_KEYS = ['tenderers', 'frameworkID', 'status', 'dateCreated', 'dateModified', 'date', 'qualificationID', 'datePublished', 'id'];
+const SUBMISSION_KEYS = [
+  'tenderers',
+  'frameworkID',
+  'status',
+  'dateCreated',
+  'dateModified',
+  'date',
+  'qualificationID',
+  'datePublished',
+  'id',
+];
 const QUALIFICATION_KEYS = ['documents', 'submissionID', 'frameworkID', 'status', 'date', 'dateCreated', 'dateModified', 'id'];
 
 /** Framework `a` with two active submissions (the first one's qualification documented and decided) and a draft; framework `b` with one. */
@@ -34,15 +49,25 @@ t.test('a framework feed lists only that framework’s public objects, default f
 
   const submissions = await get(`/frameworks/${a.id}/submissions`);
   t.same(ids(submissions), [s2.id, s1.id], 'not the draft, not the other framework’s; s1 changed last (completed by its decision)');
-  t.strictSame(submissions.data.map((e: any) => Object.keys(e)), [SUBMISSION_KEYS, SUBMISSION_KEYS]);
+  t.strictSame(
+    submissions.data.map((e: any) => Object.keys(e)),
+    [SUBMISSION_KEYS, SUBMISSION_KEYS],
+  );
   const whole = await get(`/submissions?opt_fields=${SUBMISSION_KEYS.join(',')}`);
-  t.same(submissions.data, whole.data.filter((e: any) => e.frameworkID === a.id), 'the same entries as the submissions feed');
+  t.same(
+    submissions.data,
+    whole.data.filter((e: any) => e.frameworkID === a.id),
+    'the same entries as the submissions feed',
+  );
   t.same(ids(await get(`/frameworks/${b.id}/submissions`)), [sb.id]);
 
   const qualifications = await get(`/frameworks/${a.id}/qualifications`);
   t.same(ids(qualifications), [s2.qualificationID, s1.qualificationID], 'in feed order: the decided one changed last');
   t.strictSame(Object.keys(qualifications.data[1]), QUALIFICATION_KEYS);
-  t.strictSame(Object.keys(qualifications.data[0]), QUALIFICATION_KEYS.filter((k) => k !== 'documents'));
+  t.strictSame(
+    Object.keys(qualifications.data[0]),
+    QUALIFICATION_KEYS.filter((k) => k !== 'documents'),
+  );
   t.same(qualifications.data[1].status, 'unsuccessful');
   t.same(ids(await get(`/frameworks/${b.id}/qualifications`)), [sb.qualificationID]);
 });
@@ -84,7 +109,10 @@ t.test('an unknown or malformed framework id lists nothing (the reference does n
   for (const id of ['f'.repeat(32), 'not-an-id']) {
     for (const kind of ['submissions', 'qualifications']) {
       const reply = await server.request('GET', `${API}/frameworks/${id}/${kind}`);
-      t.same([reply.status, reply.body], [200, { data: [], next_page: { offset: '', path: `${API}/${kind}`, uri: reply.body.next_page.uri } }]);
+      t.same(
+        [reply.status, reply.body],
+        [200, { data: [], next_page: { offset: '', path: `${API}/${kind}`, uri: reply.body.next_page.uri } }],
+      );
     }
   }
 });
@@ -105,7 +133,9 @@ for (const mode of ['hidden', 'forbidden'] as const) {
       const submission = (await as(`/frameworks/${a.id}/submissions`)).find((e: any) => e.id === s1.id);
       const qualification = (await as(`/frameworks/${a.id}/qualifications`)).find((e: any) => e.id === s1.qualificationID);
       const feedSubmission = (await as(`/submissions?opt_fields=${SUBMISSION_KEYS.join(',')}`)).find((e: any) => e.id === s1.id);
-      const feedQualification = (await as(`/qualifications?opt_fields=${QUALIFICATION_KEYS.join(',')}`)).find((e: any) => e.id === s1.qualificationID);
+      const feedQualification = (await as(`/qualifications?opt_fields=${QUALIFICATION_KEYS.join(',')}`)).find(
+        (e: any) => e.id === s1.qualificationID,
+      );
       t.same(submission, feedSubmission, `submission × ${who}: as the submissions feed`);
       t.same(qualification, feedQualification, `qualification × ${who}: as the qualifications feed`);
       if (WHOLE.includes(reader)) {

@@ -1,8 +1,6 @@
 import t from 'tap';
 import { startTestServer, type TestServer } from '../../fixtures/server';
-import {
-  aTenderer, activeFramework, activeSubmission, decideQualification, err, uploadDocument,
-} from '../../fixtures/frameworks';
+import { aTenderer, activeFramework, activeSubmission, decideQualification, err, uploadDocument } from '../../fixtures/frameworks';
 
 const H = 'Приховано';
 const READERS = ['', 'broker', 'broker1', 'broker2', 'brokerr'] as const;
@@ -25,9 +23,17 @@ async function world(server: TestServer) {
   const framework = await activeFramework(server, { restricted: true });
   const s1 = await activeSubmission(server, framework.id, { key: 'broker1', tenderer: aTenderer('00137256') });
   const s2 = await activeSubmission(server, framework.id, { key: 'broker2', tenderer: aTenderer('00137257') });
-  const sDoc = await uploadDocument(server, `/api/2.5/submissions/${s1.id}/documents`, { key: 'broker1', token: s1.token, content: 'submission bytes' });
+  const sDoc = await uploadDocument(server, `/api/2.5/submissions/${s1.id}/documents`, {
+    key: 'broker1',
+    token: s1.token,
+    content: 'submission bytes',
+  });
   const qDoc = await uploadDocument(server, `/api/2.5/qualifications/${s1.qualificationID}/documents`, {
-    key: 'broker', token: framework.token, filename: 'sign.p7s', content: 'signature', type: 'application/pkcs7-signature',
+    key: 'broker',
+    token: framework.token,
+    filename: 'sign.p7s',
+    content: 'signature',
+    type: 'application/pkcs7-signature',
   });
   await decideQualification(server, framework, s1.qualificationID, 'active');
   const agreementId = (await server.request('GET', `/api/2.5/frameworks/${framework.id}`)).body.data.agreementID;
@@ -112,8 +118,16 @@ for (const mode of ['hidden', 'forbidden'] as const) {
           t.same(single.body.data, { ...doc, title: H, url: H }, `${name} document × ${who}: title and url hidden`);
           t.equal(download.status, 200, `${name} download × ${who}: the key opens it`);
         } else {
-          t.same([single.status, single.body], [403, err('body', 'data', `Access restricted for ${name} object`)], `${name} document × ${who}: 403`);
-          t.same([download.status, download.body], [403, err('body', 'data', `Access restricted for ${name} object`)], `${name} download × ${who}: 403`);
+          t.same(
+            [single.status, single.body],
+            [403, err('body', 'data', `Access restricted for ${name} object`)],
+            `${name} document × ${who}: 403`,
+          );
+          t.same(
+            [download.status, download.body],
+            [403, err('body', 'data', `Access restricted for ${name} object`)],
+            `${name} download × ${who}: 403`,
+          );
         }
       }
     }

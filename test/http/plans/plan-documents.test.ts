@@ -12,14 +12,24 @@ t.teardown(() => server.close());
 t.test('the plan owner uploads documents; everyone lists and reads them; the plan shows them', async (t) => {
   const plan = await createPlan(server);
   const base = `/api/2.5/plans/${plan.id}/documents`;
-  const uploaded = await uploadDocument(server, base, { key: 'broker', token: plan.token, filename: 'plan.pdf', content: 'річний план', type: 'application/pdf' });
+  const uploaded = await uploadDocument(server, base, {
+    key: 'broker',
+    token: plan.token,
+    filename: 'plan.pdf',
+    content: 'річний план',
+    type: 'application/pdf',
+  });
   t.equal(uploaded.status, 201, uploaded.text);
   const document = uploaded.body.data;
   t.match(document, { id: /^[0-9a-f]{32}$/, title: 'plan.pdf', format: 'application/pdf', hash: /^md5:[0-9a-f]{32}$/ });
   t.same((await server.request('GET', base)).body.data, [document]);
   t.same((await server.request('GET', `${base}/${document.id}`)).body.data, document);
   t.same((await server.request('GET', `/api/2.5/plans/${plan.id}`)).body.data.documents, [document]);
-  const patched = await server.request('PATCH', `/api/2.5/plans/${plan.id}`, { key: 'broker', token: plan.token, body: { data: { status: 'complete' } } });
+  const patched = await server.request('PATCH', `/api/2.5/plans/${plan.id}`, {
+    key: 'broker',
+    token: plan.token,
+    body: { data: { status: 'complete' } },
+  });
   t.same(patched.body.data.documents, [document], 'a PATCH keeps the documents');
   t.match(await uploadDocument(server, base, { key: 'broker1', token: plan.token }), error(403, 'url', 'permission', 'Forbidden'));
 });
@@ -27,7 +37,11 @@ t.test('the plan owner uploads documents; everyone lists and reads them; the pla
 t.test('documents are written by their route only: in a plan POST or PATCH body they are a Rogue field', async (t) => {
   const plan = await createPlan(server);
   const documents = [{ title: 'x.pdf', url: 'http://example.com/x.pdf' }];
-  const patched = await server.request('PATCH', `/api/2.5/plans/${plan.id}`, { key: 'broker', token: plan.token, body: { data: { documents } } });
+  const patched = await server.request('PATCH', `/api/2.5/plans/${plan.id}`, {
+    key: 'broker',
+    token: plan.token,
+    body: { data: { documents } },
+  });
   t.match(patched, error(422, 'body', 'documents', 'Rogue field'));
   const posted = await server.request('POST', '/api/2.5/plans', { key: 'broker', body: { data: { ...plan.data, documents } } });
   t.equal(posted.status, 422);

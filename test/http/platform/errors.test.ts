@@ -34,20 +34,35 @@ t.test('malformed JSON → 422 body/data with the position, as simplejson words 
 });
 
 t.test('a body that is not JSON by content type → 415 header/Content-Type', async (t) => {
-  const res = await server.request('PATCH', `/api/2.5/frameworks/${'f'.repeat(32)}`, { key: 'broker', raw: 'data=1', contentType: 'application/x-www-form-urlencoded' });
+  const res = await server.request('PATCH', `/api/2.5/frameworks/${'f'.repeat(32)}`, {
+    key: 'broker',
+    raw: 'data=1',
+    contentType: 'application/x-www-form-urlencoded',
+  });
   t.match(res, errorBody(415, 'header', 'Content-Type', "Content-Type header should be one of ['application/json']"));
 });
 
-t.test('a form body on a POST the reference routes by its body → 422 body/data, the body read first (tender-post-attempt.http)', async (t) => {
-  const form = { key: 'broker', raw: 'data', contentType: 'application/x-www-form-urlencoded' };
-  for (const kind of ['tenders', 'frameworks', 'submissions']) {
-    t.match(await server.request('POST', `/api/2.5/${kind}`, form), errorBody(422, 'body', 'data', 'Expecting value: line 1 column 1 (char 0)'), kind);
-  }
-  const notData = await server.request('POST', '/api/2.5/tenders', { ...form, raw: '[1]' });
-  t.match(notData, errorBody(422, 'body', 'data', 'Data not available'));
-  const json = await server.request('POST', '/api/2.5/tenders', { ...form, raw: '{"data": {}}' });
-  t.match(json, errorBody(415, 'header', 'Content-Type', "Content-Type header should be one of ['application/json']"), 'JSON text under another type');
-});
+t.test(
+  'a form body on a POST the reference routes by its body → 422 body/data, the body read first (tender-post-attempt.http)',
+  async (t) => {
+    const form = { key: 'broker', raw: 'data', contentType: 'application/x-www-form-urlencoded' };
+    for (const kind of ['tenders', 'frameworks', 'submissions']) {
+      t.match(
+        await server.request('POST', `/api/2.5/${kind}`, form),
+        errorBody(422, 'body', 'data', 'Expecting value: line 1 column 1 (char 0)'),
+        kind,
+      );
+    }
+    const notData = await server.request('POST', '/api/2.5/tenders', { ...form, raw: '[1]' });
+    t.match(notData, errorBody(422, 'body', 'data', 'Data not available'));
+    const json = await server.request('POST', '/api/2.5/tenders', { ...form, raw: '{"data": {}}' });
+    t.match(
+      json,
+      errorBody(415, 'header', 'Content-Type', "Content-Type header should be one of ['application/json']"),
+      'JSON text under another type',
+    );
+  },
+);
 
 t.test('a body over the configured limit → 413 body/data, nothing read past the limit', async (t) => {
   const res = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: { title: 'x'.repeat(4096) } } });
@@ -82,7 +97,10 @@ t.test('an unexpected exception → 500 with a generic body, never a stack', asy
   const text = await res.text();
   http.close();
   t.equal(res.status, 500);
-  t.same(JSON.parse(text), { status: 'error', errors: [{ location: 'url', name: 'internal_server_error', description: 'Internal Server Error' }] });
+  t.same(JSON.parse(text), {
+    status: 'error',
+    errors: [{ location: 'url', name: 'internal_server_error', description: 'Internal Server Error' }],
+  });
   t.notMatch(text, /secret internals/);
   t.equal(logged.length, 1, 'the stack is logged');
 });
@@ -96,10 +114,24 @@ t.test('JSON nested deeper than 32 levels → 422 before any handler sees it', a
 t.test('an unknown field alone → one Rogue field error, not the missing required fields (framework_blanks.py)', async (t) => {
   for (const data of [{ invalid_field: 1 }, { frameworkType: 'dynamicPurchasingSystem', invalid_field: 'invalid_value' }]) {
     const res = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data } });
-    t.same(res.body, { status: 'error', errors: [{ location: 'body', name: 'invalid_field', description: 'Rogue field' }] }, JSON.stringify(data));
+    t.same(
+      res.body,
+      { status: 'error', errors: [{ location: 'body', name: 'invalid_field', description: 'Rogue field' }] },
+      JSON.stringify(data),
+    );
   }
   const wrongType = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: { title: 5 } } });
-  t.same(wrongType.body.errors, [{ location: 'body', name: 'title', description: ["Couldn't interpret '5' as string."] }], 'a value of the wrong type alike');
-  const missing = await server.request('POST', '/api/2.5/frameworks', { key: 'broker', body: { data: { frameworkType: 'dynamicPurchasingSystem', title_ru: 'x' } } });
-  t.ok(missing.body.errors.some((e: { name: string }) => e.name === 'procuringEntity'), 'with no such error the required fields are listed');
+  t.same(
+    wrongType.body.errors,
+    [{ location: 'body', name: 'title', description: ["Couldn't interpret '5' as string."] }],
+    'a value of the wrong type alike',
+  );
+  const missing = await server.request('POST', '/api/2.5/frameworks', {
+    key: 'broker',
+    body: { data: { frameworkType: 'dynamicPurchasingSystem', title_ru: 'x' } },
+  });
+  t.ok(
+    missing.body.errors.some((e: { name: string }) => e.name === 'procuringEntity'),
+    'with no such error the required fields are listed',
+  );
 });

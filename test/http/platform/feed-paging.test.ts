@@ -100,5 +100,8 @@ t.test('an empty page keeps the offset, so a crawler can poll it for new changes
   t.equal(String(empty.body.next_page.offset), offset);
   const tender = await listedTender('after the empty page');
   const fresh = await server.request('GET', `/api/2.5/tenders?offset=${offset}`);
-  t.same(fresh.body.data.map((e: Entry) => e.id), [tender.id]);
+  t.same(
+    fresh.body.data.map((e: Entry) => e.id),
+    [tender.id],
+  );
 });

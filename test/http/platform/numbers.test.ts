@@ -1,6 +1,15 @@
 import t from 'tap';
 import { startTestServer, type TestServer } from '../../fixtures/server';
-import { aCompetitiveOrderingTender, aContract, aLot, anItem, competitiveOrderingConfig, createLottedTender, createTender, insertAgreement } from '../../fixtures/tenders';
+import {
+  aCompetitiveOrderingTender,
+  aContract,
+  aLot,
+  anItem,
+  competitiveOrderingConfig,
+  createLottedTender,
+  createTender,
+  insertAgreement,
+} from '../../fixtures/tenders';
 
 /**
  * Amounts, quantities and percentages are floats in every answer (docs/platform.md §Numbers): the text, not
@@ -19,12 +28,16 @@ const INTEGERS = /"(?:amount|amountNet|quantity|percentage)":-?\d+[,}\]]/;
 t.test('an unrestricted tender: the write answer, the object, the feed entry and the pretty view', async (t) => {
   const tender = await createLottedTender(server);
   const path = `/api/2.5/tenders/${tender.id}`;
-  const patched = await server.request('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active.enquiries' } } });
+  const patched = await server.request('PATCH', path, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active.enquiries' } },
+  });
   const bodies = {
     'PATCH answer': patched.text,
     'GET object': await text(path),
     'feed entry': await text('/api/2.5/tenders?opt_fields=value,lots'),
-    'opt_pretty': (await text(`${path}?opt_pretty=1`)).replace(/": /g, '":'),
+    opt_pretty: (await text(`${path}?opt_pretty=1`)).replace(/": /g, '":'),
   };
   for (const [where, body] of Object.entries(bodies)) {
     t.match(body, /"amount":500\.0\b/, `${where}: amounts are floats`);

@@ -4,7 +4,14 @@ import { insertOf } from '../../../src/domain/core/objects';
 import type { Doc, Kind } from '../../../src/store/port';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import { activeFramework, activeSubmission, aTenderer, decideQualification } from '../../fixtures/frameworks';
-import { aCompetitiveOrderingTender, aContract, aTender, competitiveOrderingConfig, createTender, insertAgreement } from '../../fixtures/tenders';
+import {
+  aCompetitiveOrderingTender,
+  aContract,
+  aTender,
+  competitiveOrderingConfig,
+  createTender,
+  insertAgreement,
+} from '../../fixtures/tenders';
 
 const READERS = ['', 'broker', 'broker1', 'brokerr'] as const;
 const newId = () => randomUUID().replace(/-/g, '');
@@ -44,7 +51,14 @@ async function objectsOfEveryKind(server: TestServer): Promise<[Kind, string, st
       ['contracts', contract.body.data.id, which],
     );
   }
-  const configs: (Doc | undefined)[] = [undefined, {}, { restricted: false }, { restricted: null }, { restricted: 1 }, { restricted: true }];
+  const configs: (Doc | undefined)[] = [
+    undefined,
+    {},
+    { restricted: false },
+    { restricted: null },
+    { restricted: 1 },
+    { restricted: true },
+  ];
   for (const kind of ['tenders', 'frameworks', 'submissions', 'qualifications', 'agreements', 'contracts'] as const) {
     for (const config of configs) {
       const id = newId();

@@ -26,7 +26,11 @@ t.test('an anonymous read after a change shows the change (the kept view is of t
   const again = await server.request('GET', path(tender.id));
   t.equal(again.text, first.text, 'the same bytes while nothing changed');
   t.equal(again.headers.get('content-type'), 'application/json; charset=utf-8');
-  const patched = await server.request('PATCH', path(tender.id), { key: 'broker', token: tender.token, body: { data: { title: 'нова назва' } } });
+  const patched = await server.request('PATCH', path(tender.id), {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { title: 'нова назва' } },
+  });
   t.equal(patched.status, 200);
   const after = await server.request('GET', path(tender.id));
   t.equal(after.body.data.title, 'нова назва');
@@ -39,14 +43,22 @@ t.test('a restricted tender: kept anonymous views stay masked, and no reader wit
   t.not(unmasked, HIDDEN);
   await restrict(tender.id);
   for (let i = 0; i < 2; i++) {
-    t.equal((await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, `anonymous read ${i + 1}`);
+    t.equal(
+      (await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress,
+      HIDDEN,
+      `anonymous read ${i + 1}`,
+    );
   }
   const whole = (key: string) => server.request('GET', path(tender.id), { key });
   for (let i = 1; i <= 2; i++) {
     t.equal((await whole('broker')).body.data.items[0].deliveryAddress.streetAddress, unmasked, `the owner, read ${i}`);
     t.equal((await whole('brokerr')).body.data.items[0].deliveryAddress.streetAddress, unmasked, `an r broker, read ${i}`);
     t.equal((await whole('broker1')).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, `another broker, read ${i}`);
-    t.equal((await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress, HIDDEN, `anonymous after them, read ${i}`);
+    t.equal(
+      (await server.request('GET', path(tender.id))).body.data.items[0].deliveryAddress.streetAddress,
+      HIDDEN,
+      `anonymous after them, read ${i}`,
+    );
   }
 });
 
@@ -58,7 +70,11 @@ t.test('a restricted tender: the whole view kept for its owner follows its chang
   const unmasked = street(await read('broker'));
   t.not(unmasked, HIDDEN);
   t.equal(street(await read('broker')), unmasked, 'kept for the owner');
-  const patched = await server.request('PATCH', path(tender.id), { key: 'broker', token: tender.token, body: { data: { title: 'нова назва' } } });
+  const patched = await server.request('PATCH', path(tender.id), {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { title: 'нова назва' } },
+  });
   t.equal(patched.status, 200);
   const after = await read('broker');
   t.equal(after.body.data.title, 'нова назва', 'the owner reads the change');

@@ -18,7 +18,11 @@ t.test('PATCH /qualifications/{id}', async (t) => {
     const bad = await server.request('PATCH', path, { key: 'broker', token: framework.token, body: { data: { status: 'cancelled' } } });
     t.same([bad.status, bad.body], [422, err('body', 'status', ["Value must be one of ['pending', 'active', 'unsuccessful']."])]);
     t.same(await storedDoc(server, 'qualifications', s.qualificationID), before);
-    const missing = await server.request('PATCH', `/api/2.5/qualifications/${'f'.repeat(32)}`, { key: 'broker', token: framework.token, body: { data: {} } });
+    const missing = await server.request('PATCH', `/api/2.5/qualifications/${'f'.repeat(32)}`, {
+      key: 'broker',
+      token: framework.token,
+      body: { data: {} },
+    });
     t.same([missing.status, missing.body], [404, err('url', 'qualification_id', 'Not Found')]);
   });
 

@@ -1,7 +1,16 @@
 import t from 'tap';
 import { createHash } from 'node:crypto';
 import { startTestServer } from '../../fixtures/server';
-import { aTenderer, activeFramework, activeSubmission, createSubmission, decideQualification, err, storedDoc, uploadDocument } from '../../fixtures/frameworks';
+import {
+  aTenderer,
+  activeFramework,
+  activeSubmission,
+  createSubmission,
+  decideQualification,
+  err,
+  storedDoc,
+  uploadDocument,
+} from '../../fixtures/frameworks';
 
 t.test('submission and qualification documents', async (t) => {
   const server = await startTestServer({ now: new Date('2027-01-17T00:00:00+02:00') });
@@ -16,10 +25,14 @@ t.test('submission and qualification documents', async (t) => {
     const doc = uploaded.body.data;
     t.equal(uploaded.headers.get('location'), `${server.url}${base}/${doc.id}`);
     t.same(doc, {
-      id: doc.id, title: 'укр.doc', format: 'application/msword',
+      id: doc.id,
+      title: 'укр.doc',
+      format: 'application/msword',
       url: `${server.config.storedUrlBase}${base}/${doc.id}?download=${new URL(doc.url).searchParams.get('download')}`,
-      hash: `md5:${createHash('md5').update('hello').digest('hex')}`, language: 'uk',
-      datePublished: '2027-01-17T00:00:00+02:00', dateModified: '2027-01-17T00:00:00+02:00',
+      hash: `md5:${createHash('md5').update('hello').digest('hex')}`,
+      language: 'uk',
+      datePublished: '2027-01-17T00:00:00+02:00',
+      dateModified: '2027-01-17T00:00:00+02:00',
     });
     t.same((await server.request('GET', `/api/2.5/submissions/${s.id}`)).body.data.documents, [doc]);
     t.same((await server.request('GET', base)).body.data, [doc]);
@@ -47,7 +60,11 @@ t.test('submission and qualification documents', async (t) => {
     t.same([json.status, json.body], [403, err('body', 'url', 'Can add document only from document service.')]);
     const form = new FormData();
     form.append('other', 'x');
-    const res = await fetch(`${server.url}${base}?acc_token=${s.token}`, { method: 'POST', headers: { authorization: 'Bearer broker1' }, body: form });
+    const res = await fetch(`${server.url}${base}?acc_token=${s.token}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer broker1' },
+      body: form,
+    });
     t.same([res.status, await res.json()], [404, err('body', 'file', 'Not Found')]);
     t.same(await storedDoc(server, 'submissions', s.id), before);
   });

@@ -9,7 +9,6 @@ const auctionModule = (server: TestServer): AuctionModule => ({
   auctionBase: 'https://auction.example.org',
 });
 
-
 for (const [name, options] of cases) {
   t.test(`${name}: tendering → 2 bids → end of tendering → auction module → pending award for the lowest bid`, async (t) => {
     const server = await startTestServer();

@@ -22,7 +22,14 @@ t.test('a draft is readable by anyone by its id, without secrets', async (t) => 
 t.test('the default feed lists active tenders with id and dateModified, not test-mode ones', async (t) => {
   const live = await createLottedTender(server);
   await activate(live.id, live.token);
-  const test = await createTender(server, aTender({ mode: 'test', lots: [{ id: 'e'.repeat(32), title: 'l', value: { amount: 500 }, minimalStep: { amount: 15 } }], items: [{ ...aTender().items[0], relatedLot: 'e'.repeat(32) }] }));
+  const test = await createTender(
+    server,
+    aTender({
+      mode: 'test',
+      lots: [{ id: 'e'.repeat(32), title: 'l', value: { amount: 500 }, minimalStep: { amount: 15 } }],
+      items: [{ ...aTender().items[0], relatedLot: 'e'.repeat(32) }],
+    }),
+  );
   await activate(test.id, test.token);
   const feed = await server.request('GET', '/api/2.5/tenders');
   t.ok(ids(feed.body).includes(live.id));

@@ -19,7 +19,12 @@ const patchTender = (tender: Created, data: unknown) =>
 
 t.test('the tutorial flow: a lot added to a draft, an item related to it, then activation', async (t) => {
   const tender = await createTender(server, aTender());
-  const added = await postLot(tender, { title: 'lot title', description: 'lot description', value: { amount: 500, currency: 'UAH' }, minimalStep: { amount: 15, currency: 'UAH' } });
+  const added = await postLot(tender, {
+    title: 'lot title',
+    description: 'lot description',
+    value: { amount: 500, currency: 'UAH' },
+    minimalStep: { amount: 15, currency: 'UAH' },
+  });
   t.equal(added.status, 201);
   const lot = added.body.data;
   t.match(lot, {
@@ -37,7 +42,10 @@ t.test('the tutorial flow: a lot added to a draft, an item related to it, then a
   t.equal(related.status, 200);
   const activated = await patchTender(tender, { status: 'active.enquiries' });
   t.equal(activated.status, 200, activated.text);
-  t.same(activated.body.data.lots.map((l: { id: string }) => l.id), [lot.id]);
+  t.same(
+    activated.body.data.lots.map((l: { id: string }) => l.id),
+    [lot.id],
+  );
 });
 
 t.test('lots are read as a list and one by one, from the tender as stored', async (t) => {
@@ -45,7 +53,10 @@ t.test('lots are read as a list and one by one, from the tender as stored', asyn
   const first = (await postLot(tender, aLot({ title: 'first' }))).body.data;
   const second = (await postLot(tender, aLot({ title: 'second' }))).body.data;
   const list = await server.request('GET', lotsPath(tender));
-  t.same(list.body.data.map((l: { title: string }) => l.title), ['first', 'second']);
+  t.same(
+    list.body.data.map((l: { title: string }) => l.title),
+    ['first', 'second'],
+  );
   const one = await server.request('GET', lotsPath(tender, second.id));
   t.same(one.body.data, second);
   const stored = await server.request('GET', `/api/2.5/tenders/${tender.id}`);
@@ -70,16 +81,27 @@ t.test('refused lot requests answer the reference errors and store nothing', asy
   const lot = (await postLot(tender, aLot())).body.data;
   const before = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body;
 
-  t.match(await postLot(tender, { description: 'no title', value: { amount: 1 } }), error(422, 'body', 'title', ['This field is required.']));
+  t.match(
+    await postLot(tender, { description: 'no title', value: { amount: 1 } }),
+    error(422, 'body', 'title', ['This field is required.']),
+  );
   t.match(await postLot(tender, { ...aLot(), colour: 'red' }), error(422, 'body', 'colour', 'Rogue field'));
   t.match(await postLot(tender, { ...aLot(), value: 'a lot' }), { status: 422, body: { errors: [{ name: 'value' }] } });
   t.match(await patchLot(tender, lot.id, { id: 'f'.repeat(32) }), error(422, 'body', 'id', 'Rogue field'));
   t.match(await postLot(tender, aLot(), { token: 'f'.repeat(32) }), error(403, 'url', 'permission', 'Forbidden'));
-  t.match(await server.request('POST', lotsPath(tender), { body: { data: aLot() }, token: tender.token }), error(403, 'url', 'permission', 'Forbidden'));
+  t.match(
+    await server.request('POST', lotsPath(tender), { body: { data: aLot() }, token: tender.token }),
+    error(403, 'url', 'permission', 'Forbidden'),
+  );
   t.match(await patchLot(tender, 'f'.repeat(32), { title: 'x' }), error(404, 'url', 'lot_id', 'Not Found'));
   t.match(await server.request('GET', lotsPath(tender, 'f'.repeat(32))), error(404, 'url', 'lot_id', 'Not Found'));
   t.match(await server.request('GET', `/api/2.5/tenders/${'f'.repeat(32)}/lots`), error(404, 'url', 'tender_id', 'Not Found'));
-  const malformed = await server.request('POST', lotsPath(tender), { key: 'broker', token: tender.token, raw: '{"data": {', contentType: 'application/json' });
+  const malformed = await server.request('POST', lotsPath(tender), {
+    key: 'broker',
+    token: tender.token,
+    raw: '{"data": {',
+    contentType: 'application/json',
+  });
   t.equal(malformed.status, 422);
 
   t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body, before, 'the tender is unchanged');
@@ -94,7 +116,10 @@ t.test('lots cannot be added or changed once the tender is past the statuses its
   await server.request('PATCH', `/api/2.5/tenders/${tender.id}/chronograph`, { key: 'chronograph', body: { data: { id: tender.id } } });
   t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status, 'active.tendering');
   t.match(await postLot(tender, aLot()), error(403, 'body', 'data', "Can't add lot in current (active.tendering) tender status"));
-  t.match(await patchLot(tender, lot.id, { title: 'late' }), error(403, 'body', 'data', "Can't update lot in current (active.tendering) tender status"));
+  t.match(
+    await patchLot(tender, lot.id, { title: 'late' }),
+    error(403, 'body', 'data', "Can't update lot in current (active.tendering) tender status"),
+  );
 });
 
 t.test('DELETE of a lot nothing names → 200 with the lot; the tender keeps the others', async (t) => {
@@ -105,7 +130,10 @@ t.test('DELETE of a lot nothing names → 200 with the lot; the tender keeps the
   const deleted = await server.request('DELETE', lotsPath(tender, dropped.id), { key: 'broker', token: tender.token });
   t.equal(deleted.status, 200, deleted.text);
   t.same(deleted.body.data, dropped);
-  t.same((await server.request('GET', lotsPath(tender))).body.data.map((l: { id: string }) => l.id), [kept.id]);
+  t.same(
+    (await server.request('GET', lotsPath(tender))).body.data.map((l: { id: string }) => l.id),
+    [kept.id],
+  );
   t.equal((await server.request('DELETE', lotsPath(tender, kept.id), { key: 'broker', token: tender.token })).status, 200);
   t.notOk((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.lots, 'no lots left: no lots member');
 });
@@ -122,7 +150,18 @@ t.test('DELETE of a lot is refused while an item names it, past the editable sta
   t.match(await del('f'.repeat(32)), error(404, 'url', 'lot_id', 'Not Found'));
   t.match(await del(other.id, { key: 'broker1' }), error(403, 'url', 'permission', 'Forbidden'));
   t.match(await del(other.id, { token: 'f'.repeat(32) }), error(403, 'url', 'permission', 'Forbidden'));
-  t.equal((await patchTender(tender, { status: 'active.enquiries', items: [{ ...anItem(), relatedLot: lot.id }, { ...anItem(), relatedLot: other.id }] })).status, 200);
+  t.equal(
+    (
+      await patchTender(tender, {
+        status: 'active.enquiries',
+        items: [
+          { ...anItem(), relatedLot: lot.id },
+          { ...anItem(), relatedLot: other.id },
+        ],
+      })
+    ).status,
+    200,
+  );
   server.clock.set(new Date(Date.parse('2026-10-12T00:00:00+03:00') + 1000));
   await server.request('PATCH', `/api/2.5/tenders/${tender.id}/chronograph`, { key: 'chronograph', body: { data: { id: tender.id } } });
   t.match(await del(other.id), error(403, 'body', 'data', "Can't delete lot in current (active.tendering) tender status"));

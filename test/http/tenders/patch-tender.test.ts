@@ -70,12 +70,15 @@ t.test('server-set fields in a PATCH are rogue, nothing changes', async (t) => {
   const tender = await createTender(server, aTender());
   const before = await get(tender.id);
   t.match(await patch(tender.id, tender.token, { dateModified: 'x' }), error(422, 'body', 'dateModified', 'Rogue field'));
-  t.match(await patch(tender.id, tender.token, { procurementMethodType: 'competitiveOrdering' }), error(422, 'body', 'procurementMethodType', 'Rogue field'));
+  t.match(
+    await patch(tender.id, tender.token, { procurementMethodType: 'competitiveOrdering' }),
+    error(422, 'body', 'procurementMethodType', 'Rogue field'),
+  );
   t.match(await patch(tender.id, tender.token, { value: { foo: 1 } }), error(422, 'body', 'value', { foo: 'Rogue field' }));
   t.same(await get(tender.id), before);
 });
 
-t.test('a PATCH breaking a rule of the merged tender → the rule\'s error, nothing changes', async (t) => {
+t.test("a PATCH breaking a rule of the merged tender → the rule's error, nothing changes", async (t) => {
   const tender = await createTender(server, aTender());
   const before = await get(tender.id);
   const res = await patch(tender.id, tender.token, { value: { amount: 10 } });
@@ -85,7 +88,10 @@ t.test('a PATCH breaking a rule of the merged tender → the rule\'s error, noth
 
 t.test('PATCH of enquiryPeriod.endDate recomputes clarificationsUntil', async (t) => {
   const tender = await createTender(server, aTender());
-  const res = await patch(tender.id, tender.token, { enquiryPeriod: { endDate: '2026-10-13T00:00:00+03:00' }, tenderPeriod: { startDate: '2026-10-13T00:00:00+03:00' } });
+  const res = await patch(tender.id, tender.token, {
+    enquiryPeriod: { endDate: '2026-10-13T00:00:00+03:00' },
+    tenderPeriod: { startDate: '2026-10-13T00:00:00+03:00' },
+  });
   t.equal(res.status, 200);
   t.equal(res.body.data.enquiryPeriod.clarificationsUntil, '2026-10-14T00:00:00+03:00');
 });

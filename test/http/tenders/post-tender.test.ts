@@ -52,7 +52,9 @@ t.test('enquiry and tender periods are completed: start now, clarificationsUntil
 });
 
 t.test('lots get ids, status active and date; lot values take the tender currency and VAT flag', async (t) => {
-  const res = await post(aTender({ value: { amount: 500, currency: 'USD', valueAddedTaxIncluded: false }, minimalStep: { amount: 15 }, lots: [aLot()] }));
+  const res = await post(
+    aTender({ value: { amount: 500, currency: 'USD', valueAddedTaxIncluded: false }, minimalStep: { amount: 15 }, lots: [aLot()] }),
+  );
   t.equal(res.status, 201);
   t.match(res.body.data.lots[0], {
     id: /^[0-9a-f]{32}$/,
@@ -86,13 +88,22 @@ t.test('without procurementMethodType the tender is belowThreshold', async (t) =
 
 t.test('test mode: titles get their markers, missing title_en and title_ru are created', async (t) => {
   const res = await post(aTender({ mode: 'test', title_en: 'Cases' }));
-  t.match(res.body.data, { mode: 'test', title: '[ТЕСТУВАННЯ] футляри до державних нагород', title_en: '[TESTING] Cases', title_ru: '[ТЕСТИРОВАНИЕ] ' });
+  t.match(res.body.data, {
+    mode: 'test',
+    title: '[ТЕСТУВАННЯ] футляри до державних нагород',
+    title_en: '[TESTING] Cases',
+    title_ru: '[ТЕСТИРОВАНИЕ] ',
+  });
 });
 
 t.test('test mode: titles already marked are not marked twice (also on PATCH)', async (t) => {
   const created = await createTender(server, aTender({ mode: 'test', title: '[ТЕСТУВАННЯ] x' }));
   t.equal(created.data.title, '[ТЕСТУВАННЯ] x');
-  const res = await server.request('PATCH', `/api/2.5/tenders/${created.id}`, { key: 'broker', token: created.token, body: { data: { title_en: 'New' } } });
+  const res = await server.request('PATCH', `/api/2.5/tenders/${created.id}`, {
+    key: 'broker',
+    token: created.token,
+    body: { data: { title_en: 'New' } },
+  });
   t.match(res.body.data, { title: '[ТЕСТУВАННЯ] x', title_en: '[TESTING] New', title_ru: '[ТЕСТИРОВАНИЕ] ' });
 });
 
@@ -177,7 +188,7 @@ t.test('an item without classification → [{"classification": ["This field is r
   t.match(res, error(422, 'body', 'items', [{ classification: ['This field is required.'] }]));
 });
 
-t.test('an item classification scheme other than ДК021 → Value must be one of [\'ДК021\']', async (t) => {
+t.test("an item classification scheme other than ДК021 → Value must be one of ['ДК021']", async (t) => {
   const res = await post(aTender({ items: [anItem({ classification: { scheme: 'CPV', id: '44617100-9', description: 'x' } })] }));
   t.match(res, error(422, 'body', 'items', [{ classification: { scheme: ["Value must be one of ['ДК021']."] } }]));
 });
@@ -224,7 +235,12 @@ t.test('contactPoint without telephone and email → {"contactPoint": ["telephon
 t.test('a procuringEntity kind outside the list → Value must be one of [...]', async (t) => {
   const pe = { ...aTender().procuringEntity, kind: 'bad' };
   const res = await post(aTender({ procuringEntity: pe }));
-  t.match(res, error(422, 'body', 'procuringEntity', { kind: ["Value must be one of ['authority', 'central', 'defense', 'general', 'other', 'social', 'special']."] }));
+  t.match(
+    res,
+    error(422, 'body', 'procuringEntity', {
+      kind: ["Value must be one of ['authority', 'central', 'defense', 'general', 'other', 'social', 'special']."],
+    }),
+  );
 });
 
 t.test('procurementMethod other than the procedure\'s → 422 "procurementMethod should be open"', async (t) => {
@@ -300,7 +316,7 @@ t.test('config: a value the procedure does not allow → "True is not one of [Fa
   t.match(res, error(422, 'body', 'restricted', 'True is not one of [False]'));
 });
 
-t.test('config: a wrong type → "\'x\' is not of type \'boolean\'"', async (t) => {
+t.test("config: a wrong type → \"'x' is not of type 'boolean'\"", async (t) => {
   const res = await post(aTender(), belowThresholdConfig({ hasAuction: 'x' }));
   t.match(res, error(422, 'body', 'hasAuction', "'x' is not of type 'boolean'"));
 });
@@ -315,7 +331,12 @@ t.test('date-dependent rules: mainProcurementCategory and milestones are require
 t.test('INN: 33600000-6 without exactly one INN classification → 422 items', async (t) => {
   const item = anItem({ classification: { scheme: 'ДК021', id: '33600000-6', description: 'Фармацевтична продукція' } });
   const res = await post(aTender({ items: [item] }));
-  t.match(res, error(422, 'body', 'items', ['Item with classification.id=33600000-6 have to contain exactly one additionalClassifications with scheme=INN']));
+  t.match(
+    res,
+    error(422, 'body', 'items', [
+      'Item with classification.id=33600000-6 have to contain exactly one additionalClassifications with scheme=INN',
+    ]),
+  );
 });
 
 t.test('INN: a 336… item with two INN classifications → 422 items', async (t) => {
@@ -342,7 +363,10 @@ t.test('refused creations store nothing: the next tender of the day on a fresh s
   const fresh = await startTestServer();
   t.teardown(() => fresh.close());
   await fresh.request('POST', '/api/2.5/tenders', { key: 'broker', body: { data: aTender({ foo: 1 }) } });
-  await fresh.request('POST', '/api/2.5/tenders', { key: 'broker', body: { data: aTender(), config: belowThresholdConfig({ minBidsNumber: 0 }) } });
+  await fresh.request('POST', '/api/2.5/tenders', {
+    key: 'broker',
+    body: { data: aTender(), config: belowThresholdConfig({ minBidsNumber: 0 }) },
+  });
   const ok = await createTender(fresh, aTender());
   t.equal(ok.data.tenderID, 'UA-2026-10-05-000001-a');
 });
@@ -354,9 +378,15 @@ t.test('accreditation: a broker without level 1 or 5 → 403 url/accreditation',
   writeFileSync(file, '[brokers]\nbroker3 = broker3,3\nbroker1 = broker1,1\n');
   const limited = await startTestServer({ env: { AUTH_FILE: file } });
   t.teardown(() => limited.close());
-  const res = await limited.request('POST', '/api/2.5/tenders', { key: 'broker3', body: { data: aTender(), config: belowThresholdConfig() } });
+  const res = await limited.request('POST', '/api/2.5/tenders', {
+    key: 'broker3',
+    body: { data: aTender(), config: belowThresholdConfig() },
+  });
   t.match(res, error(403, 'url', 'accreditation', 'Broker Accreditation level does not permit tender creation'));
   const central = { ...aTender().procuringEntity, kind: 'central' };
-  const res2 = await limited.request('POST', '/api/2.5/tenders', { key: 'broker1', body: { data: aTender({ procuringEntity: central }), config: belowThresholdConfig() } });
+  const res2 = await limited.request('POST', '/api/2.5/tenders', {
+    key: 'broker1',
+    body: { data: aTender({ procuringEntity: central }), config: belowThresholdConfig() },
+  });
   t.match(res2, error(403, 'url', 'accreditation', 'Broker Accreditation level does not permit tender creation'));
 });

@@ -34,7 +34,11 @@ const answer = (tender: Created, questionId: string, data: unknown, token = tend
 
 async function tenderInEnquiries(): Promise<Created> {
   const tender = await createLottedTender(server);
-  const reply = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.enquiries' } } });
+  const reply = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active.enquiries' } },
+  });
   if (reply.status !== 200) throw new Error(reply.text);
   return tender;
 }
@@ -58,7 +62,11 @@ t.test('the tutorial flow: ask, answer, list and read; the author is only ever a
   server.clock.advance(60_000);
   const answered = await answer(tender, question.id, { answer: 'Таблицю додано в файлі "Kalorijnist.xslx"' });
   t.equal(answered.status, 200);
-  t.same(answered.body.data, { ...question, answer: 'Таблицю додано в файлі "Kalorijnist.xslx"', dateAnswered: '2026-10-05T12:01:00+03:00' });
+  t.same(answered.body.data, {
+    ...question,
+    answer: 'Таблицю додано в файлі "Kalorijnist.xslx"',
+    dateAnswered: '2026-10-05T12:01:00+03:00',
+  });
   t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/questions`)).body.data, [answered.body.data]);
   t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}/questions/${question.id}`)).body.data, answered.body.data);
 
@@ -87,7 +95,10 @@ t.test('questions about a lot or an item name it', async (t) => {
   t.equal(aboutLot.status, 201);
   t.match(aboutLot.body.data, { questionOf: 'lot', relatedItem: lotId });
   t.match(await ask(tender, aQuestion(undefined, { questionOf: 'lot' })), error(422, 'body', 'relatedItem', ['This field is required.']));
-  t.match(await ask(tender, aQuestion(undefined, { questionOf: 'item', relatedItem: lotId })), error(422, 'body', 'relatedItem', ['relatedItem should be one of items']));
+  t.match(
+    await ask(tender, aQuestion(undefined, { questionOf: 'item', relatedItem: lotId })),
+    error(422, 'body', 'relatedItem', ['relatedItem should be one of items']),
+  );
 });
 
 t.test('refused questions and answers answer the reference errors and store nothing', async (t) => {
@@ -97,16 +108,28 @@ t.test('refused questions and answers answer the reference errors and store noth
   const question = (await ask(tender, aQuestion())).body.data;
   const before = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body;
 
-  t.match(await server.request('POST', `/api/2.5/tenders/${tender.id}/questions`, { body: { data: aQuestion() } }), error(403, 'url', 'permission', 'Forbidden'));
+  t.match(
+    await server.request('POST', `/api/2.5/tenders/${tender.id}/questions`, { body: { data: aQuestion() } }),
+    error(403, 'url', 'permission', 'Forbidden'),
+  );
   t.match(await ask(tender, aQuestion(undefined, { title: undefined })), error(422, 'body', 'title', ['This field is required.']));
   t.match(await ask(tender, { ...aQuestion(), colour: 'red' }), error(422, 'body', 'colour', 'Rogue field'));
-  t.match(await ask(tender, aQuestion(undefined, { questionOf: 'bid' })), error(422, 'body', 'questionOf', ["Value must be one of ['tender', 'lot', 'item']."]));
-  const withoutToken = server.request('PATCH', `/api/2.5/tenders/${tender.id}/questions/${question.id}`, { key: 'broker', body: { data: { answer: 'x' } } });
+  t.match(
+    await ask(tender, aQuestion(undefined, { questionOf: 'bid' })),
+    error(422, 'body', 'questionOf', ["Value must be one of ['tender', 'lot', 'item']."]),
+  );
+  const withoutToken = server.request('PATCH', `/api/2.5/tenders/${tender.id}/questions/${question.id}`, {
+    key: 'broker',
+    body: { data: { answer: 'x' } },
+  });
   t.match(await withoutToken, error(403, 'url', 'permission', 'Forbidden'));
   t.match(await answer(tender, question.id, { answer: 'x' }, 'f'.repeat(32)), error(403, 'url', 'permission', 'Forbidden'));
   t.match(await answer(tender, question.id, {}), error(422, 'body', 'answer', ['This field is required.']));
   t.match(await answer(tender, 'f'.repeat(32), { answer: 'x' }), error(404, 'url', 'question_id', 'Not Found'));
-  t.match(await server.request('GET', `/api/2.5/tenders/${tender.id}/questions/${'f'.repeat(32)}`), error(404, 'url', 'question_id', 'Not Found'));
+  t.match(
+    await server.request('GET', `/api/2.5/tenders/${tender.id}/questions/${'f'.repeat(32)}`),
+    error(404, 'url', 'question_id', 'Not Found'),
+  );
   t.same((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body, before, 'the tender is unchanged');
 
   // After the enquiry period nobody may ask; after clarificationsUntil (2026-10-13 for this tender) nobody may answer.
@@ -114,7 +137,10 @@ t.test('refused questions and answers answer the reference errors and store noth
   t.match(await ask(tender, aQuestion()), error(403, 'body', 'data', 'Can add question only in enquiryPeriod'));
   server.clock.set(new Date('2026-10-13T00:00:01+03:00'));
   await server.request('PATCH', `/api/2.5/tenders/${tender.id}/chronograph`, { key: 'chronograph', body: { data: { id: tender.id } } });
-  t.match(await answer(tender, question.id, { answer: 'late' }), error(403, 'body', 'data', 'Allowed to update question only before enquiryPeriod.clarificationsUntil'));
+  t.match(
+    await answer(tender, question.id, { answer: 'late' }),
+    error(403, 'body', 'data', 'Allowed to update question only before enquiryPeriod.clarificationsUntil'),
+  );
   server.clock.set(new Date('2026-10-05T12:00:00+03:00'));
 });
 

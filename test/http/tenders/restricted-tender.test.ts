@@ -1,7 +1,15 @@
 import t from 'tap';
 import { updateOf, type ObjectDoc } from '../../../src/domain/core/objects';
 import { startTestServer, type TestServer } from '../../fixtures/server';
-import { aCompetitiveOrderingTender, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement, supplier } from '../../fixtures/tenders';
+import {
+  aCompetitiveOrderingTender,
+  aLot,
+  anItem,
+  competitiveOrderingConfig,
+  createTender,
+  insertAgreement,
+  supplier,
+} from '../../fixtures/tenders';
 import { apiJson } from '../../../src/store/api-json';
 
 const HIDDEN = 'Приховано';
@@ -19,21 +27,63 @@ t.before(async () => {
     competitiveOrderingConfig({ restricted: true }),
   );
   id = tender.id;
-  const res = await server.request('PATCH', `/api/2.5/tenders/${id}`, { key: 'broker', token: tender.token, body: { data: { status: 'active.tendering' } } });
+  const res = await server.request('PATCH', `/api/2.5/tenders/${id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { status: 'active.tendering' } },
+  });
   if (res.status !== 200) throw new Error(res.text);
   // Bids, awards, contracts, complaints and questions put in as stored, in a status where bids are public.
   const session = server.store.session();
   const stored = (await session.get('tenders', id))!;
   const doc = stored.doc as ObjectDoc;
-  const org = { ...supplier('Учасник', '12345678'), name_en: 'Bidder', additionalContactPoints: [{ name: 'Контакт', email: 'c@example.com' }] };
+  const org = {
+    ...supplier('Учасник', '12345678'),
+    name_en: 'Bidder',
+    additionalContactPoints: [{ name: 'Контакт', email: 'c@example.com' }],
+  };
   const author = { ...supplier('Автор', '87654321') };
   const data = {
     ...doc.data,
     status: 'active.qualification',
-    bids: [{ id: 'b'.repeat(32), tenderers: [org], participationUrl: 'https://auction/1', subcontractingDetails: 'субпідряд', lotValues: [{ participationUrl: 'https://auction/lot', subcontractingDetails: 'x' }], documents: [{ title: 'bid.pdf', url: 'https://ds/1', hash: 'md5:' + '0'.repeat(32), confidentialityRationale: 'причина' }] }],
+    bids: [
+      {
+        id: 'b'.repeat(32),
+        tenderers: [org],
+        participationUrl: 'https://auction/1',
+        subcontractingDetails: 'субпідряд',
+        lotValues: [{ participationUrl: 'https://auction/lot', subcontractingDetails: 'x' }],
+        documents: [{ title: 'bid.pdf', url: 'https://ds/1', hash: 'md5:' + '0'.repeat(32), confidentialityRationale: 'причина' }],
+      },
+    ],
     awards: [{ id: 'a'.repeat(32), suppliers: [org], documents: [{ title: 'award.pdf', url: 'https://ds/2', format: 'application/pdf' }] }],
-    contracts: [{ id: 'c'.repeat(32), suppliers: [org], items: [{ ...anItem(), deliveryLocation: { latitude: 50.45, longitude: 30.52 } }], documents: [{ title: 'c.pdf', url: 'https://ds/3' }] }],
-    complaints: [{ title: 'Скарга', description: 'Опис', resolution: 'Рішення', author, documents: [{ title: 'sk.pdf', url: 'https://ds/4' }], posts: [{ title: 'Пост', description: 'Текст', documents: [{ title: 'p.pdf', url: 'https://ds/5' }] }], objections: [{ title: 'Заперечення', description: 'о', classification: { description: 'к', id: 'x' }, requestedRemedies: [{ type: 'тип', description: 'в' }], arguments: [{ description: 'аргумент', evidences: [{ title: 'доказ', description: 'д' }] }] }] }],
+    contracts: [
+      {
+        id: 'c'.repeat(32),
+        suppliers: [org],
+        items: [{ ...anItem(), deliveryLocation: { latitude: 50.45, longitude: 30.52 } }],
+        documents: [{ title: 'c.pdf', url: 'https://ds/3' }],
+      },
+    ],
+    complaints: [
+      {
+        title: 'Скарга',
+        description: 'Опис',
+        resolution: 'Рішення',
+        author,
+        documents: [{ title: 'sk.pdf', url: 'https://ds/4' }],
+        posts: [{ title: 'Пост', description: 'Текст', documents: [{ title: 'p.pdf', url: 'https://ds/5' }] }],
+        objections: [
+          {
+            title: 'Заперечення',
+            description: 'о',
+            classification: { description: 'к', id: 'x' },
+            requestedRemedies: [{ type: 'тип', description: 'в' }],
+            arguments: [{ description: 'аргумент', evidences: [{ title: 'доказ', description: 'д' }] }],
+          },
+        ],
+      },
+    ],
     questions: [{ title: 'Питання', description: 'Текст', answer: 'Відповідь', author }],
   };
   await session.commit([updateOf(stored, { ...doc, data }, ['bids', 'awards', 'contracts', 'complaints', 'questions'])]);
@@ -60,24 +110,51 @@ t.test('anonymous reader: every path of the tender hiding table is replaced', as
     additionalContactPoints: [{ name: HIDDEN, email: HIDDEN }],
     scale: HIDDEN,
   });
-  t.match(data.bids[0], { participationUrl: HIDDEN, subcontractingDetails: HIDDEN, lotValues: [{ participationUrl: HIDDEN, subcontractingDetails: HIDDEN }] });
+  t.match(data.bids[0], {
+    participationUrl: HIDDEN,
+    subcontractingDetails: HIDDEN,
+    lotValues: [{ participationUrl: HIDDEN, subcontractingDetails: HIDDEN }],
+  });
   t.match(data.bids[0].documents[0], { title: HIDDEN, url: HIDDEN, confidentialityRationale: HIDDEN, hash: 'md5:' + '0'.repeat(32) });
-  t.match(data.awards[0], { suppliers: [{ name: HIDDEN, identifier: { id: HIDDEN } }], documents: [{ title: HIDDEN, url: HIDDEN, format: 'application/pdf' }] });
+  t.match(data.awards[0], {
+    suppliers: [{ name: HIDDEN, identifier: { id: HIDDEN } }],
+    documents: [{ title: HIDDEN, url: HIDDEN, format: 'application/pdf' }],
+  });
   t.match(data.contracts[0], {
     suppliers: [{ name: HIDDEN }],
-    items: [{ deliveryDate: { startDate: HIDDEN_DATE }, deliveryAddress: { locality: HIDDEN }, deliveryLocation: { latitude: 0, longitude: 0 } }],
+    items: [
+      { deliveryDate: { startDate: HIDDEN_DATE }, deliveryAddress: { locality: HIDDEN }, deliveryLocation: { latitude: 0, longitude: 0 } },
+    ],
     documents: [{ title: HIDDEN, url: HIDDEN }],
   });
   t.match(data.complaints[0], {
     title: HIDDEN,
     description: HIDDEN,
     resolution: HIDDEN,
-    author: { name: HIDDEN, identifier: { id: HIDDEN, legalName: HIDDEN }, address: { streetAddress: HIDDEN }, contactPoint: { email: HIDDEN } },
+    author: {
+      name: HIDDEN,
+      identifier: { id: HIDDEN, legalName: HIDDEN },
+      address: { streetAddress: HIDDEN },
+      contactPoint: { email: HIDDEN },
+    },
     documents: [{ title: HIDDEN, url: HIDDEN }],
     posts: [{ title: HIDDEN, description: HIDDEN, documents: [{ title: HIDDEN, url: HIDDEN }] }],
-    objections: [{ title: HIDDEN, description: HIDDEN, classification: { description: HIDDEN, id: 'x' }, requestedRemedies: [{ type: HIDDEN, description: HIDDEN }], arguments: [{ description: HIDDEN, evidences: [{ title: HIDDEN, description: HIDDEN }] }] }],
+    objections: [
+      {
+        title: HIDDEN,
+        description: HIDDEN,
+        classification: { description: HIDDEN, id: 'x' },
+        requestedRemedies: [{ type: HIDDEN, description: HIDDEN }],
+        arguments: [{ description: HIDDEN, evidences: [{ title: HIDDEN, description: HIDDEN }] }],
+      },
+    ],
   });
-  t.match(data.questions[0], { title: HIDDEN, description: HIDDEN, answer: HIDDEN, author: { name: HIDDEN, contactPoint: { telephone: HIDDEN } } });
+  t.match(data.questions[0], {
+    title: HIDDEN,
+    description: HIDDEN,
+    answer: HIDDEN,
+    author: { name: HIDDEN, contactPoint: { telephone: HIDDEN } },
+  });
   t.equal(data.procuringEntity.name, 'Державне управління справами', 'the procuring entity stays visible');
 });
 
@@ -127,7 +204,11 @@ t.test('an unrestricted tender is whole for anonymous readers', async (t) => {
 t.test('a feed page is compact JSON, or indented by 4 with opt_pretty, its masked and whole entries alike', async (t) => {
   const lotted = { lots: [aLot({ id: LOT })], items: [anItem({ relatedLot: LOT })] };
   const open = await createTender(server, aCompetitiveOrderingTender(await insertAgreement(server), lotted), competitiveOrderingConfig());
-  const activated = await server.request('PATCH', `/api/2.5/tenders/${open.id}`, { key: 'broker', token: open.token, body: { data: { status: 'active.tendering' } } });
+  const activated = await server.request('PATCH', `/api/2.5/tenders/${open.id}`, {
+    key: 'broker',
+    token: open.token,
+    body: { data: { status: 'active.tendering' } },
+  });
   t.equal(activated.status, 200);
   const path = '/api/2.5/tenders?opt_fields=status,contracts,procuringEntity';
   const page = await server.request('GET', path);

@@ -23,7 +23,10 @@ for (const [kind, arrays] of MANAGED) {
     t.test(`${kind}.${name}: a save not made for it that changes it → 422 Rogue field; the route that owns it may`, async (t) => {
       const before = aDoc();
       const after = { ...before, data: { ...before.data, [name]: [{ id: 'b'.repeat(32) }] } };
-      t.throws(() => updateOf(storedOf(kind, before), after), { status: 422, errors: [{ location: 'body', name, description: 'Rogue field' }] });
+      t.throws(() => updateOf(storedOf(kind, before), after), {
+        status: 422,
+        errors: [{ location: 'body', name, description: 'Rogue field' }],
+      });
       t.throws(() => insertOf(kind, after), { status: 422, errors: [{ name }] }, 'nor on insert');
       t.doesNotThrow(() => updateOf(storedOf(kind, before), after, [name]));
       t.doesNotThrow(() => updateOf(storedOf(kind, after), { ...after, data: { ...after.data, title: 'x' } }), 'an unchanged array passes');
@@ -33,7 +36,11 @@ for (const [kind, arrays] of MANAGED) {
 
 t.test('frameworks: every save of a defense framework stores restrictedDerivatives true', async (t) => {
   const before = aDoc();
-  const after: ObjectDoc = { ...before, data: { ...before.data, procuringEntity: { kind: 'defense' } }, config: { restrictedDerivatives: false } };
+  const after: ObjectDoc = {
+    ...before,
+    data: { ...before.data, procuringEntity: { kind: 'defense' } },
+    config: { restrictedDerivatives: false },
+  };
   t.equal(configOf(updateOf(storedOf('frameworks', before), after)).restrictedDerivatives, true);
   t.equal(configOf(insertOf('frameworks', { ...after, config: {} })).restrictedDerivatives, true, 'on insert');
   const general = updateOf(storedOf('frameworks', before), { ...before, config: { restrictedDerivatives: false } });

@@ -2,7 +2,9 @@ import t from 'tap';
 import { keyFromHeader, parseAuthFile, seesRestricted } from '../../../src/http/auth';
 
 t.test('the auth file gives name, group and levels by key; missing levels default to 12345', async (t) => {
-  const accounts = parseAuthFile('[brokers]\nbroker = broker\nbrokerr = brokerr,12345r\n; comment\n[chronograph]\nchronograph = chronokey\n');
+  const accounts = parseAuthFile(
+    '[brokers]\nbroker = broker\nbrokerr = brokerr,12345r\n; comment\n[chronograph]\nchronograph = chronokey\n',
+  );
   t.same(accounts.get('broker'), { name: 'broker', group: 'brokers', levels: '12345' });
   t.same(accounts.get('brokerr'), { name: 'brokerr', group: 'brokers', levels: '12345r' });
   t.same(accounts.get('chronokey'), { name: 'chronograph', group: 'chronograph', levels: '12345' });

@@ -4,7 +4,13 @@ import { orgPaths } from '../../../src/masking/fragments';
 
 t.test('text, _en, delivery dates and coordinates get their replacement values', async (t) => {
   const doc = {
-    items: [{ deliveryDate: { startDate: '2026-01-01T00:00:00+02:00' }, deliveryLocation: { latitude: 50.1, longitude: 30.5 }, description_en: 'x' }],
+    items: [
+      {
+        deliveryDate: { startDate: '2026-01-01T00:00:00+02:00' },
+        deliveryLocation: { latitude: 50.1, longitude: 30.5 },
+        description_en: 'x',
+      },
+    ],
   };
   const masked = applyMask(doc, [
     'items[*].deliveryDate.startDate',
@@ -12,7 +18,11 @@ t.test('text, _en, delivery dates and coordinates get their replacement values',
     'items[*].deliveryLocation.longitude',
     'items[*].description_en',
   ]);
-  t.same(masked.items[0], { deliveryDate: { startDate: HIDDEN_DATE }, deliveryLocation: { latitude: 0, longitude: 0 }, description_en: 'Hidden' });
+  t.same(masked.items[0], {
+    deliveryDate: { startDate: HIDDEN_DATE },
+    deliveryLocation: { latitude: 0, longitude: 0 },
+    description_en: 'Hidden',
+  });
 });
 
 t.test('absent fields stay absent and the input is not modified', async (t) => {

@@ -10,7 +10,7 @@ const open = () => {
     transactions++;
     return transaction();
   };
-  const values = () => (db.prepare('SELECT v FROM rows ORDER BY v').pluck().all() as number[]);
+  const values = () => db.prepare('SELECT v FROM rows ORDER BY v').pluck().all() as number[];
   return { db, run, values, transactions: () => transactions };
 };
 
@@ -18,7 +18,10 @@ t.test('commits asked for in one turn share one transaction, and each settles on
   const { db, run, values, transactions } = open();
   const { commit } = groupCommits(db, (v: number) => db.prepare('INSERT INTO rows (v) VALUES (?)').run(v).changes, run);
   const results = await Promise.allSettled([1, 2, 1, 3].map(commit));
-  t.same(results.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+  t.same(
+    results.map((r) => r.status),
+    ['fulfilled', 'fulfilled', 'rejected', 'fulfilled'],
+  );
   t.match((results[2] as PromiseRejectedResult).reason, { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
   t.same(values(), [1, 2, 3]);
   t.equal(transactions(), 1);
@@ -28,13 +31,12 @@ t.test('commits asked for in one turn share one transaction, and each settles on
 
 t.test('a commit that fails after writing leaves nothing of itself', async (t) => {
   const { db, run, values } = open();
-  const { commit } = groupCommits(
-    db,
-    (vs: number[]) => vs.forEach((v) => db.prepare('INSERT INTO rows (v) VALUES (?)').run(v)),
-    run,
-  );
+  const { commit } = groupCommits(db, (vs: number[]) => vs.forEach((v) => db.prepare('INSERT INTO rows (v) VALUES (?)').run(v)), run);
   const results = await Promise.allSettled([commit([1, 2]), commit([3, 1]), commit([4])]);
-  t.same(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+  t.same(
+    results.map((r) => r.status),
+    ['fulfilled', 'rejected', 'fulfilled'],
+  );
   t.same(values(), [1, 2, 4], 'the failed commit wrote 3 before failing, and 3 is gone');
 });
 
@@ -52,7 +54,10 @@ t.test('when SQLite ends the whole transaction, every commit of the batch is rej
     run,
   );
   const results = await Promise.allSettled([1, 2, 3].map(commit));
-  t.same(results.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+  t.same(
+    results.map((r) => r.status),
+    ['rejected', 'rejected', 'rejected'],
+  );
   t.same(values(), []);
   t.notOk(db.inTransaction);
   await commit(5);
@@ -76,9 +81,16 @@ t.test('flushIf applies the waiting commits at once when one of them is waited f
 
 t.test('a failing transaction wrapper rejects the whole batch', async (t) => {
   const db = new Database(':memory:');
-  const { commit } = groupCommits(db, (v: number) => v, () => {
-    throw new Error('the store is busy');
-  });
+  const { commit } = groupCommits(
+    db,
+    (v: number) => v,
+    () => {
+      throw new Error('the store is busy');
+    },
+  );
   const results = await Promise.allSettled([1, 2].map(commit));
-  t.same(results.map((r) => (r.status === 'rejected' ? r.reason.message : r.value)), ['the store is busy', 'the store is busy']);
+  t.same(
+    results.map((r) => (r.status === 'rejected' ? r.reason.message : r.value)),
+    ['the store is busy', 'the store is busy'],
+  );
 });

@@ -12,7 +12,6 @@ import {
 import { formatKyiv } from '../../../src/time/kyiv';
 import { at } from './fixtures';
 
-
 const printed = (periods: FrameworkPeriods) => ({
   enquiryPeriod: {
     startDate: formatKyiv(periods.enquiryPeriod.startDate),
@@ -66,11 +65,14 @@ t.test('activation across spring DST → enquiry end 2027-04-03T00:00+03:00, cla
   t.equal(periods.period.endDate, '2027-10-21T00:00:00+03:00');
 });
 
-t.test('activation over the 2021/22 holidays skips 12-27, 01-03 and 01-07 → enquiry end 2022-01-13, clarificationsUntil 01-18', async (t) => {
-  const { enquiryPeriod } = printed(frameworkActivationPeriods(at('2021-12-24T10:00:00+02:00'), at('2023-01-05T00:00:00+02:00')));
-  t.equal(enquiryPeriod.endDate, '2022-01-13T00:00:00+02:00');
-  t.equal(enquiryPeriod.clarificationsUntil, '2022-01-18T00:00:00+02:00');
-});
+t.test(
+  'activation over the 2021/22 holidays skips 12-27, 01-03 and 01-07 → enquiry end 2022-01-13, clarificationsUntil 01-18',
+  async (t) => {
+    const { enquiryPeriod } = printed(frameworkActivationPeriods(at('2021-12-24T10:00:00+02:00'), at('2023-01-05T00:00:00+02:00')));
+    t.equal(enquiryPeriod.endDate, '2022-01-13T00:00:00+02:00');
+    t.equal(enquiryPeriod.clarificationsUntil, '2022-01-18T00:00:00+02:00');
+  },
+);
 
 t.test('clarificationUntilDuration from config sets the working days after enquiry end', async (t) => {
   const periods = frameworkActivationPeriods(at('2027-01-01T00:00:00+02:00'), at('2028-02-05T00:00:00+02:00'), {
@@ -133,14 +135,18 @@ t.test('change bounds: qualification end from ceil(now)+30d to ceil(now)+1461d',
   t.equal(formatKyiv(bounds.latest), '2031-01-17T00:00:00+02:00');
 });
 
-t.test('recorded DPS activation: periods, clarificationsUntil and next_check follow from date and qualification end', recorded, async (t) => {
-  const { data } = recordedResponse('frameworks/dps/tutorial/patch-framework-draft-to-active.http');
-  const periods = printed(frameworkActivationPeriods(at(data.date), at(data.qualificationPeriod.endDate)));
-  t.same(periods.enquiryPeriod, data.enquiryPeriod);
-  t.same(periods.period, data.period);
-  t.equal(periods.qualificationPeriodStartDate, data.qualificationPeriod.startDate);
-  t.equal(formatKyiv(frameworkNextCheck(at(data.period.startDate), at(data.qualificationPeriod.endDate), false)), data.next_check);
-});
+t.test(
+  'recorded DPS activation: periods, clarificationsUntil and next_check follow from date and qualification end',
+  recorded,
+  async (t) => {
+    const { data } = recordedResponse('frameworks/dps/tutorial/patch-framework-draft-to-active.http');
+    const periods = printed(frameworkActivationPeriods(at(data.date), at(data.qualificationPeriod.endDate)));
+    t.same(periods.enquiryPeriod, data.enquiryPeriod);
+    t.same(periods.period, data.period);
+    t.equal(periods.qualificationPeriodStartDate, data.qualificationPeriod.startDate);
+    t.equal(formatKyiv(frameworkNextCheck(at(data.period.startDate), at(data.qualificationPeriod.endDate), false)), data.next_check);
+  },
+);
 
 t.test('recorded questions framework (Sunday activation): periods and next_check match', recorded, async (t) => {
   const { data } = recordedResponse('frameworks/basic-actions/http/questions/get-framework.http');

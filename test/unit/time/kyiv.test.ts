@@ -1,12 +1,5 @@
 import t from 'tap';
-import {
-  formatKyiv,
-  fromKyivParts,
-  fromKyivWallMs,
-  kyivIsoDate,
-  kyivParts,
-  parseIsoDate,
-} from '../../../src/time/kyiv';
+import { formatKyiv, fromKyivParts, fromKyivWallMs, kyivIsoDate, kyivParts, parseIsoDate } from '../../../src/time/kyiv';
 
 t.test('formatKyiv prints winter time with +02:00 and no fraction at whole seconds', async (t) => {
   t.equal(formatKyiv(new Date('2026-12-31T22:00:00Z')), '2027-01-01T00:00:00+02:00');
@@ -53,7 +46,15 @@ t.test('parseIsoDate round-trips through formatKyiv', async (t) => {
 });
 
 t.test('parseIsoDate rejects malformed and impossible dates → null', async (t) => {
-  for (const bad of ['', 'tomorrow', '2027-13-01T00:00:00', '2027-02-29T00:00:00', '2027-01-01T24:00:00', '2027-01-01T00:00:00+25:00', '2027-1-1']) {
+  for (const bad of [
+    '',
+    'tomorrow',
+    '2027-13-01T00:00:00',
+    '2027-02-29T00:00:00',
+    '2027-01-01T24:00:00',
+    '2027-01-01T00:00:00+25:00',
+    '2027-1-1',
+  ]) {
     t.equal(parseIsoDate(bad), null, bad);
   }
 });
@@ -72,7 +73,14 @@ t.test('a naive time in the spring gap is read with the standard offset, as pytz
 
 t.test('kyivParts gives the Kyiv wall clock with an ISO weekday', async (t) => {
   t.same(kyivParts(new Date('2027-01-02T22:30:15.250Z')), {
-    year: 2027, month: 1, day: 3, hour: 0, minute: 30, second: 15, millisecond: 250, weekday: 7,
+    year: 2027,
+    month: 1,
+    day: 3,
+    hour: 0,
+    minute: 30,
+    second: 15,
+    millisecond: 250,
+    weekday: 7,
   });
 });
 

@@ -1,13 +1,7 @@
 import t from 'tap';
 import { at, working, calendar } from './fixtures';
 import { formatKyiv } from '../../../src/time/kyiv';
-import {
-  calculateDate,
-  calculateFullDate,
-  calculateTenderFullDate,
-  normalizeToMidnight,
-} from '../../../src/time/periods';
-
+import { calculateDate, calculateFullDate, calculateTenderFullDate, normalizeToMidnight } from '../../../src/time/periods';
 
 t.test('1 working day from Friday 00:00 ends at Saturday 00:00 (the midnight rule)', async (t) => {
   t.equal(formatKyiv(calculateDate(at('2027-01-08T00:00:00+02:00'), working(1))), '2027-01-09T00:00:00+02:00');

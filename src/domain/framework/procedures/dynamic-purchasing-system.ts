@@ -1,10 +1,5 @@
 import type { FrameworkProcedure } from './framework-procedure';
-import {
-  createFrameworkSchema,
-  frameworkConfigSchema,
-  patchActiveFrameworkSchema,
-  patchDraftFrameworkSchema,
-} from '../framework.schema';
+import { createFrameworkSchema, frameworkConfigSchema, patchActiveFrameworkSchema, patchDraftFrameworkSchema } from '../framework.schema';
 import {
   hasItemsMatchesItems,
   itemsRequiredWhenHasItems,

@@ -47,7 +47,12 @@ function tenderingWithComputedEnquiries(t: Doc, { now }: TenderContext): void {
   if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING, math)) {
     throw apiError(422, ['tenderPeriod must be at least 7 full calendar days long'], { name: 'tenderPeriod' });
   }
-  const enquiry = enquiryPeriodBeforeTenderEnd({ startDate: at(tendering.startDate), endDate: at(tendering.endDate) }, ENQUIRY_REGULATION, CLARIFICATIONS, math);
+  const enquiry = enquiryPeriodBeforeTenderEnd(
+    { startDate: at(tendering.startDate), endDate: at(tendering.endDate) },
+    ENQUIRY_REGULATION,
+    CLARIFICATIONS,
+    math,
+  );
   t.enquiryPeriod = {
     startDate: tendering.startDate,
     endDate: formatKyiv(enquiry.endDate),
@@ -70,7 +75,9 @@ const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
   const ours = t.procuringEntity.identifier;
   const theirs = agreement.procuringEntity?.identifier ?? {};
   if (ours.scheme !== theirs.scheme || ours.id !== theirs.id) {
-    throw fail('tender.procuringEntity.identifier (scheme or id), doesnt match tender.agreements[0].procuringEntity.identifier (scheme of id)');
+    throw fail(
+      'tender.procuringEntity.identifier (scheme or id), doesnt match tender.agreements[0].procuringEntity.identifier (scheme of id)',
+    );
   }
   if (!!config.restricted !== !!stored.doc.config?.restricted) {
     throw apiError(422, stored.doc.config?.restricted ? 'Value must be True.' : 'Value must be False.', { name: 'restricted' });
