@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Manifest } from '../load/main';
 import { playAuction } from '../auction/play-auction';
+import { aSigner } from '../../test/fixtures/awards';
 import { driveChain, type DriveOptions, type Step } from './drive';
 import type { WriteRow } from './report';
 
@@ -12,15 +13,6 @@ const API = '/api/2.5';
 const ACCELERATOR = 1_000_000;
 const ENQUIRIES_MS = 500;
 const TENDERING_MS = 1_500;
-
-const signer = (name: string) => ({
-  name,
-  email: 'signer@example.com',
-  telephone: '+380440000001',
-  iban: 'UA213223130000026007233566001',
-  position: 'Директор',
-  authorizedBy: 'Статут',
-});
 
 /** A bid of `share` of each lot's value (or the tender's), by a tenderer of its own. */
 function bidOf(tender: any, share: number, n: number): unknown {
@@ -87,12 +79,12 @@ async function lifecycle(call: (step: Step) => Promise<any>, manifest: Manifest)
   const winner = bids[1];
   for (const contract of (await call({ method: 'GET', path: `${API}/tenders/${id}/contracts`, status: 200 })).data) {
     const path = `${API}/contracts/${contract.id}`;
-    await call({ method: 'PUT', path: `${path}/buyer/signer_info?${owner}`, body: { data: signer('Замовник') }, status: 200 });
+    await call({ method: 'PUT', path: `${path}/buyer/signer_info?${owner}`, body: { data: aSigner('Замовник') }, status: 200 });
     await call({
       method: 'PUT',
       path: `${path}/suppliers/signer_info?acc_token=${winner.access.token}`,
       key: 'broker1',
-      body: { data: signer('Постачальник') },
+      body: { data: aSigner('Постачальник') },
       status: 200,
     });
     await call({ method: 'PATCH', path: `${path}?${owner}`, body: { data: { status: 'active' } }, status: 200 });
