@@ -68,8 +68,8 @@ export function applyTimes(session: ClientSession, times: CausalTimes): void {
   if (times.operationTime) session.advanceOperationTime(times.operationTime);
 }
 
-/** The later of what was known and what the session has seen since. */
-export function laterTimes(known: CausalTimes, session: ClientSession): CausalTimes {
+/** The later of what was known and what the session (or anything else known) has seen since. */
+export function laterTimes(known: CausalTimes, session: CausalTimes): CausalTimes {
   const clusterTime =
     known.clusterTime && session.clusterTime && known.clusterTime.clusterTime.greaterThan(session.clusterTime.clusterTime)
       ? known.clusterTime

@@ -2,6 +2,7 @@ import type { ClientSession, Db, MongoClient } from 'mongodb';
 import { isRestricted, type CausalToken, type FeedQuery, type Kind, type ObjectView, type StoreSession, type Stored } from '../port';
 import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
+import type { ChangeWatch } from './change-watch';
 import { commitChanges } from './commit-changes';
 import { nextCounterValue } from './counters';
 import type { FeedFloors } from './feed-floors';
@@ -16,7 +17,15 @@ import { apiJson } from '../api-json';
  * ClientSession held for the StoreSession's lifetime would never return its server session to the pool.
  * Operations awaited one after another are causally ordered exactly as in one ClientSession.
  */
-export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: FeedFloors, token?: CausalToken): StoreSession {
+export interface MongoParts {
+  client: MongoClient;
+  db: Db;
+  blobs: Blobs;
+  floors: FeedFloors;
+  watch: ChangeWatch;
+}
+
+export function mongoSession({ client, db, blobs, floors, watch }: MongoParts, token?: CausalToken): StoreSession {
   let times: CausalTimes = timesFromToken(token);
 
   const causal = async <T>(operation: (session: ClientSession) => Promise<T>): Promise<T> => {
@@ -63,11 +72,20 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
   return {
     get,
 
-    // The document comes with the same round trip: reading its seq first would cost a second one on every change.
+    // A kept version the change watch vouches for costs no round trip (docs/architecture.md §Kept views on MongoDB);
+    // else the document comes with the same round trip: reading its seq first would cost a second one on every change.
     async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
+      if (kept && watch.isCurrent(kind, id, kept.confirmed, times.operationTime)) {
+        times = laterTimes(times, { operationTime: kept.confirmed.asOf });
+        return 'unchanged';
+      }
+      const mark = watch.mark();
       const stored = await get(kind, id);
       if (!stored) return null;
-      if (stored.seq === kept?.seq) return 'unchanged';
+      if (stored.seq === kept?.seq) {
+        kept.confirmed = watch.confirm(mark, times.operationTime);
+        return 'unchanged';
+      }
       if (isRestricted(stored.doc)) return stored;
       return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })) };
     },

@@ -1,5 +1,6 @@
 import { MongoClient, ReadPreference, type Db } from 'mongodb';
 import { KINDS, type Due, type Store } from '../port';
+import { ChangeWatch, type ChangeWatchOptions } from './change-watch';
 import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
 import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
@@ -13,6 +14,8 @@ export interface MongoStoreOptions {
   serverSelectionTimeoutMS?: number;
   /** Feed positions and the node's lease (docs/architecture.md §Feed ordering on MongoDB). */
   feedFloors?: FeedFloorsOptions;
+  /** The change stream that confirms kept views without a round trip (docs/architecture.md §Kept views on MongoDB). */
+  changeWatch?: ChangeWatchOptions;
 }
 
 const DEFAULT_DB = 'registry';
@@ -56,15 +59,17 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
   const dbName = dbNameOf(url);
   const db = client.db(dbName);
   const floors = new FeedFloors(db, options.feedFloors);
+  const watch = new ChangeWatch(db, options.changeWatch);
   try {
     await client.connect();
     await ensureSchema(db);
     await floors.start();
+    watch.start();
   } catch (error) {
     await client.close();
     throw toStoreError(error);
   }
-  const blobs = gridfsBlobs(client, dbName);
+  const parts = { client, db, blobs: gridfsBlobs(client, dbName), floors, watch };
 
   const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
@@ -76,7 +81,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
 
   return {
     engine: 'mongodb',
-    session: (token) => mongoSession(client, db, blobs, floors, token),
+    session: (token) => mongoSession(parts, token),
 
     // The worker acts on what this returns, so it reads the primary rather than a possibly lagging secondary.
     due: (nowMs, limit) =>
@@ -105,6 +110,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
       }),
 
     async close() {
+      await watch.stop();
       await floors.stop();
       await client.close();
     },

@@ -1,0 +1,158 @@
+import type { ChangeStream, ChangeStreamDocument, Db, Timestamp } from 'mongodb';
+import { KINDS } from '../port';
+import { FLOORS_COLLECTION } from './feed-floors';
+
+/**
+ * What a node knows of a kept version of an object (`KeptVersion.confirmed`): the store held it at `asOf`, and the
+ * watch had delivered `gen` changes when that read began.
+ */
+export interface Confirmation {
+  readonly epoch: number;
+  readonly gen: number;
+  readonly asOf: Timestamp;
+}
+
+/** Where a read began: a confirmation it makes is only as good as the watch at that moment. */
+export interface WatchMark {
+  readonly epoch: number;
+  readonly gen: number;
+}
+
+export interface ChangeWatchOptions {
+  /** Objects whose last change is remembered; past it the memory is dropped and kept versions are read again. */
+  maxTouched?: number;
+  /** Wait before opening the stream again after it failed (ms). */
+  retryMs?: number;
+}
+
+const DEFAULT_MAX_TOUCHED = 100_000;
+const DEFAULT_RETRY_MS = 1000;
+
+/** Only what the watch needs of an event: which object changed, and when. */
+const PIPELINE = [
+  { $match: { 'ns.coll': { $in: [...KINDS, FLOORS_COLLECTION] } } },
+  { $project: { ns: 1, documentKey: 1, clusterTime: 1, txnNumber: 1 } },
+];
+
+/**
+ * The node's change stream over the object collections (docs/architecture.md §Kept views on MongoDB). It lets a read
+ * confirm a kept version without asking the store: the version is current if no change to that object has arrived
+ * since a store read found it, and the reader's session has seen nothing later than the stream has delivered (or
+ * than that store read). Every other case reads the store, as before: a stream that is not open, a memory that was
+ * dropped, a session ahead of the stream.
+ */
+export class ChangeWatch {
+  private stream: ChangeStream | null = null;
+  /** Changes delivered since the stream opened. */
+  private gen = 0;
+  /** Bumped whenever the stream closes or the memory is dropped: every confirmation made before is void. */
+  private epoch = 0;
+  private live = false;
+  private stopped = false;
+  /** Every change up to this cluster time has been delivered. */
+  private progress: Timestamp | null = null;
+  /** The cluster time of the last change delivered. */
+  private latest: Timestamp | null = null;
+  /** Object key → `gen` of its last delivered change (only objects changed since the stream opened). */
+  private readonly touched = new Map<string, number>();
+  private retry: NodeJS.Timeout | null = null;
+  private readonly maxTouched: number;
+  private readonly retryMs: number;
+
+  constructor(
+    private readonly db: Db,
+    options: ChangeWatchOptions = {},
+  ) {
+    this.maxTouched = options.maxTouched ?? DEFAULT_MAX_TOUCHED;
+    this.retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+  }
+
+  /** Opens the stream; reads confirm nothing until it is established. A server without change streams only loses the shortcut. */
+  start(): void {
+    if (this.stopped || this.stream) return;
+    const stream = this.db.watch(PIPELINE);
+    this.stream = stream;
+    // Emitted first with the answer to the stream's opening aggregate: changes from then on will be delivered.
+    stream.on('resumeTokenChanged', () => {
+      if (this.stream === stream) this.live = true;
+    });
+    stream.on('change', (event) => this.deliver(event));
+    stream.on('error', () => this.reopen(stream));
+    stream.on('close', () => this.reopen(stream));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const stream = this.stream;
+    this.void();
+    await stream?.close().catch(() => undefined);
+  }
+
+  /** Taken before a store read whose result may later be confirmed with `confirm`. */
+  mark(): WatchMark | null {
+    return this.live ? { epoch: this.epoch, gen: this.gen } : null;
+  }
+
+  /** A kept version a store read began at `mark` found current at `asOf`. */
+  confirm(mark: WatchMark | null, asOf: Timestamp | undefined): Confirmation | undefined {
+    return mark && asOf ? { ...mark, asOf } : undefined;
+  }
+
+  /**
+   * Whether a confirmed version is still current for a session that has seen `seen`: no change to the object since
+   * the confirming read began, and the session has seen nothing the stream or that read has not.
+   */
+  isCurrent(kind: string, id: string, confirmed: unknown, seen: Timestamp | undefined): confirmed is Confirmation {
+    const confirmation = confirmed as Confirmation | undefined;
+    if (!this.live || confirmation?.epoch !== this.epoch) return false;
+    if ((this.touched.get(`${kind}/${id}`) ?? -1) > confirmation.gen) return false;
+    return !seen || !seen.greaterThan(confirmation.asOf) || (this.progress !== null && !seen.greaterThan(this.progress));
+  }
+
+  private deliver(event: ChangeStreamDocument): void {
+    const { ns, documentKey, clusterTime, txnNumber } = event as ChangeStreamDocument & {
+      ns?: { coll?: string };
+      documentKey?: { _id?: unknown };
+      clusterTime?: Timestamp;
+      txnNumber?: unknown;
+    };
+    this.gen++;
+    if (ns?.coll && ns.coll !== FLOORS_COLLECTION) {
+      if (this.touched.size >= this.maxTouched) this.forget();
+      this.touched.set(`${ns.coll}/${String(documentKey?._id)}`, this.gen);
+    }
+    if (!clusterTime) return;
+    // A transaction's changes share one cluster time and may arrive in several batches: only a later time proves
+    // they have all been delivered. A single write has its cluster time to itself.
+    if (this.latest && clusterTime.greaterThan(this.latest)) this.progress = this.latest;
+    this.latest = clusterTime;
+    if (txnNumber === undefined) this.progress = clusterTime;
+  }
+
+  /** Drops the memory of changed objects: every confirmation made so far is void and will be read again. */
+  private forget(): void {
+    this.touched.clear();
+    this.epoch++;
+  }
+
+  private void(): void {
+    this.live = false;
+    this.progress = null;
+    this.latest = null;
+    this.stream = null;
+    this.forget();
+  }
+
+  private reopen(failed: ChangeStream): void {
+    if (this.stream !== failed) return;
+    this.void();
+    void failed.close().catch(() => undefined);
+    if (this.stopped) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.start();
+    }, this.retryMs);
+    this.retry.unref();
+  }
+}
