@@ -110,6 +110,19 @@ export class ChangeWatch {
     return !seen || !seen.greaterThan(confirmation.asOf) || (this.progress !== null && !seen.greaterThan(this.progress));
   }
 
+  /**
+   * This node committed a change to the object: every confirmation of it made so far, or by a read under way, is
+   * void at once, before the stream delivers the change, so this node's readers see its own commits immediately.
+   */
+  changedHere(kind: string, id: string): void {
+    this.touch(`${kind}/${id}`, this.gen + 1);
+  }
+
+  private touch(key: string, gen: number): void {
+    if (this.touched.size >= this.maxTouched) this.forget();
+    this.touched.set(key, Math.max(gen, this.touched.get(key) ?? -1));
+  }
+
   private deliver(event: ChangeStreamDocument): void {
     const { ns, documentKey, clusterTime, txnNumber } = event as ChangeStreamDocument & {
       ns?: { coll?: string };
@@ -118,10 +131,7 @@ export class ChangeWatch {
       txnNumber?: unknown;
     };
     this.gen++;
-    if (ns?.coll && ns.coll !== FLOORS_COLLECTION) {
-      if (this.touched.size >= this.maxTouched) this.forget();
-      this.touched.set(`${ns.coll}/${String(documentKey?._id)}`, this.gen);
-    }
+    if (ns?.coll && ns.coll !== FLOORS_COLLECTION) this.touch(`${ns.coll}/${String(documentKey?._id)}`, this.gen);
     if (!clusterTime) return;
     // A transaction's changes share one cluster time and may arrive in several batches: only a later time proves
     // they have all been delivered. A single write has its cluster time to itself.

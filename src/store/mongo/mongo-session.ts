@@ -1,10 +1,21 @@
 import type { ClientSession, Db, MongoClient } from 'mongodb';
-import { isRestricted, type CausalToken, type FeedQuery, type Kind, type ObjectView, type StoreSession, type Stored } from '../port';
+import {
+  isRestricted,
+  type CausalToken,
+  type Change,
+  type Numbering,
+  type FeedQuery,
+  type Kind,
+  type ObjectView,
+  type StoreSession,
+  type Stored,
+} from '../port';
 import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import type { ChangeWatch } from './change-watch';
+import type { CommitBatch } from './commit-batch';
 import { commitChanges } from './commit-changes';
-import { nextCounterValue } from './counters';
+import { nextCounterValues } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { Blobs } from './gridfs-blobs';
 import { toStored, type ObjectRecord } from './object-record';
@@ -23,9 +34,10 @@ export interface MongoParts {
   blobs: Blobs;
   floors: FeedFloors;
   watch: ChangeWatch;
+  batch: CommitBatch;
 }
 
-export function mongoSession({ client, db, blobs, floors, watch }: MongoParts, token?: CausalToken): StoreSession {
+export function mongoSession({ client, db, blobs, floors, watch, batch }: MongoParts, token?: CausalToken): StoreSession {
   let times: CausalTimes = timesFromToken(token);
 
   const causal = async <T>(operation: (session: ClientSession) => Promise<T>): Promise<T> => {
@@ -38,6 +50,16 @@ export function mongoSession({ client, db, blobs, floors, watch }: MongoParts, t
     } finally {
       times = laterTimes(times, session);
       await session.endSession();
+    }
+  };
+
+  const batched = async (change: Change, numbering?: Numbering): Promise<Stored[]> => {
+    try {
+      const committed = await batch.commit(change, numbering);
+      times = laterTimes(times, committed.times);
+      return [committed.stored];
+    } catch (error) {
+      throw toStoreError(error);
     }
   };
 
@@ -102,7 +124,13 @@ export function mongoSession({ client, db, blobs, floors, watch }: MongoParts, t
         });
       }),
 
-    commit: (changes, numbering) => causal((session) => commitChanges(db, floors, session, changes, numbering)),
+    // One change goes with the other one-change commits of this turn (commit-batch.ts); several share a transaction.
+    async commit(changes, numbering) {
+      const stored =
+        changes.length === 1 ? await batched(changes[0], numbering) : await causal((s) => commitChanges(db, floors, s, changes, numbering));
+      for (const { kind, id } of stored) watch.changedHere(kind, id);
+      return stored;
+    },
 
     feed: (query) => causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),
 
@@ -113,7 +141,7 @@ export function mongoSession({ client, db, blobs, floors, watch }: MongoParts, t
         return (await feedPage(query, session, projection)).map((r) => listingOf(r.seq, r.doc, query));
       }),
 
-    nextCounter: (name) => causal((session) => nextCounterValue(db, name, session)),
+    nextCounter: (name) => causal(async (session) => (await nextCounterValues(db, name, session))[0]),
 
     putBlob: async (blob) => {
       try {

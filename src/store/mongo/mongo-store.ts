@@ -1,5 +1,6 @@
 import { MongoClient, ReadPreference, type Db } from 'mongodb';
 import { KINDS, type Due, type Store } from '../port';
+import { CommitBatch } from './commit-batch';
 import { ChangeWatch, type ChangeWatchOptions } from './change-watch';
 import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
 import { gridfsBlobs } from './gridfs-blobs';
@@ -69,7 +70,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
     await client.close();
     throw toStoreError(error);
   }
-  const parts = { client, db, blobs: gridfsBlobs(client, dbName), floors, watch };
+  const parts = { client, db, blobs: gridfsBlobs(client, dbName), floors, watch, batch: new CommitBatch(client, db, floors) };
 
   const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
