@@ -28,11 +28,17 @@ export interface ChangeWatchOptions {
 const DEFAULT_MAX_TOUCHED = 100_000;
 const DEFAULT_RETRY_MS = 1000;
 
-/** Only what the watch needs of an event: which object changed, and when. */
+/** Only what the watch needs of an event: which object changed, to which position, and when. */
 const PIPELINE = [
   { $match: { 'ns.coll': { $in: [...KINDS, FLOORS_COLLECTION] } } },
-  { $project: { ns: 1, documentKey: 1, clusterTime: 1, txnNumber: 1 } },
+  { $project: { ns: 1, documentKey: 1, clusterTime: 1, txnNumber: 1, 'fullDocument.seq': 1, 'updateDescription.updatedFields.seq': 1 } },
 ];
+
+/** A change to an object: the watch's count of changes when it came, and the object's position after it. */
+interface Change {
+  gen: number;
+  seq: number;
+}
 
 /**
  * The node's change stream over the object collections (docs/architecture.md §Kept views on MongoDB). It lets a read
@@ -53,8 +59,8 @@ export class ChangeWatch {
   private progress: Timestamp | null = null;
   /** The cluster time of the last change delivered. */
   private latest: Timestamp | null = null;
-  /** Object key → `gen` of its last delivered change (only objects changed since the stream opened). */
-  private readonly touched = new Map<string, number>();
+  /** Object key → its last change delivered (or made here) since the stream opened. */
+  private readonly touched = new Map<string, Change>();
   private retry: NodeJS.Timeout | null = null;
   private readonly maxTouched: number;
   private readonly retryMs: number;
@@ -94,44 +100,53 @@ export class ChangeWatch {
     return this.live ? { epoch: this.epoch, gen: this.gen } : null;
   }
 
-  /** A kept version a store read began at `mark` found current at `asOf`. */
+  /** A version a store read began at `mark` found current at `asOf`. */
   confirm(mark: WatchMark | null, asOf: Timestamp | undefined): Confirmation | undefined {
     return mark && asOf ? { ...mark, asOf } : undefined;
   }
 
   /**
-   * Whether a confirmed version is still current for a session that has seen `seen`: no change to the object since
-   * the confirming read began, and the session has seen nothing the stream or that read has not.
+   * Whether the object is still at `seq`, as confirmed, for a session that has seen `seen`: the last change to the
+   * object delivered since the confirming read began (if any) is that version's own, and the session has seen nothing
+   * the stream or that read has not.
    */
-  isCurrent(kind: string, id: string, confirmed: unknown, seen: Timestamp | undefined): confirmed is Confirmation {
+  isCurrent(kind: string, id: string, seq: number, confirmed: unknown, seen: Timestamp | undefined): confirmed is Confirmation {
     const confirmation = confirmed as Confirmation | undefined;
     if (!this.live || confirmation?.epoch !== this.epoch) return false;
-    if ((this.touched.get(`${kind}/${id}`) ?? -1) > confirmation.gen) return false;
+    const last = this.touched.get(`${kind}/${id}`);
+    if (last && last.gen > confirmation.gen && last.seq !== seq) return false;
     return !seen || !seen.greaterThan(confirmation.asOf) || (this.progress !== null && !seen.greaterThan(this.progress));
   }
 
   /**
-   * This node committed a change to the object: every confirmation of it made so far, or by a read under way, is
-   * void at once, before the stream delivers the change, so this node's readers see its own commits immediately.
+   * This node stored the object at `seq` (at `asOf`): every confirmation of an earlier version, made so far or by a
+   * read under way, is void at once, before the stream delivers the change, so this node's readers see its own
+   * commits immediately. Returns the confirmation of the new version.
    */
-  changedHere(kind: string, id: string): void {
-    this.touch(`${kind}/${id}`, this.gen + 1);
+  changedHere(kind: string, id: string, seq: number, asOf: Timestamp | undefined): Confirmation | undefined {
+    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq });
+    return this.confirm(this.mark(), asOf);
   }
 
-  private touch(key: string, gen: number): void {
+  private touch(key: string, change: Change): void {
     if (this.touched.size >= this.maxTouched) this.forget();
-    this.touched.set(key, Math.max(gen, this.touched.get(key) ?? -1));
+    this.touched.set(key, change);
   }
 
   private deliver(event: ChangeStreamDocument): void {
-    const { ns, documentKey, clusterTime, txnNumber } = event as ChangeStreamDocument & {
+    const { ns, documentKey, clusterTime, txnNumber, fullDocument, updateDescription } = event as ChangeStreamDocument & {
       ns?: { coll?: string };
       documentKey?: { _id?: unknown };
       clusterTime?: Timestamp;
       txnNumber?: unknown;
+      fullDocument?: { seq?: unknown };
+      updateDescription?: { updatedFields?: { seq?: unknown } };
     };
     this.gen++;
-    if (ns?.coll && ns.coll !== FLOORS_COLLECTION) this.touch(`${ns.coll}/${String(documentKey?._id)}`, this.gen);
+    if (ns?.coll && ns.coll !== FLOORS_COLLECTION) {
+      const seq = fullDocument?.seq ?? updateDescription?.updatedFields?.seq;
+      this.touch(`${ns.coll}/${String(documentKey?._id)}`, { gen: this.gen, seq: typeof seq === 'number' ? seq : NaN });
+    }
     if (!clusterTime) return;
     // A transaction's changes share one cluster time and may arrive in several batches: only a later time proves
     // they have all been delivered. A single write has its cluster time to itself.

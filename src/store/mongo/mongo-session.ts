@@ -13,6 +13,7 @@ import {
 import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import type { ChangeWatch } from './change-watch';
+import type { Found, KeptDocs } from './kept-docs';
 import type { CommitBatch } from './commit-batch';
 import { commitChanges } from './commit-changes';
 import { nextCounterValues } from './counters';
@@ -34,10 +35,11 @@ export interface MongoParts {
   blobs: Blobs;
   floors: FeedFloors;
   watch: ChangeWatch;
+  keptDocs: KeptDocs;
   batch: CommitBatch;
 }
 
-export function mongoSession({ client, db, blobs, floors, watch, batch }: MongoParts, token?: CausalToken): StoreSession {
+export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch }: MongoParts, token?: CausalToken): StoreSession {
   let times: CausalTimes = timesFromToken(token);
 
   const causal = async <T>(operation: (session: ClientSession) => Promise<T>): Promise<T> => {
@@ -65,11 +67,27 @@ export function mongoSession({ client, db, blobs, floors, watch, batch }: MongoP
 
   const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
 
-  const get = (kind: Kind, id: string) =>
-    causal(async (session) => {
-      const record = await objects(kind).findOne({ _id: id }, { session });
-      return record && toStored(kind, record);
-    });
+  /**
+   * The object as this node keeps it while the change watch vouches for it (docs/architecture.md §Kept views on
+   * MongoDB), moving the session to the time it was confirmed at; else read, and kept with a confirmation if the
+   * watch can give one.
+   */
+  const find = async (kind: Kind, id: string): Promise<Found | null> => {
+    const kept = keptDocs.get(kind, id, times.operationTime);
+    if (kept?.confirmed) {
+      times = laterTimes(times, { operationTime: kept.confirmed.asOf });
+      return kept;
+    }
+    const mark = watch.mark();
+    const record = await causal((session) => objects(kind).findOne({ _id: id }, { session }));
+    if (!record) return null;
+    const stored = toStored(kind, record);
+    const confirmed = watch.confirm(mark, times.operationTime);
+    keptDocs.keep(stored, confirmed);
+    return { stored, confirmed };
+  };
+
+  const get = async (kind: Kind, id: string) => (await find(kind, id))?.stored ?? null;
 
   /**
    * A feed page's records, whole or of the `projection`'s fields: only positions below the watermark, read first in
@@ -94,18 +112,17 @@ export function mongoSession({ client, db, blobs, floors, watch, batch }: MongoP
   return {
     get,
 
-    // A kept version the change watch vouches for costs no round trip (docs/architecture.md §Kept views on MongoDB);
-    // else the document comes with the same round trip: reading its seq first would cost a second one on every change.
+    // A kept version the change watch vouches for costs no round trip (docs/architecture.md §Kept views on MongoDB).
     async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
-      if (kept && watch.isCurrent(kind, id, kept.confirmed, times.operationTime)) {
+      if (kept && watch.isCurrent(kind, id, kept.seq, kept.confirmed, times.operationTime)) {
         times = laterTimes(times, { operationTime: kept.confirmed.asOf });
         return 'unchanged';
       }
-      const mark = watch.mark();
-      const stored = await get(kind, id);
-      if (!stored) return null;
+      const found = await find(kind, id);
+      if (!found) return null;
+      const { stored, confirmed } = found;
       if (stored.seq === kept?.seq) {
-        kept.confirmed = watch.confirm(mark, times.operationTime);
+        kept.confirmed = confirmed;
         return 'unchanged';
       }
       if (isRestricted(stored.doc)) return stored;
@@ -128,7 +145,7 @@ export function mongoSession({ client, db, blobs, floors, watch, batch }: MongoP
     async commit(changes, numbering) {
       const stored =
         changes.length === 1 ? await batched(changes[0], numbering) : await causal((s) => commitChanges(db, floors, s, changes, numbering));
-      for (const { kind, id } of stored) watch.changedHere(kind, id);
+      for (const object of stored) keptDocs.keep(object, watch.changedHere(object.kind, object.id, object.seq, times.operationTime));
       return stored;
     },
 
