@@ -33,6 +33,8 @@ export interface EngineOptions {
   name: string;
   /** API node counts of the create-scaling runs (e.g. [1, 3]); none when empty. */
   nodes: number[];
+  /** Profiles of the product on each engine, `engine-<engine>.cpuprofile` under `<out>/profiles`. */
+  cpuProf?: boolean;
 }
 
 interface ScalingRow {
@@ -259,6 +261,7 @@ export async function runEngines(o: EngineOptions): Promise<void> {
         runner: o.runner,
         logLevel: o.logLevel,
         storeUrl: engine === 'mongodb' ? mongoUrl : undefined,
+        nodeArgs: o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(o.out, 'profiles')}`, `--cpu-prof-name=engine-${engine}.cpuprofile`] : [],
       });
       try {
         const d: DriveOptions = {
