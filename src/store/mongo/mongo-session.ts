@@ -40,7 +40,8 @@ export interface MongoParts {
 }
 
 export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch }: MongoParts, token?: CausalToken): StoreSession {
-  let times: CausalTimes = timesFromToken(token);
+  const opened = timesFromToken(token);
+  let times: CausalTimes = opened;
 
   const causal = async <T>(operation: (session: ClientSession) => Promise<T>): Promise<T> => {
     const session = client.startSession({ causalConsistency: true });
@@ -125,8 +126,8 @@ export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch
         kept.confirmed = confirmed;
         return 'unchanged';
       }
-      if (isRestricted(stored.doc)) return stored;
-      return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })) };
+      if (isRestricted(stored.doc)) return { ...stored, confirmed };
+      return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })), confirmed };
     },
 
     getMany: (kind, ids) =>
@@ -176,6 +177,6 @@ export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch
       }
     },
 
-    token: () => tokenFromTimes(times),
+    token: () => (times === opened && token ? token : tokenFromTimes(times)),
   };
 }
