@@ -23,10 +23,15 @@ export interface ChangeWatchOptions {
   maxTouched?: number;
   /** Wait before opening the stream again after it failed (ms). */
   retryMs?: number;
+  /** Pause between two getMores of the stream (ms): the most a change's delivery waits beyond the server's. */
+  pollMs?: number;
 }
 
 const DEFAULT_MAX_TOUCHED = 100_000;
 const DEFAULT_RETRY_MS = 1000;
+const DEFAULT_POLL_MS = 20;
+/** How long the server holds a getMore open while no change comes. */
+const MAX_AWAIT_MS = 1000;
 
 /** Only what the watch needs of an event: which object changed, to which position, and when. */
 const PIPELINE = [
@@ -64,6 +69,7 @@ export class ChangeWatch {
   private retry: NodeJS.Timeout | null = null;
   private readonly maxTouched: number;
   private readonly retryMs: number;
+  private readonly pollMs: number;
 
   constructor(
     private readonly db: Db,
@@ -71,20 +77,35 @@ export class ChangeWatch {
   ) {
     this.maxTouched = options.maxTouched ?? DEFAULT_MAX_TOUCHED;
     this.retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+    this.pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   }
 
   /** Opens the stream; reads confirm nothing until it is established. A server without change streams only loses the shortcut. */
   start(): void {
     if (this.stopped || this.stream) return;
-    const stream = this.db.watch(PIPELINE);
+    const stream = this.db.watch(PIPELINE, { maxAwaitTimeMS: MAX_AWAIT_MS });
     this.stream = stream;
     // Emitted first with the answer to the stream's opening aggregate: changes from then on will be delivered.
     stream.on('resumeTokenChanged', () => {
       if (this.stream === stream) this.live = true;
     });
-    stream.on('change', (event) => this.deliver(event));
-    stream.on('error', () => this.reopen(stream));
-    stream.on('close', () => this.reopen(stream));
+    void this.pump(stream);
+  }
+
+  /**
+   * Delivers what each getMore brings, then waits `pollMs` before the next: under load a getMore brings every change
+   * of the pause at once instead of costing the node a round trip per change.
+   */
+  private async pump(stream: ChangeStream): Promise<void> {
+    try {
+      while (this.stream === stream) {
+        const event = await stream.tryNext();
+        if (event) this.deliver(event);
+        if (!event || stream.bufferedCount() === 0) await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+      }
+    } catch {
+      this.reopen(stream);
+    }
   }
 
   async stop(): Promise<void> {
