@@ -44,7 +44,10 @@ export class KeptDocs {
     }
     this.docs.delete(key); // to the most recently used end
     this.docs.set(key, kept);
-    return { stored: { kind, id, rev: kept.rev, seq: kept.seq, doc: JSON.parse(kept.json.toString()) as Stored['doc'] }, confirmed: kept.confirmed };
+    return {
+      stored: { kind, id, rev: kept.rev, seq: kept.seq, doc: JSON.parse(kept.json.toString()) as Stored['doc'] },
+      confirmed: kept.confirmed,
+    };
   }
 
   /** Keeps `stored` (copied now) if its version is confirmed. */

@@ -18,6 +18,7 @@ import type { CommitBatch } from './commit-batch';
 import { commitChanges } from './commit-changes';
 import { nextCounterValues } from './counters';
 import type { FeedFloors } from './feed-floors';
+import type { FeedWindows } from './feed-windows';
 import type { Blobs } from './gridfs-blobs';
 import { toStored, type ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
@@ -37,9 +38,13 @@ export interface MongoParts {
   watch: ChangeWatch;
   keptDocs: KeptDocs;
   batch: CommitBatch;
+  windows: FeedWindows;
 }
 
-export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch }: MongoParts, token?: CausalToken): StoreSession {
+export function mongoSession(
+  { client, db, blobs, floors, watch, keptDocs, batch, windows }: MongoParts,
+  token?: CausalToken,
+): StoreSession {
   const opened = timesFromToken(token);
   let times: CausalTimes = opened;
 
@@ -69,9 +74,9 @@ export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch
   const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
 
   /**
-   * The object as this node keeps it while the change watch vouches for it (docs/architecture.md §Kept views on
-   * MongoDB), moving the session to the time it was confirmed at; else read, and kept with a confirmation if the
-   * watch can give one.
+   * The object as this node keeps it while the change watch vouches for it, moving the session to the time it was
+   * confirmed at; else read, and kept with a confirmation if the watch can give one
+   * (docs/architecture.md §Kept views on MongoDB).
    */
   const find = async (kind: Kind, id: string): Promise<Found | null> => {
     const kept = keptDocs.get(kind, id, times.operationTime);
@@ -92,7 +97,8 @@ export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch
 
   /**
    * A feed page's records, whole or of the `projection`'s fields: only positions below the watermark, read first in
-   * the same causal session, so no commit can later appear before the last one listed.
+   * the same causal session, so no commit can later appear before the last one listed; read in windows of positions
+   * (feed-windows.ts).
    */
   const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 1>) => {
     if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
@@ -100,14 +106,13 @@ export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch
     const filter: Record<string, unknown> = { isPublic: true };
     if (query.mode !== 'all') filter.isTest = query.mode === 'test';
     if (query.frameworkID !== undefined) filter['doc.data.frameworkID'] = query.frameworkID;
-    if (query.offset === undefined) filter.seq = { $lt: below };
-    else if (query.descending) filter.seq = { $lt: Math.min(query.offset, below) };
-    else filter.seq = { $gt: query.offset, $lt: below };
-    return objects(query.kind)
-      .find(filter, { session, projection })
-      .sort({ seq: query.descending ? -1 : 1 })
-      .limit(query.limit)
-      .toArray();
+    return windows.page(query, below, (seq, limit) =>
+      objects(query.kind)
+        .find({ ...filter, seq }, { session, projection })
+        .sort({ seq: query.descending ? -1 : 1 })
+        .limit(limit)
+        .toArray(),
+    );
   };
 
   return {

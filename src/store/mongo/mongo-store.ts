@@ -3,6 +3,7 @@ import { KINDS, type Due, type Store } from '../port';
 import { CommitBatch } from './commit-batch';
 import { ChangeWatch, type ChangeWatchOptions } from './change-watch';
 import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
+import { FeedWindows } from './feed-windows';
 import { KeptDocs } from './kept-docs';
 import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
@@ -87,6 +88,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
     watch,
     keptDocs: new KeptDocs(watch, options.keptDocsBytes),
     batch: new CommitBatch(client, db, floors),
+    windows: new FeedWindows(),
   };
 
   const guard = async <T>(operation: () => Promise<T>): Promise<T> => {

@@ -1,0 +1,56 @@
+import type { FeedQuery } from '../port';
+
+/** A range of feed positions for one query: above or from a position, below another. */
+export type PositionRange = { $gt?: number; $gte?: number; $lt?: number };
+
+const INITIAL_SPAN_SECONDS = 3600;
+/** Each window past the first is this many times wider. */
+const GROWTH = 8;
+/** Windows before the rest of the range is read at once. */
+const MAX_WINDOWS = 4;
+/** How much wider than the last page's positions a window is taken, so most pages take one query. */
+const MARGIN = 1.5;
+
+/**
+ * Feed pages on MongoDB read as a few windows of positions rather than one open range: a server that fetches every
+ * document of a range before it sorts and limits (SecantusDB, the test server) then reads about a page, not the rest
+ * of the history; mongod, which walks the index, is unaffected. Each node learns, per feed, how many seconds of
+ * positions a page spans (docs/architecture.md §Feed pages on MongoDB).
+ */
+export class FeedWindows {
+  private readonly spans = new Map<string, number>();
+
+  /** The page of `query` below the watermark `below`, read through `read` (a range, the most records wanted). */
+  async page<R extends { seq: number }>(
+    query: FeedQuery,
+    below: number,
+    read: (range: PositionRange, limit: number) => Promise<R[]>,
+  ): Promise<R[]> {
+    if (query.offset === undefined && !query.descending) return read({ $lt: below }, query.limit); // the start is not known
+    const key = `${query.kind}/${query.mode}/${query.frameworkID === undefined ? '' : 'framework'}`;
+    let span = this.spans.get(key) ?? INITIAL_SPAN_SECONDS;
+    const records: R[] = [];
+    if (query.descending) {
+      let upper = Math.min(query.offset ?? below, below);
+      for (let window = 1; records.length < query.limit; window++, span *= GROWTH) {
+        const last = window > MAX_WINDOWS;
+        records.push(...(await read(last ? { $lt: upper } : { $gte: upper - span, $lt: upper }, query.limit - records.length)));
+        if (last) break;
+        upper -= span;
+      }
+    } else {
+      let lower: PositionRange = { $gt: query.offset };
+      for (let window = 1; records.length < query.limit; window++, span *= GROWTH) {
+        const upper = window > MAX_WINDOWS ? below : Math.min((lower.$gt ?? lower.$gte)! + span, below);
+        records.push(...(await read({ ...lower, $lt: upper }, query.limit - records.length)));
+        if (upper >= below) break;
+        lower = { $gte: upper };
+      }
+    }
+    if (records.length >= 2) {
+      const perRecord = Math.abs(records[records.length - 1].seq - records[0].seq) / (records.length - 1);
+      this.spans.set(key, Math.max(perRecord * query.limit * MARGIN, 1e-3));
+    }
+    return records;
+  }
+}
