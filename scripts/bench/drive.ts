@@ -44,7 +44,10 @@ export interface RequestPlan {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Path of the next request on this connection (`ctx` lives as long as the connection). */
+  /**
+   * Path of the next request of one client (`ctx` is that client's state, kept from one of its requests to the next:
+   * as many clients as connections, each with one request in flight at a time).
+   */
   path: (ctx: Ctx) => string;
   onResponse?: (status: number, body: string, ctx: Ctx) => void;
 }
@@ -55,6 +58,10 @@ export interface RequestPlan {
  * sub-millisecond reads.
  */
 export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure> {
+  // autocannon starts a connection's context afresh after every pass over its list of requests, so a client's state
+  // lives in a pool instead: a request takes one that is not in flight and gives it back with its response.
+  const idle: Ctx[] = [];
+  const clientOf = (ctx: Ctx): Ctx => (ctx.client ??= idle.pop() ?? {});
   const run = (duration: number, latencies?: number[]) => {
     const tracker = autocannon({
       url: o.url,
@@ -67,8 +74,12 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
           method: (plan.method ?? 'GET') as any,
           headers: plan.headers,
           body: plan.body,
-          setupRequest: (req: any, ctx: Ctx) => ({ ...req, path: plan.path(ctx) }),
-          ...(plan.onResponse ? { onResponse: plan.onResponse } : {}),
+          setupRequest: (req: any, ctx: Ctx) => ({ ...req, path: plan.path(clientOf(ctx)) }),
+          onResponse: (status: number, body: string, ctx: Ctx) => {
+            const client = clientOf(ctx);
+            plan.onResponse?.(status, body, client);
+            idle.push(client);
+          },
         },
       ],
     }) as any;
@@ -187,3 +198,13 @@ export async function driveChain(
     chains: latencies.length,
   };
 }
+
+/** `next_page.path` of a feed page, found without parsing the whole page (its `&` may come escaped as `\u0026`). */
+export function nextPath(body: string): string | null {
+  const at = body.lastIndexOf('"next_page":');
+  if (at < 0) return null;
+  const m = /"path":"([^"]+)"/.exec(body.slice(at));
+  return m ? m[1].replace(/\\u0026/g, '&') : null;
+}
+
+export const isEmptyPage = (body: string) => body.startsWith('{"data":[]');

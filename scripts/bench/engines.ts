@@ -12,7 +12,7 @@ import { MongoClient, type AnyBulkWriteOperation } from 'mongodb';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import type { ObjectRecord } from '../../src/store/mongo/object-record';
 import { load, manifestPath, type Manifest } from '../load/main';
-import { drive, type DriveOptions, type Measure, type RequestPlan } from './drive';
+import { drive, isEmptyPage, nextPath, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
 import { createPlan, patchPlan, type Owned } from './write-plans';
 
@@ -131,9 +131,7 @@ async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null
     // Each connection is a crawler from the start of the feed, following next_page and starting over at the end.
     path: (ctx) => ctx.next ?? `${API}/tenders?${FEED_QUERY}`,
     onResponse(status, body, ctx) {
-      const next =
-        status === 200 && !body.startsWith('{"data":[]') ? /"next_page":\{"offset":[^,]*,"path":"([^"]+)"/.exec(body)?.[1] : undefined;
-      ctx.next = next;
+      ctx.next = status === 200 && !isEmptyPage(body) ? (nextPath(body) ?? undefined) : undefined;
     },
   };
   const owned: Owned[] = [];

@@ -16,6 +16,7 @@ import { bidCreateRow } from './bid-create';
 import { lifecycleChainRow } from './lifecycle-chain';
 import { drive, driveChain, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { runEngines } from './engines';
+import { isEmptyPage, nextPath } from './drive';
 import { createPlan, patchPlan, type Owned } from './write-plans';
 import { pageCacheMB, ROOT, startBaseline, startProduct, type Running } from './processes';
 import { renderMarkdown, type Report, type ReadRow, type WriteRow, type SizeRow } from './report';
@@ -116,15 +117,6 @@ async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });
   return { status: res.status, text: await res.text() };
 }
-
-/** `next_page.path` of a feed page, found without parsing the whole page. */
-function nextPath(body: string): string | null {
-  const at = body.lastIndexOf('"next_page":');
-  if (at < 0) return null;
-  const m = /"path":"([^"]+)"/.exec(body.slice(at));
-  return m ? m[1].replace(/\\u0026/g, '&') : null;
-}
-const isEmptyPage = (body: string) => body.startsWith('{"data":[]');
 
 interface ReadScenario {
   name: string;
