@@ -64,8 +64,21 @@ t.test('once it has learnt the density, a page of a dense feed takes one query o
   t.ok(log[0].$lt! - log[0].$gt! <= 100 * 0.5 * 2, `window of ${log[0].$lt! - log[0].$gt!} s`);
 });
 
-t.test('the first ascending page reads the open range: where the feed starts is not known', async (t) => {
+t.test('the first ascending page of a feed reads the open range once; later first pages start where it started', async (t) => {
+  const positions = Array.from({ length: 50 }, (_, i) => 1.79e9 + i);
+  const windows = new FeedWindows();
+  const first: FeedQuery = { kind: 'tenders', descending: false, limit: 10, mode: 'live' };
   const log: PositionRange[] = [];
-  await new FeedWindows().page({ kind: 'tenders', descending: false, limit: 10, mode: 'live' }, 1.8e9, reader([1.79e9], false, log));
+  await windows.page(first, 1.8e9, reader(positions, false, log));
   t.strictSame(log, [{ $lt: 1.8e9 }]);
+  log.length = 0;
+  const again = await windows.page(first, 1.8e9, reader(positions, false, log));
+  t.strictSame(
+    again.map((r) => r.seq),
+    positions.slice(0, 10),
+  );
+  t.equal(log[0].$gte, 1.79e9, 'from the first position listed');
+  log.length = 0;
+  await windows.page({ ...first, frameworkID: 'f'.repeat(32) }, 1.8e9, reader(positions, false, log));
+  t.strictSame(log, [{ $lt: 1.8e9 }], "a framework's feed: its start is not kept");
 });
