@@ -21,6 +21,11 @@ export const MAX_CONTAINERS = 50_000;
  * in all: the largest tender above has 56,000 members in all, too near the 85,000 for a bound between them.
  */
 export const MAX_OBJECT_MEMBERS = 1000;
+/**
+ * The longest list of the API holds 1000 elements (`items`, `documents`); a longer one up to this bound is still
+ * refused with the list's own text. 520,000 numbers fit in 1 MB.
+ */
+export const MAX_ARRAY_ELEMENTS = 10_000;
 
 /**
  * POSTs the reference routes by a member of their body (`procurementMethodType`, `frameworkType`…): it reads the
@@ -72,6 +77,7 @@ export function parseJson(text: string): unknown {
   const shape = scanJson(text);
   if (shape && shape.depth > MAX_DEPTH) throw apiError(422, `JSON nested deeper than ${MAX_DEPTH} levels`);
   if (shape && shape.containers > MAX_CONTAINERS) throw apiError(422, `JSON with more than ${MAX_CONTAINERS} objects and arrays`);
+  if (shape && shape.longestArray > MAX_ARRAY_ELEMENTS) throw apiError(422, `JSON array with more than ${MAX_ARRAY_ELEMENTS} elements`);
   if (shape && shape.widestObject > MAX_OBJECT_MEMBERS) throw apiError(422, `JSON object with more than ${MAX_OBJECT_MEMBERS} members`);
   try {
     return JSON.parse(text);

@@ -1,9 +1,14 @@
-/** What one pass over a JSON text found: its nesting, how many objects and arrays it holds, its widest object. */
+/**
+ * What one pass over a JSON text found: its nesting, how many objects and arrays it holds, its widest object and
+ * its longest array.
+ */
 export interface JsonShape {
   depth: number;
   containers: number;
   /** The most members one object of the text has. */
   widestObject: number;
+  /** The most elements one array of the text has. */
+  longestArray: number;
 }
 
 // Character codes of the JSON grammar (RFC 8259).
@@ -49,23 +54,24 @@ const ARRAY = 2;
  * Measures a JSON text without building it: one pass of `charCodeAt` that checks the grammar as `JSON.parse`
  * does and counts as it goes, allocating nothing per token (a byte per open container, for the kinds of those
  * open). `undefined` when the text is not JSON, so that `JSON.parse` alone words that error
- * (docs/platform.md §Limits). Members are counted in the objects of the first 64 levels only.
+ * (docs/platform.md §Limits). Members and elements are counted in the containers of the first 64 levels only.
  */
 export function scanJson(text: string): JsonShape | undefined {
   const end = text.length;
   let kinds = new Uint8Array(64);
-  const members = new Uint32Array(64);
+  const entries = new Uint32Array(64); // members or elements of each open container, for the first 64 levels
   let depth = 0;
   let maxDepth = 0;
   let containers = 0;
   let widestObject = 0;
+  let longestArray = 0;
   let state = VALUE;
   let i = 0;
   for (;;) {
     let c = text.charCodeAt(i);
     while (c === SPACE || c === LF || c === CR || c === TAB) c = text.charCodeAt(++i);
     if (state === AFTER) {
-      if (depth === 0) return i === end ? { depth: maxDepth, containers, widestObject } : undefined;
+      if (depth === 0) return i === end ? { depth: maxDepth, containers, widestObject, longestArray } : undefined;
       const kind = kinds[depth - 1];
       i++;
       if (c === COMMA) state = kind === OBJECT ? KEY : VALUE;
@@ -80,6 +86,10 @@ export function scanJson(text: string): JsonShape | undefined {
       continue;
     }
     const isKey = state === KEY || state === FIRST_KEY;
+    if (!isKey && depth > 0 && depth <= entries.length && kinds[depth - 1] === ARRAY) {
+      const count = ++entries[depth - 1];
+      if (count > longestArray) longestArray = count;
+    }
     if (c === QUOTE) {
       // A string: any character but `"`, `\` and controls, or an escape.
       for (i++; ;) {
@@ -109,8 +119,8 @@ export function scanJson(text: string): JsonShape | undefined {
       while (c === SPACE || c === LF || c === CR || c === TAB) c = text.charCodeAt(++i);
       if (c !== COLON) return undefined;
       i++;
-      if (depth <= members.length) {
-        const count = ++members[depth - 1];
+      if (depth <= entries.length) {
+        const count = ++entries[depth - 1];
         if (count > widestObject) widestObject = count;
       }
       state = VALUE;
@@ -124,7 +134,7 @@ export function scanJson(text: string): JsonShape | undefined {
         kinds = grown;
       }
       kinds[depth] = c === OPEN_OBJECT ? OBJECT : ARRAY;
-      if (depth < members.length) members[depth] = 0;
+      if (depth < entries.length) entries[depth] = 0;
       depth++;
       containers++;
       if (depth > maxDepth) maxDepth = depth;

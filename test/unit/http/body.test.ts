@@ -1,5 +1,5 @@
 import t from 'tap';
-import { MAX_CONTAINERS, MAX_DEPTH, MAX_OBJECT_MEMBERS, parseJson } from '../../../src/http/body';
+import { MAX_ARRAY_ELEMENTS, MAX_CONTAINERS, MAX_DEPTH, MAX_OBJECT_MEMBERS, parseJson } from '../../../src/http/body';
 import { ApiError } from '../../../src/http/errors';
 import { scanJson } from '../../../src/http/json-scan';
 import { LIST_LIMITS } from '../../../src/domain/core/lists';
@@ -18,10 +18,18 @@ function refusal(text: string): [number, unknown[]] | undefined {
 const bodyError = (description: string) => [422, [{ location: 'body', name: 'data', description }]];
 
 const nested = (levels: number) => '{"a":'.repeat(levels - 1) + '[]' + '}'.repeat(levels - 1);
-const objects = (count: number) =>
-  `[${Array(count - 1)
-    .fill('{}')
-    .join(',')}]`;
+/** `count` objects and arrays, none longer than 1000 elements: a list of lists of `{}`. */
+const objects = (count: number) => {
+  const lists: string[] = [];
+  for (let left = count - 1; left > 0; left -= 1000)
+    lists.push(
+      `[${Array(Math.min(left, 1000) - 1)
+        .fill('{}')
+        .join(',')}]`,
+    );
+  return `[${lists.join(',')}]`;
+};
+const elements = (count: number) => `[${Array(count).fill('1').join(',')}]`;
 const members = (count: number) => `{${Array.from({ length: count }, (_, i) => `"k${i}":1`).join(',')}}`;
 
 t.test(`${MAX_DEPTH} levels of nesting parse; one more → 422 "JSON nested deeper than 32 levels"`, async (t) => {
@@ -34,7 +42,17 @@ t.test(`${MAX_CONTAINERS} objects and arrays parse; one more → 422, unparsed`,
   t.equal(scanJson(objects(MAX_CONTAINERS))?.containers, MAX_CONTAINERS);
   t.equal(refusal(objects(MAX_CONTAINERS)), undefined);
   t.same(refusal(objects(MAX_CONTAINERS + 1)), bodyError('JSON with more than 50000 objects and arrays'));
-  t.same(refusal(objects(340_000)), bodyError('JSON with more than 50000 objects and arrays'), 'the 1 MB array of {}');
+  t.same(
+    refusal(`[${Array(340_000).fill('{}').join(',')}]`),
+    bodyError('JSON with more than 50000 objects and arrays'),
+    'the 1 MB array of {}',
+  );
+});
+
+t.test(`an array of ${MAX_ARRAY_ELEMENTS} elements parses; one more → 422, unparsed`, async (t) => {
+  t.equal(refusal(`{"data": {"items": ${elements(MAX_ARRAY_ELEMENTS)}}}`), undefined);
+  t.same(refusal(`{"data": {"items": ${elements(MAX_ARRAY_ELEMENTS + 1)}}}`), bodyError('JSON array with more than 10000 elements'));
+  t.same(refusal(elements(520_000)), bodyError('JSON array with more than 10000 elements'), 'the 1 MB array of numbers');
 });
 
 t.test(`an object of ${MAX_OBJECT_MEMBERS} members parses; one more → 422, unparsed`, async (t) => {
@@ -45,17 +63,21 @@ t.test(`an object of ${MAX_OBJECT_MEMBERS} members parses; one more → 422, unp
   t.equal(refusal(spread), undefined, `${MAX_OBJECT_MEMBERS * 10} members spread over objects of 10`);
 });
 
-t.test('nesting is refused before the counts, the counts before the members', async (t) => {
+t.test('nesting is refused first, then objects and arrays, elements, members', async (t) => {
   t.same(refusal(`[${objects(MAX_CONTAINERS + 1)}, ${nested(MAX_DEPTH + 1)}]`), bodyError('JSON nested deeper than 32 levels'));
   t.same(
-    refusal(`[${objects(MAX_CONTAINERS + 1)}, ${members(MAX_OBJECT_MEMBERS + 1)}]`),
+    refusal(`[${objects(MAX_CONTAINERS + 1)}, ${elements(MAX_ARRAY_ELEMENTS + 1)}]`),
     bodyError('JSON with more than 50000 objects and arrays'),
+  );
+  t.same(
+    refusal(`[${elements(MAX_ARRAY_ELEMENTS + 1)}, ${members(MAX_OBJECT_MEMBERS + 1)}]`),
+    bodyError('JSON array with more than 10000 elements'),
   );
 });
 
 t.test('malformed JSON over every bound still → the parser text (simplejson wording), not a bound', async (t) => {
   t.same(refusal('{"data": '), bodyError('Expecting value: line 1 column 10 (char 9)'));
-  const cut = objects(340_000).slice(0, -1);
+  const cut = `[${Array(340_000).fill('{}').join(',')}]`.slice(0, -1);
   t.same(refusal(cut), bodyError(`Expecting value: line 1 column ${cut.length + 1} (char ${cut.length})`), 'the array of {} cut short');
   const deep = nested(40);
   t.same(refusal(deep.slice(0, -3)), bodyError(`Expecting value: line 1 column ${deep.length - 2} (char ${deep.length - 3})`));
@@ -80,7 +102,13 @@ t.test('the largest tender the list bounds allow (every list at its bound, about
   const text = JSON.stringify({ data, config: { hasAuction: true } });
   const shape = scanJson(text)!;
   t.ok(text.length > 1_000_000, `${text.length} characters`);
-  t.ok(shape.depth <= MAX_DEPTH && shape.containers <= MAX_CONTAINERS && shape.widestObject <= MAX_OBJECT_MEMBERS, JSON.stringify(shape));
+  t.ok(
+    shape.depth <= MAX_DEPTH &&
+      shape.containers <= MAX_CONTAINERS &&
+      shape.longestArray <= MAX_ARRAY_ELEMENTS &&
+      shape.widestObject <= MAX_OBJECT_MEMBERS,
+    JSON.stringify(shape),
+  );
   t.ok(shape.containers > 15_000, 'the bound is of the same order as the largest body');
   t.same(parseJson(text), { data, config: { hasAuction: true } });
 });

@@ -13,32 +13,42 @@ const parses = (text: string) => {
 
 /** The shape of a parsed value, counted the slow way. */
 function shapeOf(value: unknown, level = 0): JsonShape {
-  if (!value || typeof value !== 'object') return { depth: level, containers: 0, widestObject: 0 };
+  if (!value || typeof value !== 'object') return { depth: level, containers: 0, widestObject: 0, longestArray: 0 };
   const children = Object.values(value).map((child) => shapeOf(child, level + 1));
   return {
     depth: Math.max(level + 1, ...children.map((c) => c.depth)),
     containers: 1 + children.reduce((n, c) => n + c.containers, 0),
     widestObject: Math.max(Array.isArray(value) ? 0 : Object.keys(value).length, ...children.map((c) => c.widestObject)),
+    longestArray: Math.max(Array.isArray(value) ? value.length : 0, ...children.map((c) => c.longestArray)),
   };
 }
 
-t.test('a JSON text → its depth, objects and arrays, and the most members of one object', async (t) => {
-  t.same(scanJson('{"a": [1, {"b": null, "c": true, "d": false}], "e": {}, "f": []}'), { depth: 3, containers: 5, widestObject: 3 });
-  t.same(scanJson('[]'), { depth: 1, containers: 1, widestObject: 0 });
-  t.same(scanJson('"text"'), { depth: 0, containers: 0, widestObject: 0 }, 'a scalar nests nothing');
-  t.same(scanJson(' \t\r\n{ "a" : 1 , "a" : 2 }\n'), { depth: 1, containers: 1, widestObject: 2 }, 'whitespace; repeated keys each count');
+t.test('a JSON text → its depth, objects and arrays, the most members of one object and elements of one array', async (t) => {
+  t.same(scanJson('{"a": [1, {"b": null, "c": true, "d": false}], "e": {}, "f": []}'), {
+    depth: 3,
+    containers: 5,
+    widestObject: 3,
+    longestArray: 2,
+  });
+  t.same(scanJson('[]'), { depth: 1, containers: 1, widestObject: 0, longestArray: 0 });
+  t.same(scanJson('"text"'), { depth: 0, containers: 0, widestObject: 0, longestArray: 0 }, 'a scalar nests nothing');
+  t.same(
+    scanJson(' \t\r\n{ "a" : 1 , "a" : 2 }\n'),
+    { depth: 1, containers: 1, widestObject: 2, longestArray: 0 },
+    'whitespace; repeated keys each count',
+  );
 });
 
 t.test('quotes escaped, backslashes and brackets inside strings are text, not structure', async (t) => {
-  t.same(scanJson('{"a": "x\\"}{[", "b": "\\\\", "c": "]]\\\\\\"[["}'), { depth: 1, containers: 1, widestObject: 3 });
-  t.same(scanJson('["{\\"k\\": [1]}"]'), { depth: 1, containers: 1, widestObject: 0 });
-  t.same(scanJson('{"\\"a:": 1}'), { depth: 1, containers: 1, widestObject: 1 }, 'a colon inside a key');
+  t.same(scanJson('{"a": "x\\"}{[", "b": "\\\\", "c": "]]\\\\\\"[["}'), { depth: 1, containers: 1, widestObject: 3, longestArray: 0 });
+  t.same(scanJson('["{\\"k\\": [1]}"]'), { depth: 1, containers: 1, widestObject: 0, longestArray: 1 });
+  t.same(scanJson('{"\\"a:": 1}'), { depth: 1, containers: 1, widestObject: 1, longestArray: 0 }, 'a colon inside a key');
 });
 
 t.test('unicode, escapes and every number form are JSON', async (t) => {
   const text = '["Київ \\u041a\\u0438\\u0457\\u0432 \u2028 \ud83d\ude00 \\ud800 \\/\\b\\f\\n\\r\\t", 0, -0, 12, -1.5, 2e10, 3E-2, 4.5e+3]';
   t.ok(parses(text));
-  t.same(scanJson(text), { depth: 1, containers: 1, widestObject: 0 });
+  t.same(scanJson(text), { depth: 1, containers: 1, widestObject: 0, longestArray: 8 });
 });
 
 t.test('malformed or truncated text → no shape, left for JSON.parse to word', async (t) => {
@@ -141,6 +151,6 @@ t.test('text cut, spliced and patched from JSON → a shape exactly when JSON.pa
 
 t.test('nesting far deeper than any stack is measured, not overflowed', async (t) => {
   const levels = 300_000;
-  t.same(scanJson('['.repeat(levels) + ']'.repeat(levels)), { depth: levels, containers: levels, widestObject: 0 });
+  t.same(scanJson('['.repeat(levels) + ']'.repeat(levels)), { depth: levels, containers: levels, widestObject: 0, longestArray: 1 });
   t.equal(scanJson('['.repeat(levels) + ']'.repeat(levels - 1)), undefined, 'one bracket short');
 });
