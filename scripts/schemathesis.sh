@@ -48,12 +48,15 @@ for _ in $(seq 1 100); do
 done
 
 # Fuzzing and coverage phases only: the stateful phase chains links the document does not declare.
+# filter_too_much is a health check of hypothesis's own generation, not of the API: it failed a CI run once
+# (GET /frameworks/{id}/questions, 2026-11-25) with every one of the 32,623 requests passing.
 status=0
 # From the temporary directory: schemathesis keeps its own files (.schemathesis/) in the working directory.
 (cd "$work" && "$VENV/bin/schemathesis" run "$base/api/2.5/openapi.json" \
   --checks not_a_server_error,response_schema_conformance \
   --phases examples,coverage,fuzzing \
   --max-examples "$EXAMPLES" --seed "$SEED" --generation-database none --no-shrink \
+  --suppress-health-check=filter_too_much \
   --workers 2 --request-timeout 10 \
   --header 'Authorization: Bearer broker' \
   --no-color) || status=$?

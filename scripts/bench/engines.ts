@@ -33,6 +33,10 @@ export interface EngineOptions {
   name: string;
   /** API node counts of the create-scaling runs (e.g. [1, 3]); none when empty. */
   nodes: number[];
+  /** Profiles of the product on each engine, `engine-<engine>.cpuprofile` under `<out>/profiles`. */
+  cpuProf?: boolean;
+  /** Only the scenarios whose name matches (a PATCH still creates the tenders it edits). */
+  only?: RegExp | null;
 }
 
 interface ScalingRow {
@@ -120,8 +124,9 @@ async function copyToMongo(db: string, url: string): Promise<void> {
   }
 }
 
-/** The four scenarios on one running product. */
-async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> {
+/** The scenarios (all four, or those `only` names) on one running product, by name. */
+async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null): Promise<Map<string, Measure>> {
+  const wanted = (scenario: string) => !only || only.test(scenario);
   const feed: RequestPlan = {
     // Each connection is a crawler from the start of the feed, following next_page and starting over at the end.
     path: (ctx) => ctx.next ?? `${API}/tenders?${FEED_QUERY}`,
@@ -133,21 +138,24 @@ async function measure(d: DriveOptions, manifest: Manifest): Promise<Measure[]> 
   };
   const owned: Owned[] = [];
   let refused: string | undefined;
-  const results: Measure[] = [];
-  log('  GET tender');
-  results.push(await drive(d, { path: () => `${API}/tenders/${pickFrom(manifest.samples.active)}` }));
-  log('  feed page of 100');
-  results.push(await drive(d, feed));
-  log('  POST tender');
-  results.push(
-    await drive(
-      d,
+  const results = new Map<string, Measure>();
+  const run = async (scenario: (typeof SCENARIOS)[number], plan: RequestPlan) => {
+    log(`  ${scenario}`);
+    results.set(scenario, await drive(d, plan));
+  };
+  if (wanted(SCENARIOS[0])) await run(SCENARIOS[0], { path: () => `${API}/tenders/${pickFrom(manifest.samples.active)}` });
+  if (wanted(SCENARIOS[1])) await run(SCENARIOS[1], feed);
+  if (wanted(SCENARIOS[2]) || wanted(SCENARIOS[3])) {
+    await run(
+      SCENARIOS[2],
       createPlan(manifest.bodies.tender, owned, (status, body) => (refused ??= `${status} ${body.slice(0, 300)}`)),
-    ),
-  );
-  if (!owned.length) throw new Error(`no tender created to PATCH: ${refused}`);
-  log('  PATCH tender');
-  results.push(await drive(d, patchPlan(owned, d.connections)));
+    );
+    if (!wanted(SCENARIOS[2])) results.delete(SCENARIOS[2]);
+  }
+  if (wanted(SCENARIOS[3])) {
+    if (!owned.length) throw new Error(`no tender created to PATCH: ${refused}`);
+    await run(SCENARIOS[3], patchPlan(owned, d.connections));
+  }
   return results;
 }
 
@@ -251,7 +259,7 @@ export async function runEngines(o: EngineOptions): Promise<void> {
   try {
     log('copying them to MongoDB');
     await copyToMongo(o.db, mongoUrl);
-    const measured: Record<'sqlite' | 'mongodb', Measure[]> = { sqlite: [], mongodb: [] };
+    const measured: Record<'sqlite' | 'mongodb', Map<string, Measure>> = { sqlite: new Map(), mongodb: new Map() };
     for (const engine of ['sqlite', 'mongodb'] as const) {
       log(`${engine}:`);
       const product = await startProduct({
@@ -259,6 +267,9 @@ export async function runEngines(o: EngineOptions): Promise<void> {
         runner: o.runner,
         logLevel: o.logLevel,
         storeUrl: engine === 'mongodb' ? mongoUrl : undefined,
+        nodeArgs: o.cpuProf
+          ? ['--cpu-prof', `--cpu-prof-dir=${join(o.out, 'profiles')}`, `--cpu-prof-name=engine-${engine}.cpuprofile`]
+          : [],
       });
       try {
         const d: DriveOptions = {
@@ -269,12 +280,16 @@ export async function runEngines(o: EngineOptions): Promise<void> {
           duration: o.duration,
           warmup: o.warmup,
         };
-        measured[engine] = await measure(d, manifest);
+        measured[engine] = await measure(d, manifest, o.only);
       } finally {
         await product.stop();
       }
     }
-    const rows = SCENARIOS.map((scenario, i) => ({ scenario, sqlite: measured.sqlite[i], mongodb: measured.mongodb[i] }));
+    const rows = SCENARIOS.filter((scenario) => measured.mongodb.has(scenario)).map((scenario) => ({
+      scenario,
+      sqlite: measured.sqlite.get(scenario)!,
+      mongodb: measured.mongodb.get(scenario)!,
+    }));
     const scaling = await createScaling(o, manifest, mongoUrl, server.pid);
     const md =
       renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") +

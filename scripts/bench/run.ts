@@ -36,7 +36,7 @@ and prints ratios, CPU per request and latencies (written under --out).
   --rounds N          rounds of each read scenario
   --warmup S          warm-up seconds (default 1)
   --connections N     concurrent connections (default 10)
-  --only REGEX        only the read scenarios whose name matches
+  --only REGEX        only the read scenarios whose name matches (with --store mongodb: any of its four)
   --no-writes         leave out the write scenarios
   --cpu-prof          write CPU profiles under scripts/results/profiles/
   --runner dist|tsx   run the product from dist/ (default) or with tsx

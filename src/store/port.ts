@@ -88,7 +88,10 @@ export const isRestricted = (doc: Doc): boolean => doc.config?.restricted === tr
  * reader, so it comes as `json`: UTF-8 JSON of `{data, config}`, each member only if stored, byte for byte as
  * JSON.stringify writes them. A restricted one comes as stored, for the domain to mask.
  */
-export type ObjectView = { seq: number; json: Buffer } | Stored;
+export type ObjectView = ({ seq: number; json: Buffer } | Stored) & {
+  /** What the store may set on a KeptVersion of this view at once (`KeptVersion.confirmed`), sparing the next read. */
+  confirmed?: unknown;
+};
 
 /**
  * A version of an object a reader keeps something rendered from: its commit `seq`, and `confirmed`, which

@@ -25,11 +25,11 @@ export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Prom
   const stored = await loadView(session, kind, id, kept);
   if (stored === 'unchanged') return sendRendered(ctx, kept!.body);
   if ('json' in stored) {
-    views.remember(kind, id, viewer.account, { seq: stored.seq, body: stored.json, forEveryone: true });
+    views.remember(kind, id, viewer.account, { seq: stored.seq, body: stored.json, forEveryone: true, confirmed: stored.confirmed });
     return sendRendered(ctx, stored.json);
   }
   const body = Buffer.from(apiJson(present(stored.doc, viewer)));
-  views.remember(kind, id, viewer.account, { seq: stored.seq, body, forEveryone: false });
+  views.remember(kind, id, viewer.account, { seq: stored.seq, body, forEveryone: false, confirmed: stored.confirmed });
   sendRendered(ctx, body);
 }
 

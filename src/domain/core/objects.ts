@@ -34,7 +34,7 @@ export async function loadObject(session: StoreSession, kind: Kind, id: string):
 }
 
 /** `ObjectView` with the stored document typed as the domain keeps it. */
-type ObjectDocView = Exclude<ObjectView, Stored> | (Stored & { doc: ObjectDoc });
+type ObjectDocView = Exclude<ObjectView, Stored> | (Stored & { doc: ObjectDoc; confirmed?: unknown });
 
 /** The object's view as the store gives it (`StoreSession.getView`), or `'unchanged'` while it is still at the `kept` version. */
 export async function loadView(session: StoreSession, kind: Kind, id: string, kept?: KeptVersion): Promise<ObjectDocView | 'unchanged'> {

@@ -14,6 +14,17 @@ const isTimestamp = (value: unknown): value is Timestamp => (value as Timestamp 
  * real replica set rejects a cluster time whose signature no longer matches.
  */
 export function tokenFromTimes(times: CausalTimes): CausalToken {
+  if (times.clusterTime || !times.operationTime) return encodeTimes(times);
+  // Reads answered from kept versions carry only the time a version was confirmed at, the same object for every
+  // read of that version: its token is encoded once.
+  let token = tokenOfOperationTime.get(times.operationTime);
+  if (!token) tokenOfOperationTime.set(times.operationTime, (token = encodeTimes(times)));
+  return token;
+}
+
+const tokenOfOperationTime = new WeakMap<Timestamp, CausalToken>();
+
+function encodeTimes(times: CausalTimes): CausalToken {
   const clusterTime = times.clusterTime && {
     ...times.clusterTime,
     signature: times.clusterTime.signature && {
@@ -68,8 +79,8 @@ export function applyTimes(session: ClientSession, times: CausalTimes): void {
   if (times.operationTime) session.advanceOperationTime(times.operationTime);
 }
 
-/** The later of what was known and what the session has seen since. */
-export function laterTimes(known: CausalTimes, session: ClientSession): CausalTimes {
+/** The later of what was known and what the session (or anything else known) has seen since: `known` itself if nothing. */
+export function laterTimes(known: CausalTimes, session: CausalTimes): CausalTimes {
   const clusterTime =
     known.clusterTime && session.clusterTime && known.clusterTime.clusterTime.greaterThan(session.clusterTime.clusterTime)
       ? known.clusterTime
@@ -78,5 +89,5 @@ export function laterTimes(known: CausalTimes, session: ClientSession): CausalTi
     known.operationTime && session.operationTime && known.operationTime.greaterThan(session.operationTime)
       ? known.operationTime
       : (session.operationTime ?? known.operationTime);
-  return { clusterTime, operationTime };
+  return clusterTime === known.clusterTime && operationTime === known.operationTime ? known : { clusterTime, operationTime };
 }

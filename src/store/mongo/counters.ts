@@ -8,9 +8,9 @@ interface CounterRecord {
 
 const counters = (db: Db) => db.collection<CounterRecord>('counters');
 
-/** The counter's next value, or null while it does not exist yet (see `createCounter`). */
-async function incrementCounter(db: Db, name: string, session: ClientSession): Promise<number | null> {
-  const counter = await counters(db).findOneAndUpdate({ _id: name }, { $inc: { value: 1 } }, { session, returnDocument: 'after' });
+/** The counter's value after drawing `count` numbers, or null while it does not exist yet (see `createCounter`). */
+async function incrementCounter(db: Db, name: string, count: number, session: ClientSession): Promise<number | null> {
+  const counter = await counters(db).findOneAndUpdate({ _id: name }, { $inc: { value: count } }, { session, returnDocument: 'after' });
   return counter?.value ?? null;
 }
 
@@ -27,13 +27,13 @@ async function createCounter(db: Db, name: string, session: ClientSession): Prom
   }
 }
 
-/** A counter's next value, creating the counter on its first use. */
-export async function nextCounterValue(db: Db, name: string, session: ClientSession): Promise<number> {
-  let value = await incrementCounter(db, name, session);
-  if (value === null) {
+/** The counter's next `count` values, rising (one `$inc`), creating the counter on its first use. */
+export async function nextCounterValues(db: Db, name: string, session: ClientSession, count = 1): Promise<number[]> {
+  let last = await incrementCounter(db, name, count, session);
+  if (last === null) {
     await createCounter(db, name, session);
-    value = await incrementCounter(db, name, session);
+    last = await incrementCounter(db, name, count, session);
   }
-  if (value === null) throw new Error(`counter ${name} vanished after it was created`);
-  return value;
+  if (last === null) throw new Error(`counter ${name} vanished after it was created`);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }

@@ -1,9 +1,22 @@
 import type { ClientSession, Db, MongoClient } from 'mongodb';
-import { isRestricted, type CausalToken, type FeedQuery, type Kind, type ObjectView, type StoreSession, type Stored } from '../port';
+import {
+  isRestricted,
+  type CausalToken,
+  type Change,
+  type Numbering,
+  type FeedQuery,
+  type Kind,
+  type ObjectView,
+  type StoreSession,
+  type Stored,
+} from '../port';
 import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
+import type { ChangeWatch } from './change-watch';
+import type { Found, KeptDocs } from './kept-docs';
+import type { CommitBatch } from './commit-batch';
 import { commitChanges } from './commit-changes';
-import { nextCounterValue } from './counters';
+import { nextCounterValues } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { Blobs } from './gridfs-blobs';
 import { toStored, type ObjectRecord } from './object-record';
@@ -16,8 +29,19 @@ import { apiJson } from '../api-json';
  * ClientSession held for the StoreSession's lifetime would never return its server session to the pool.
  * Operations awaited one after another are causally ordered exactly as in one ClientSession.
  */
-export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: FeedFloors, token?: CausalToken): StoreSession {
-  let times: CausalTimes = timesFromToken(token);
+export interface MongoParts {
+  client: MongoClient;
+  db: Db;
+  blobs: Blobs;
+  floors: FeedFloors;
+  watch: ChangeWatch;
+  keptDocs: KeptDocs;
+  batch: CommitBatch;
+}
+
+export function mongoSession({ client, db, blobs, floors, watch, keptDocs, batch }: MongoParts, token?: CausalToken): StoreSession {
+  const opened = timesFromToken(token);
+  let times: CausalTimes = opened;
 
   const causal = async <T>(operation: (session: ClientSession) => Promise<T>): Promise<T> => {
     const session = client.startSession({ causalConsistency: true });
@@ -32,13 +56,39 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
     }
   };
 
+  const batched = async (change: Change, numbering?: Numbering): Promise<Stored[]> => {
+    try {
+      const committed = await batch.commit(change, numbering);
+      times = laterTimes(times, committed.times);
+      return [committed.stored];
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  };
+
   const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
 
-  const get = (kind: Kind, id: string) =>
-    causal(async (session) => {
-      const record = await objects(kind).findOne({ _id: id }, { session });
-      return record && toStored(kind, record);
-    });
+  /**
+   * The object as this node keeps it while the change watch vouches for it (docs/architecture.md §Kept views on
+   * MongoDB), moving the session to the time it was confirmed at; else read, and kept with a confirmation if the
+   * watch can give one.
+   */
+  const find = async (kind: Kind, id: string): Promise<Found | null> => {
+    const kept = keptDocs.get(kind, id, times.operationTime);
+    if (kept?.confirmed) {
+      times = laterTimes(times, { operationTime: kept.confirmed.asOf });
+      return kept;
+    }
+    const mark = watch.mark();
+    const record = await causal((session) => objects(kind).findOne({ _id: id }, { session }));
+    if (!record) return null;
+    const stored = toStored(kind, record);
+    const confirmed = watch.confirm(mark, times.operationTime);
+    keptDocs.keep(stored, confirmed);
+    return { stored, confirmed };
+  };
+
+  const get = async (kind: Kind, id: string) => (await find(kind, id))?.stored ?? null;
 
   /**
    * A feed page's records, whole or of the `projection`'s fields: only positions below the watermark, read first in
@@ -63,13 +113,21 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
   return {
     get,
 
-    // The document comes with the same round trip: reading its seq first would cost a second one on every change.
+    // A kept version the change watch vouches for costs no round trip (docs/architecture.md §Kept views on MongoDB).
     async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
-      const stored = await get(kind, id);
-      if (!stored) return null;
-      if (stored.seq === kept?.seq) return 'unchanged';
-      if (isRestricted(stored.doc)) return stored;
-      return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })) };
+      if (kept && watch.isCurrent(kind, id, kept.seq, kept.confirmed, times.operationTime)) {
+        times = laterTimes(times, { operationTime: kept.confirmed.asOf });
+        return 'unchanged';
+      }
+      const found = await find(kind, id);
+      if (!found) return null;
+      const { stored, confirmed } = found;
+      if (stored.seq === kept?.seq) {
+        kept.confirmed = confirmed;
+        return 'unchanged';
+      }
+      if (isRestricted(stored.doc)) return { ...stored, confirmed };
+      return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })), confirmed };
     },
 
     getMany: (kind, ids) =>
@@ -84,7 +142,13 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
         });
       }),
 
-    commit: (changes, numbering) => causal((session) => commitChanges(db, floors, session, changes, numbering)),
+    // One change goes with the other one-change commits of this turn (commit-batch.ts); several share a transaction.
+    async commit(changes, numbering) {
+      const stored =
+        changes.length === 1 ? await batched(changes[0], numbering) : await causal((s) => commitChanges(db, floors, s, changes, numbering));
+      for (const object of stored) keptDocs.keep(object, watch.changedHere(object.kind, object.id, object.seq, times.operationTime));
+      return stored;
+    },
 
     feed: (query) => causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),
 
@@ -95,7 +159,7 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
         return (await feedPage(query, session, projection)).map((r) => listingOf(r.seq, r.doc, query));
       }),
 
-    nextCounter: (name) => causal((session) => nextCounterValue(db, name, session)),
+    nextCounter: (name) => causal(async (session) => (await nextCounterValues(db, name, session))[0]),
 
     putBlob: async (blob) => {
       try {
@@ -113,6 +177,6 @@ export function mongoSession(client: MongoClient, db: Db, blobs: Blobs, floors: 
       }
     },
 
-    token: () => tokenFromTimes(times),
+    token: () => (times === opened && token ? token : tokenFromTimes(times)),
   };
 }

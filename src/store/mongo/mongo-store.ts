@@ -1,6 +1,9 @@
 import { MongoClient, ReadPreference, type Db } from 'mongodb';
 import { KINDS, type Due, type Store } from '../port';
+import { CommitBatch } from './commit-batch';
+import { ChangeWatch, type ChangeWatchOptions } from './change-watch';
 import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
+import { KeptDocs } from './kept-docs';
 import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
 import type { ObjectRecord } from './object-record';
@@ -13,6 +16,10 @@ export interface MongoStoreOptions {
   serverSelectionTimeoutMS?: number;
   /** Feed positions and the node's lease (docs/architecture.md §Feed ordering on MongoDB). */
   feedFloors?: FeedFloorsOptions;
+  /** The change stream that confirms kept views without a round trip (docs/architecture.md §Kept views on MongoDB). */
+  changeWatch?: ChangeWatchOptions;
+  /** The most memory the documents kept for reads without a round trip take (default 32 MiB). */
+  keptDocsBytes?: number;
 }
 
 const DEFAULT_DB = 'registry';
@@ -46,25 +53,41 @@ async function ensureSchema(db: Db): Promise<void> {
  * StoreUnavailable.
  */
 export async function openMongoStore(url: string, options: MongoStoreOptions = {}): Promise<Store> {
-  const client = new MongoClient(url, {
-    ignoreUndefined: true, // as JSON does: an undefined property is absent, not null
-    writeConcern: { w: 'majority' },
-    readConcern: { level: 'majority' },
-    readPreference: ReadPreference.fromString(options.readPreference ?? ReadPreference.SECONDARY_PREFERRED),
-    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
-  });
+  const clientOf = () =>
+    new MongoClient(url, {
+      ignoreUndefined: true, // as JSON does: an undefined property is absent, not null
+      writeConcern: { w: 'majority' },
+      readConcern: { level: 'majority' },
+      readPreference: ReadPreference.fromString(options.readPreference ?? ReadPreference.SECONDARY_PREFERRED),
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
+    });
+  const client = clientOf();
+  // The change stream has a client of its own: its getMore is always in flight, and when a connection drop fails it
+  // first, the driver marks the server unknown and then retries none of the writes that failed with it.
+  const watchClient = clientOf();
   const dbName = dbNameOf(url);
   const db = client.db(dbName);
   const floors = new FeedFloors(db, options.feedFloors);
+  const watch = new ChangeWatch(watchClient.db(dbName), options.changeWatch);
   try {
     await client.connect();
     await ensureSchema(db);
     await floors.start();
+    watch.start();
   } catch (error) {
-    await client.close();
+    await Promise.all([watch.stop(), client.close()]);
+    await watchClient.close();
     throw toStoreError(error);
   }
-  const blobs = gridfsBlobs(client, dbName);
+  const parts = {
+    client,
+    db,
+    blobs: gridfsBlobs(client, dbName),
+    floors,
+    watch,
+    keptDocs: new KeptDocs(watch, options.keptDocsBytes),
+    batch: new CommitBatch(client, db, floors),
+  };
 
   const guard = async <T>(operation: () => Promise<T>): Promise<T> => {
     try {
@@ -76,7 +99,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
 
   return {
     engine: 'mongodb',
-    session: (token) => mongoSession(client, db, blobs, floors, token),
+    session: (token) => mongoSession(parts, token),
 
     // The worker acts on what this returns, so it reads the primary rather than a possibly lagging secondary.
     due: (nowMs, limit) =>
@@ -105,6 +128,8 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
       }),
 
     async close() {
+      await watch.stop();
+      await watchClient.close();
       await floors.stop();
       await client.close();
     },

@@ -1,0 +1,150 @@
+import type { AnyBulkWriteOperation, ClientSession, Db, MongoClient } from 'mongodb';
+import { MongoBulkWriteError } from 'mongodb';
+import { StoreConflict, type Change, type Kind, type Numbering, type Stored } from '../port';
+import type { CausalTimes } from './causal-token';
+import { nextCounterValues } from './counters';
+import type { FeedFloors } from './feed-floors';
+import type { ObjectRecord } from './object-record';
+import {
+  insertedRecord,
+  isDuplicatePosition,
+  LOCK_WAIT_MS,
+  MAX_STAMPS,
+  missedUpdate,
+  PositionBehind,
+  storedAt,
+  takenPosition,
+  updateFilter,
+  updateSet,
+} from './object-writes';
+
+/** A commit of one change, and the session times of the write that stored it. */
+export interface Committed {
+  stored: Stored;
+  times: CausalTimes;
+}
+
+interface Waiting {
+  change: Change;
+  numbering?: Numbering;
+  resolve(committed: Committed): void;
+  reject(error: unknown): void;
+}
+
+/** What became of one change of a batch's write. */
+type Outcome = { stored: Stored } | { again: true } | { error: unknown };
+
+/**
+ * Group commit on MongoDB (docs/architecture.md §Commit batches on MongoDB): the one-change commits asked for in one
+ * turn of the event loop are sent together. Their numbers come from one `$inc` per counter, their positions from one
+ * stamp, and their writes from one unordered bulk write per collection; each write is still a single-document write
+ * with its own revision check, so one commit's conflict fails that commit alone, and nothing is left locked if the
+ * node dies. An update that matches nothing upserts, and the upsert's duplicate `_id` names which update missed.
+ */
+export class CommitBatch {
+  private waiting: Waiting[] = [];
+
+  constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+    private readonly floors: FeedFloors,
+  ) {}
+
+  commit(change: Change, numbering?: Numbering): Promise<Committed> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.push({ change, numbering, resolve, reject }) === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    const session = this.client.startSession({ causalConsistency: true });
+    const done = (w: Waiting, outcome: Exclude<Outcome, { again: true }>) =>
+      'stored' in outcome
+        ? w.resolve({ stored: outcome.stored, times: { clusterTime: session.clusterTime, operationTime: session.operationTime } })
+        : w.reject(outcome.error);
+    let pending = batch;
+    try {
+      await this.number(batch, session);
+      for (let stamp = 1; pending.length; stamp++) {
+        const outcomes = await this.floors.stamp(pending.length, (positions) => this.write(pending, positions, session));
+        const again: Waiting[] = [];
+        outcomes.forEach((outcome, i) => {
+          if (!('again' in outcome)) done(pending[i], outcome);
+          else if (stamp < MAX_STAMPS) again.push(pending[i]);
+          else done(pending[i], { error: new Error(`no free feed position after ${MAX_STAMPS} stamps`) });
+        });
+        pending = again;
+      }
+    } catch (error) {
+      for (const w of pending) w.reject(error);
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  /** One `$inc` per counter for all the numbered commits of the batch, numbers given out in the order asked. */
+  private async number(batch: Waiting[], session: ClientSession): Promise<void> {
+    const byCounter = new Map<string, Numbering[]>();
+    for (const { numbering } of batch)
+      if (numbering) byCounter.set(numbering.counter, [...(byCounter.get(numbering.counter) ?? []), numbering]);
+    for (const [counter, numberings] of byCounter) {
+      const values = await nextCounterValues(this.db, counter, session, numberings.length);
+      numberings.forEach((numbering, i) => numbering.assign(values[i]));
+    }
+  }
+
+  /** The batch's writes at `positions`, one bulk write per collection; the outcome of each, in the batch's order. */
+  private async write(batch: Waiting[], positions: number[], session: ClientSession): Promise<Outcome[]> {
+    const outcomes: Outcome[] = batch.map(({ change }, i) => ({ stored: storedAt(change, positions[i]) }));
+    const byKind = new Map<Kind, number[]>();
+    batch.forEach(({ change }, i) => byKind.set(change.kind, [...(byKind.get(change.kind) ?? []), i]));
+    for (const [kind, indexes] of byKind) {
+      const operations = indexes.map((i) => operationOf(batch[i].change, positions[i]));
+      const failed = await bulkFailures(this.db, kind, operations, session);
+      for (const [at, error] of failed) outcomes[indexes[at]] = await this.outcomeOf(batch[indexes[at]].change, error, session);
+    }
+    const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored.seq] : []));
+    if (stored.length) this.floors.committedAt(Math.max(...stored));
+    return outcomes;
+  }
+
+  /** What a failed write of `change` means: stamp again, a conflict, or the error itself. */
+  private async outcomeOf(change: Change, error: unknown, session: ClientSession): Promise<Outcome> {
+    if (isDuplicatePosition(error)) {
+      this.floors.clock.skipPast(takenPosition(error));
+      return { again: true };
+    }
+    if ((error as { code?: unknown }).code !== 11000) return { error };
+    if (change.op === 'insert') return { error: new StoreConflict('exists') };
+    const missed = await missedUpdate(this.db, change, session);
+    if (missed instanceof PositionBehind) {
+      this.floors.clock.observe(missed.stored);
+      return { again: true };
+    }
+    return { error: missed };
+  }
+}
+
+function operationOf(change: Change, position: number): AnyBulkWriteOperation<ObjectRecord> {
+  if (change.op === 'insert') return { insertOne: { document: insertedRecord(change, position) } };
+  return { updateOne: { filter: updateFilter(change, position), update: updateSet(change, position), upsert: true } };
+}
+
+/** The operations of one unordered bulk write that failed, by their index in `operations`, with their errors. */
+async function bulkFailures(
+  db: Db,
+  kind: Kind,
+  operations: AnyBulkWriteOperation<ObjectRecord>[],
+  session: ClientSession,
+): Promise<Map<number, unknown>> {
+  try {
+    await db.collection<ObjectRecord>(kind).bulkWrite(operations, { ordered: false, session, maxTimeMS: LOCK_WAIT_MS });
+    return new Map();
+  } catch (error) {
+    if (!(error instanceof MongoBulkWriteError) || !Array.isArray(error.writeErrors) || error.writeErrors.length === 0) throw error;
+    if (error.result?.getWriteConcernError()) throw error; // not majority-acknowledged: the outcome of every write is unknown
+    return new Map(error.writeErrors.map((writeError) => [writeError.index, writeError]));
+  }
+}
