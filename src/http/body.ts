@@ -1,34 +1,31 @@
 import type Koa from 'koa';
 import getRawBody from 'raw-body';
 import { apiError } from './errors';
+import { scanJson } from './json-scan';
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-/** No document of the API nests this deep; deeper input only costs validation time. */
+/**
+ * Bounds of a JSON body's shape, checked on its text before `JSON.parse` builds it (docs/platform.md §Limits):
+ * building and then walking hundreds of thousands of objects held the event loop 200 ms for one 1 MB body.
+ * No document of the API nests this deep; deeper input only costs validation time.
+ */
 export const MAX_DEPTH = 32;
-
-function depthOf(value: unknown): number {
-  if (!value || typeof value !== 'object') return 0;
-  let max = 0;
-  // Containers only, on two parallel stacks, and `for…in` rather than Object.values: a body of a million
-  // scalars or a hundred thousand keys costs one pass over them, without an array or tuple per member.
-  const nodes: object[] = [value];
-  const depths: number[] = [1];
-  const visit = (child: unknown, depth: number) => {
-    if (child && typeof child === 'object') {
-      nodes.push(child);
-      depths.push(depth);
-    }
-  };
-  while (nodes.length) {
-    const node = nodes.pop() as Record<string, unknown>;
-    const depth = depths.pop()!;
-    if (depth > max) max = depth;
-    if (max > MAX_DEPTH) return max;
-    if (Array.isArray(node)) for (const child of node) visit(child, depth + 1);
-    else for (const key in node) visit(node[key], depth + 1);
-  }
-  return max;
-}
+/**
+ * The largest body of the API, a tender whose every list is at its bound (`LIST_LIMITS`: 1000 items of 8 objects
+ * and arrays each, 100 features of 100 values, 100 lots, milestones and funders of a few each), is 1 MB and holds
+ * 18,400 objects and arrays (test/unit/http/body.test.ts builds it); 340,000 `{}` fit in as much text.
+ */
+export const MAX_CONTAINERS = 50_000;
+/**
+ * The widest object of the API, a tender, has 32 members; 85,000 unknown ones fit in 1 MB. Counted per object, not
+ * in all: the largest tender above has 56,000 members in all, too near the 85,000 for a bound between them.
+ */
+export const MAX_OBJECT_MEMBERS = 1000;
+/**
+ * The longest list of the API holds 1000 elements (`items`, `documents`); a longer one up to this bound is still
+ * refused with the list's own text. 520,000 numbers fit in 1 MB.
+ */
+export const MAX_ARRAY_ELEMENTS = 10_000;
 
 /**
  * POSTs the reference routes by a member of their body (`procurementMethodType`, `frameworkType`…): it reads the
@@ -59,9 +56,7 @@ export function jsonBody(limit: number): Koa.Middleware {
         name: 'Content-Type',
       });
     }
-    const body = parseJson(await readText(ctx, limit, length));
-    if (depthOf(body) > MAX_DEPTH) throw apiError(422, `JSON nested deeper than ${MAX_DEPTH} levels`);
-    ctx.state.body = body;
+    ctx.state.body = parseJson(await readText(ctx, limit, length));
     await next();
   };
 }
@@ -77,7 +72,13 @@ async function readText(ctx: Koa.Context, limit: number, length: number): Promis
   }
 }
 
-function parseJson(text: string): unknown {
+/** A body over a bound of its shape is refused unparsed; malformed JSON is left for `JSON.parse` to word. */
+export function parseJson(text: string): unknown {
+  const shape = scanJson(text);
+  if (shape && shape.depth > MAX_DEPTH) throw apiError(422, `JSON nested deeper than ${MAX_DEPTH} levels`);
+  if (shape && shape.containers > MAX_CONTAINERS) throw apiError(422, `JSON with more than ${MAX_CONTAINERS} objects and arrays`);
+  if (shape && shape.longestArray > MAX_ARRAY_ELEMENTS) throw apiError(422, `JSON array with more than ${MAX_ARRAY_ELEMENTS} elements`);
+  if (shape && shape.widestObject > MAX_OBJECT_MEMBERS) throw apiError(422, `JSON object with more than ${MAX_OBJECT_MEMBERS} members`);
   try {
     return JSON.parse(text);
   } catch (err) {
