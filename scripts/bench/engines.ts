@@ -6,7 +6,8 @@
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type AnyBulkWriteOperation } from 'mongodb';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
@@ -40,6 +41,7 @@ export interface EngineOptions {
 }
 
 interface ScalingRow {
+  /** API node processes, or 0 for a bare driver client making the create's two writes (the store's ceiling). */
   nodes: number;
   createsPerSecond: number;
   p50: number;
@@ -48,6 +50,8 @@ interface ScalingRow {
   nodeCpu: number[];
   /** The store server's CPU, in % of one core. */
   storeCpu: number;
+  /** The whole machine's CPU, in % of one core (100 × cores when every core is busy). */
+  machineCpu: number;
 }
 
 interface EngineRow {
@@ -195,6 +199,7 @@ async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: str
       for (let i = 0; i < count; i++)
         nodes.push(await startProduct({ db: o.db, runner: o.runner, logLevel: o.logLevel, storeUrl: mongoUrl }));
       const storeBefore = cpuSecondsOf(storePid);
+      const machineBefore = machineCpuSeconds();
       const started = performance.now();
       const runs = await Promise.all(
         nodes.map((node) =>
@@ -212,12 +217,70 @@ async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: str
         p99: Math.max(...runs.map((run) => run.p99)),
         nodeCpu: runs.map((run) => (run.cpuUs * run.rps) / 1e4),
         storeCpu: ((cpuSecondsOf(storePid) - storeBefore) / (seconds + o.warmup)) * 100,
+        machineCpu: ((machineCpuSeconds() - machineBefore) / (seconds + o.warmup)) * 100,
       });
     } finally {
       for (const node of nodes) await node.stop();
     }
   }
+  if (rows.length) rows.push(await storeCeiling(o, manifest, mongoUrl, storePid));
   return rows;
+}
+
+/**
+ * What the store server alone can do: a bare driver client, as many concurrent as the largest node run's clients,
+ * makes a create's two writes (the counter's `$inc`, the insert) one create at a time per client, no app between.
+ */
+async function storeCeiling(o: EngineOptions, manifest: Manifest, mongoUrl: string, storePid: number): Promise<ScalingRow> {
+  log('create scaling: the store alone (bare driver)');
+  const client = new MongoClient(mongoUrl, { writeConcern: { w: 'majority' } });
+  await client.connect();
+  try {
+    const db = client.db();
+    const doc = { data: (manifest.bodies.tender as { data: unknown }).data };
+    let creates = 0;
+    const latencies: number[] = [];
+    const create = async () => {
+      const started = performance.now();
+      await db
+        .collection('counters')
+        .findOneAndUpdate({ _id: 'bench-ceiling' as never }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after' });
+      await db
+        .collection('tenders')
+        .insertOne({ _id: randomUUID() as never, rev: 1, seq: Math.random(), doc, isPublic: false, isTest: false, nextCheck: null });
+      latencies.push(performance.now() - started);
+      creates++;
+    };
+    const storeBefore = cpuSecondsOf(storePid);
+    const machineBefore = machineCpuSeconds();
+    const started = performance.now();
+    const until = started + o.duration * 1000;
+    await Promise.all(
+      Array.from({ length: o.connections * Math.max(...o.nodes) }, async () => {
+        while (performance.now() < until) await create();
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      nodes: 0,
+      createsPerSecond: creates / seconds,
+      p50: latencies[Math.floor(latencies.length / 2)] ?? NaN,
+      p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
+      nodeCpu: [],
+      storeCpu: ((cpuSecondsOf(storePid) - storeBefore) / seconds) * 100,
+      machineCpu: ((machineCpuSeconds() - machineBefore) / seconds) * 100,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+/** CPU time spent by every core of the machine so far, in seconds (`/proc/stat`, all but idle and iowait). */
+function machineCpuSeconds(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const busy = ticks.reduce((sum, t) => sum + t, 0) - ticks[3] - ticks[4];
+  return busy / 100; // USER_HZ
 }
 
 function renderScaling(rows: ScalingRow[], o: EngineOptions): string {
@@ -227,12 +290,13 @@ function renderScaling(rows: ScalingRow[], o: EngineOptions): string {
     '',
     `## Creates by API nodes (${o.connections} connections per node, one MongoDB server)`,
     '',
-    '| Nodes | creates/s | × one node | p50 / p99 ms (worst node) | node CPU, % of a core | store server CPU, % of a core |',
-    '|---|---|---|---|---|---|',
+    '| Nodes | creates/s | × one node | p50 / p99 ms (worst node) | node CPU, % of a core | store server CPU, % of a core | machine CPU, % of a core |',
+    '|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.nodes} | ${us(r.createsPerSecond)} | ${(r.createsPerSecond / base).toFixed(2)} | ${ms(r.p50)} / ${ms(r.p99)} | ` +
-        `${r.nodeCpu.map((c) => c.toFixed(0)).join(', ')} | ${r.storeCpu.toFixed(0)} |`,
+        `| ${r.nodes || 'none: the store alone, bare driver'} | ${us(r.createsPerSecond)} | ${(r.createsPerSecond / base).toFixed(2)} | ` +
+        `${ms(r.p50)} / ${ms(r.p99)} | ${r.nodeCpu.map((c) => c.toFixed(0)).join(', ') || '–'} | ${r.storeCpu.toFixed(0)} | ` +
+        `${r.machineCpu.toFixed(0)} of ${100 * cpus().length} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

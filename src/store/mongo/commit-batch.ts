@@ -18,6 +18,9 @@ import {
   updateSet,
 } from './object-writes';
 
+/** Batches under way at once from one node; commits asked for meanwhile wait for one of them to return. */
+const MAX_IN_FLIGHT = 2;
+
 /** A commit of one change, and the session times of the write that stored it. */
 export interface Committed {
   stored: Stored;
@@ -36,13 +39,16 @@ type Outcome = { stored: Stored } | { again: true } | { error: unknown };
 
 /**
  * Group commit on MongoDB (docs/architecture.md §Commit batches on MongoDB): the one-change commits asked for in one
- * turn of the event loop are sent together. Their numbers come from one `$inc` per counter, their positions from one
+ * turn of the event loop are sent together, and while `MAX_IN_FLIGHT` batches are under way the next ones wait and
+ * go together when one returns, so batches grow with the load instead of round trips. Their numbers come from one `$inc` per counter, their positions from one
  * stamp, and their writes from one unordered bulk write per collection; each write is still a single-document write
  * with its own revision check, so one commit's conflict fails that commit alone, and nothing is left locked if the
  * node dies. An update that matches nothing upserts, and the upsert's duplicate `_id` names which update missed.
  */
 export class CommitBatch {
   private waiting: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
 
   constructor(
     private readonly client: MongoClient,
@@ -52,13 +58,25 @@ export class CommitBatch {
 
   commit(change: Change, numbering?: Numbering): Promise<Committed> {
     return new Promise((resolve, reject) => {
-      if (this.waiting.push({ change, numbering, resolve, reject }) === 1) setImmediate(() => void this.flush());
+      this.waiting.push({ change, numbering, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Sends the waiting commits at the end of this turn, unless enough batches are under way: then when one returns. */
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
+    this.inFlight++;
     const session = this.client.startSession({ causalConsistency: true });
     const done = (w: Waiting, outcome: Exclude<Outcome, { again: true }>) =>
       'stored' in outcome
@@ -80,6 +98,8 @@ export class CommitBatch {
     } catch (error) {
       for (const w of pending) w.reject(error);
     } finally {
+      this.inFlight--;
+      this.schedule();
       await session.endSession();
     }
   }
