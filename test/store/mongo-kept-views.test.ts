@@ -100,4 +100,23 @@ if (!url) {
     // A reader on another node starting from that token sees the version the session saw, or a later one.
     t.equal((await writer.session(session.token()).get('tenders', stored.id))?.seq, stored.seq);
   });
+
+  t.test('get: a document kept on one node gives way to a change made on another, for a session that saw it', async (t) => {
+    let [stored] = await writer.session().commit([insert()]);
+    for (let round = 0; round < 20; round++) {
+      t.equal((await reader.session().get('tenders', stored.id))?.seq, stored.seq, `round ${round}: kept`);
+      const writing = writer.session();
+      [stored] = await writing.commit([update(stored)]);
+      const read = await reader.session(writing.token()).get('tenders', stored.id);
+      t.equal(read?.rev, stored.rev, `round ${round}: the new revision, at once`);
+      t.same(read?.doc, stored.doc);
+    }
+  });
+
+  t.test('get: each read of a kept document is a copy its caller may change', async (t) => {
+    const [stored] = await reader.session().commit([insert()]);
+    const first = await reader.session().get('tenders', stored.id);
+    first!.doc.data.n = 'changed by the caller';
+    t.same((await reader.session().get('tenders', stored.id))?.doc, stored.doc);
+  });
 }
