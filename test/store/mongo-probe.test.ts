@@ -167,6 +167,67 @@ function probe(url: string): void {
     }
   });
 
+  t.test('a projected change stream delivers each write with its cluster time, new seq and transaction number', async (t) => {
+    const col = db.collection<{ _id: string; seq: number }>('changes');
+    const stream = db.watch([
+      { $match: { 'ns.coll': 'changes' } },
+      {
+        $project: { ns: 1, documentKey: 1, clusterTime: 1, txnNumber: 1, 'fullDocument.seq': 1, 'updateDescription.updatedFields.seq': 1 },
+      },
+    ]);
+    try {
+      t.equal(await stream.tryNext(), null, 'the stream opens with nothing to deliver');
+      const writer = client.startSession({ causalConsistency: true });
+      await col.insertOne({ _id: 'c', seq: 1 }, { session: writer });
+      const insertedAt = writer.operationTime;
+      await col.bulkWrite([{ updateOne: { filter: { _id: 'c', seq: { $lt: 2 } }, update: { $set: { seq: 2 } }, upsert: true } }], {
+        session: writer,
+      });
+      await writer.withTransaction(async () => {
+        await col.insertOne({ _id: 'd', seq: 3 }, { session: writer });
+      });
+      await writer.endSession();
+      const events: Record<string, any>[] = [];
+      for (let attempt = 0; attempt < 50 && events.length < 3; attempt++) {
+        const event = await stream.tryNext();
+        if (event) events.push(event);
+      }
+      t.same(
+        events.map((e) => [e.documentKey._id, e.fullDocument?.seq ?? e.updateDescription?.updatedFields?.seq, e.txnNumber !== undefined]),
+        [
+          ['c', 1, false],
+          ['c', 2, false],
+          ['d', 3, true],
+        ],
+      );
+      t.ok(events[0].clusterTime?.equals(insertedAt), "an event's cluster time is the write's operation time");
+    } finally {
+      await stream.close();
+    }
+  });
+
+  t.test('an unordered bulk write names each failed write: an upsert whose filter missed, by a duplicate _id', async (t) => {
+    const col = db.collection<{ _id: string; rev: number }>('bulk');
+    await col.insertOne({ _id: 'b', rev: 2 });
+    const error = await col
+      .bulkWrite(
+        [
+          { updateOne: { filter: { _id: 'b', rev: 1 }, update: { $set: { rev: 2 } }, upsert: true } },
+          { insertOne: { document: { _id: 'fresh', rev: 1 } } },
+        ],
+        { ordered: false },
+      )
+      .then(
+        () => ({ writeErrors: [] }),
+        (e: unknown) => e as { writeErrors?: { index: number; code: number }[] },
+      );
+    t.same(
+      error.writeErrors?.map((e) => [e.index, e.code]),
+      [[0, 11000]],
+    );
+    t.equal((await col.findOne({ _id: 'fresh' }))?.rev, 1, 'the other write stands');
+  });
+
   t.test('majority write and read concerns are accepted', async (t) => {
     const col = db.collection<{ _id: string }>('majority', { writeConcern: { w: 'majority' }, readConcern: { level: 'majority' } });
     await col.insertOne({ _id: 'm' });
