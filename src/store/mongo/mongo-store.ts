@@ -57,6 +57,8 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
   const clientOf = () =>
     new MongoClient(url, {
       ignoreUndefined: true, // as JSON does: an undefined property is absent, not null
+      // Every string stored came from a parsed JSON body or the app: checking its UTF-8 again on every read is waste.
+      enableUtf8Validation: false,
       writeConcern: { w: 'majority' },
       readConcern: { level: 'majority' },
       readPreference: ReadPreference.fromString(options.readPreference ?? ReadPreference.SECONDARY_PREFERRED),
