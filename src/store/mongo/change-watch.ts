@@ -43,6 +43,8 @@ const PIPELINE = [
 interface Change {
   gen: number;
   seq: number;
+  /** When it was committed, if known. */
+  at?: Timestamp;
 }
 
 /**
@@ -135,7 +137,8 @@ export class ChangeWatch {
     const confirmation = confirmed as Confirmation | undefined;
     if (!this.live || confirmation?.epoch !== this.epoch) return false;
     const last = this.touched.get(`${kind}/${id}`);
-    if (last && last.gen > confirmation.gen && last.seq !== seq) return false;
+    // Another version came after the read began, or after the time the read saw (a secondary behind the stream).
+    if (last && last.seq !== seq && (last.gen > confirmation.gen || !last.at || last.at.greaterThan(confirmation.asOf))) return false;
     return !seen || !seen.greaterThan(confirmation.asOf) || (this.progress !== null && !seen.greaterThan(this.progress));
   }
 
@@ -145,7 +148,7 @@ export class ChangeWatch {
    * commits immediately. Returns the confirmation of the new version.
    */
   changedHere(kind: string, id: string, seq: number, asOf: Timestamp | undefined): Confirmation | undefined {
-    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq });
+    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq, at: asOf });
     return this.confirm(this.mark(), asOf);
   }
 
@@ -166,7 +169,7 @@ export class ChangeWatch {
     this.gen++;
     if (ns?.coll && ns.coll !== FLOORS_COLLECTION) {
       const seq = fullDocument?.seq ?? updateDescription?.updatedFields?.seq;
-      this.touch(`${ns.coll}/${String(documentKey?._id)}`, { gen: this.gen, seq: typeof seq === 'number' ? seq : NaN });
+      this.touch(`${ns.coll}/${String(documentKey?._id)}`, { gen: this.gen, seq: typeof seq === 'number' ? seq : NaN, at: clusterTime });
     }
     if (!clusterTime) return;
     // A transaction's changes share one cluster time and may arrive in several batches: only a later time proves
