@@ -206,26 +206,32 @@ function probe(url: string): void {
     }
   });
 
-  t.test('an unordered bulk write names each failed write: an upsert whose filter missed, by a duplicate _id', async (t) => {
+  t.test('an unordered bulk write names each failed write and counts the updates that matched', async (t) => {
     const col = db.collection<{ _id: string; rev: number }>('bulk');
-    await col.insertOne({ _id: 'b', rev: 2 });
+    await col.insertMany([
+      { _id: 'b', rev: 2 },
+      { _id: 'c', rev: 1 },
+    ]);
     const error = await col
       .bulkWrite(
         [
-          { updateOne: { filter: { _id: 'b', rev: 1 }, update: { $set: { rev: 2 } }, upsert: true } },
+          { insertOne: { document: { _id: 'b', rev: 1 } } },
+          { updateOne: { filter: { _id: 'b', rev: 1 }, update: { $set: { rev: 2 } } } },
+          { updateOne: { filter: { _id: 'c', rev: 1 }, update: { $set: { rev: 2 } } } },
           { insertOne: { document: { _id: 'fresh', rev: 1 } } },
         ],
         { ordered: false },
       )
       .then(
-        () => ({ writeErrors: [] }),
-        (e: unknown) => e as { writeErrors?: { index: number; code: number }[] },
+        () => null,
+        (e: unknown) => e as { writeErrors?: { index: number; code: number }[]; result?: { matchedCount: number } },
       );
     t.same(
-      error.writeErrors?.map((e) => [e.index, e.code]),
+      error?.writeErrors?.map((e) => [e.index, e.code]),
       [[0, 11000]],
     );
-    t.equal((await col.findOne({ _id: 'fresh' }))?.rev, 1, 'the other write stands');
+    t.equal(error?.result?.matchedCount, 1, 'the update whose filter missed is not counted');
+    t.equal((await col.findOne({ _id: 'fresh' }))?.rev, 1, 'the other writes stand');
   });
 
   t.test('majority write and read concerns are accepted', async (t) => {

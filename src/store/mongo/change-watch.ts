@@ -152,6 +152,14 @@ export class ChangeWatch {
     return this.confirm(this.mark(), asOf);
   }
 
+  /**
+   * A commit found the object at another revision than this node read: every confirmation of it is void until the
+   * stream delivers a change of it, so the writer's retry reads the store.
+   */
+  changedElsewhere(kind: string, id: string): void {
+    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq: NaN });
+  }
+
   private touch(key: string, change: Change): void {
     if (this.touched.size >= this.maxTouched) this.forget();
     this.touched.set(key, change);

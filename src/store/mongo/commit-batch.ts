@@ -1,5 +1,5 @@
-import type { AnyBulkWriteOperation, ClientSession, Db, MongoClient } from 'mongodb';
-import { MongoBulkWriteError } from 'mongodb';
+import type { AnyBulkWriteOperation, ClientSession, Collection, Db, MongoClient } from 'mongodb';
+import { MongoBulkWriteError, ReadPreference } from 'mongodb';
 import { StoreConflict, type Change, type Kind, type Numbering, type Stored } from '../port';
 import type { CausalTimes } from './causal-token';
 import { nextCounterValues } from './counters';
@@ -10,8 +10,6 @@ import {
   isDuplicatePosition,
   LOCK_WAIT_MS,
   MAX_STAMPS,
-  missedUpdate,
-  PositionBehind,
   storedAt,
   takenPosition,
   updateFilter,
@@ -43,7 +41,7 @@ type Outcome = { stored: Stored } | { again: true } | { error: unknown };
  * go together when one returns, so batches grow with the load instead of round trips. Their numbers come from one `$inc` per counter, their positions from one
  * stamp, and their writes from one unordered bulk write per collection; each write is still a single-document write
  * with its own revision check, so one commit's conflict fails that commit alone, and nothing is left locked if the
- * node dies. An update that matches nothing upserts, and the upsert's duplicate `_id` names which update missed.
+ * node dies. When fewer updates matched than were sent, the objects as stored tell which missed.
  */
 export class CommitBatch {
   private waiting: Waiting[] = [];
@@ -121,50 +119,80 @@ export class CommitBatch {
     const byKind = new Map<Kind, number[]>();
     batch.forEach(({ change }, i) => byKind.set(change.kind, [...(byKind.get(change.kind) ?? []), i]));
     for (const [kind, indexes] of byKind) {
-      const operations = indexes.map((i) => operationOf(batch[i].change, positions[i]));
-      const failed = await bulkFailures(this.db, kind, operations, session);
-      for (const [at, error] of failed) outcomes[indexes[at]] = await this.outcomeOf(batch[indexes[at]].change, error, session);
+      const { failed, matched } = await bulkWrite(
+        this.db.collection<ObjectRecord>(kind),
+        indexes.map((i) => operationOf(batch[i].change, positions[i])),
+        session,
+      );
+      for (const [at, error] of failed) outcomes[indexes[at]] = this.outcomeOf(batch[indexes[at]].change, error);
+      const updates = indexes.filter((i, at) => batch[i].change.op === 'update' && !failed.has(at));
+      if (matched < updates.length) await this.settleMissed(kind, updates, batch, positions, outcomes, session);
     }
     const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored.seq] : []));
     if (stored.length) this.floors.committedAt(Math.max(...stored));
     return outcomes;
   }
 
-  /** What a failed write of `change` means: stamp again, a conflict, or the error itself. */
-  private async outcomeOf(change: Change, error: unknown, session: ClientSession): Promise<Outcome> {
+  /** What a write error of `change` means: stamp again, a conflict, or the error itself. */
+  private outcomeOf(change: Change, error: unknown): Outcome {
     if (isDuplicatePosition(error)) {
       this.floors.clock.skipPast(takenPosition(error));
       return { again: true };
     }
-    if ((error as { code?: unknown }).code !== 11000) return { error };
-    if (change.op === 'insert') return { error: new StoreConflict('exists') };
-    const missed = await missedUpdate(this.db, change, session);
-    if (missed instanceof PositionBehind) {
-      this.floors.clock.observe(missed.stored);
-      return { again: true };
+    if (change.op === 'insert' && (error as { code?: unknown }).code === 11000) return { error: new StoreConflict('exists') };
+    return { error };
+  }
+
+  /**
+   * Some updates matched nothing: the objects as stored tell which. One at its stamp and next revision was written;
+   * one still at the revision read holds a position at or above the stamp (stamp again above it); any other was
+   * changed by another commit first.
+   */
+  private async settleMissed(
+    kind: Kind,
+    updates: number[],
+    batch: Waiting[],
+    positions: number[],
+    outcomes: Outcome[],
+    session: ClientSession,
+  ) {
+    const stored = await this.db
+      .collection<ObjectRecord>(kind)
+      .find(
+        { _id: { $in: updates.map((i) => batch[i].change.id) } },
+        { session, projection: { rev: 1, seq: 1 }, readPreference: ReadPreference.primary },
+      )
+      .toArray();
+    const byId = new Map(stored.map((record) => [record._id, record]));
+    for (const i of updates) {
+      const change = batch[i].change as Change & { op: 'update' };
+      const now = byId.get(change.id);
+      if (now?.seq === positions[i] && now.rev === change.expectedRev + 1) continue;
+      if (now?.rev === change.expectedRev) {
+        this.floors.clock.observe(now.seq);
+        outcomes[i] = { again: true };
+      } else outcomes[i] = { error: new StoreConflict('revision') };
     }
-    return { error: missed };
   }
 }
 
 function operationOf(change: Change, position: number): AnyBulkWriteOperation<ObjectRecord> {
   if (change.op === 'insert') return { insertOne: { document: insertedRecord(change, position) } };
-  return { updateOne: { filter: updateFilter(change, position), update: updateSet(change, position), upsert: true } };
+  return { updateOne: { filter: updateFilter(change, position), update: updateSet(change, position) } };
 }
 
-/** The operations of one unordered bulk write that failed, by their index in `operations`, with their errors. */
-async function bulkFailures(
-  db: Db,
-  kind: Kind,
+/** One unordered bulk write: the operations that failed, by their index in `operations`, and how many updates matched. */
+async function bulkWrite(
+  collection: Collection<ObjectRecord>,
   operations: AnyBulkWriteOperation<ObjectRecord>[],
   session: ClientSession,
-): Promise<Map<number, unknown>> {
+): Promise<{ failed: Map<number, unknown>; matched: number }> {
   try {
-    await db.collection<ObjectRecord>(kind).bulkWrite(operations, { ordered: false, session, maxTimeMS: LOCK_WAIT_MS });
-    return new Map();
+    const result = await collection.bulkWrite(operations, { ordered: false, session, maxTimeMS: LOCK_WAIT_MS });
+    return { failed: new Map(), matched: result.matchedCount };
   } catch (error) {
     if (!(error instanceof MongoBulkWriteError) || !Array.isArray(error.writeErrors) || error.writeErrors.length === 0) throw error;
     if (error.result?.getWriteConcernError()) throw error; // not majority-acknowledged: the outcome of every write is unknown
-    return new Map(error.writeErrors.map((writeError) => [writeError.index, writeError]));
+    return { failed: new Map(error.writeErrors.map((writeError) => [writeError.index, writeError])), matched: error.result.matchedCount };
   }
 }

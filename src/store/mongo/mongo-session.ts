@@ -1,6 +1,7 @@
 import type { ClientSession, Db, MongoClient } from 'mongodb';
 import {
   isRestricted,
+  StoreConflict,
   type CausalToken,
   type Change,
   type Numbering,
@@ -149,8 +150,16 @@ export function mongoSession(
 
     // One change goes with the other one-change commits of this turn (commit-batch.ts); several share a transaction.
     async commit(changes, numbering) {
-      const stored =
-        changes.length === 1 ? await batched(changes[0], numbering) : await causal((s) => commitChanges(db, floors, s, changes, numbering));
+      let stored: Stored[];
+      try {
+        stored =
+          changes.length === 1
+            ? await batched(changes[0], numbering)
+            : await causal((s) => commitChanges(db, floors, s, changes, numbering));
+      } catch (error) {
+        if (error instanceof StoreConflict) for (const { kind, id } of changes) watch.changedElsewhere(kind, id);
+        throw error;
+      }
       for (const object of stored) keptDocs.keep(object, watch.changedHere(object.kind, object.id, object.seq, times.operationTime));
       return stored;
     },
