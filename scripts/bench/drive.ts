@@ -123,7 +123,8 @@ function serverUsageFrom(pid: number | undefined): (requests: number) => Pick<Me
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
+/** The `p` quantile of ascending `sorted` values (NaN when there are none). */
+export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 
 export interface Step {

@@ -13,7 +13,7 @@ import { MongoClient, type AnyBulkWriteOperation } from 'mongodb';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import type { ObjectRecord } from '../../src/store/mongo/object-record';
 import { load, manifestPath, type Manifest } from '../load/main';
-import { drive, isEmptyPage, nextPath, type DriveOptions, type Measure, type RequestPlan } from './drive';
+import { drive, isEmptyPage, nextPath, percentile, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
 import { createPlan, patchPlan, type Owned } from './write-plans';
 
@@ -265,8 +265,8 @@ async function storeCeiling(o: EngineOptions, manifest: Manifest, mongoUrl: stri
     return {
       nodes: 0,
       createsPerSecond: creates / seconds,
-      p50: latencies[Math.floor(latencies.length / 2)] ?? NaN,
-      p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
       nodeCpu: [],
       storeCpu: ((cpuSecondsOf(storePid) - storeBefore) / seconds) * 100,
       machineCpu: ((machineCpuSeconds() - machineBefore) / seconds) * 100,

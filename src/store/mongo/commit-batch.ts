@@ -104,10 +104,8 @@ export class CommitBatch {
 
   /** One `$inc` per counter for all the numbered commits of the batch, numbers given out in the order asked. */
   private async number(batch: Waiting[], session: ClientSession): Promise<void> {
-    const byCounter = new Map<string, Numbering[]>();
-    for (const { numbering } of batch)
-      if (numbering) byCounter.set(numbering.counter, [...(byCounter.get(numbering.counter) ?? []), numbering]);
-    for (const [counter, numberings] of byCounter) {
+    const numbered = batch.flatMap(({ numbering }) => (numbering ? [numbering] : []));
+    for (const [counter, numberings] of groupBy(numbered, (numbering) => numbering.counter)) {
       const values = await nextCounterValues(this.db, counter, session, numberings.length);
       numberings.forEach((numbering, i) => numbering.assign(values[i]));
     }
@@ -116,9 +114,10 @@ export class CommitBatch {
   /** The batch's writes at `positions`, one bulk write per collection; the outcome of each, in the batch's order. */
   private async write(batch: Waiting[], positions: number[], session: ClientSession): Promise<Outcome[]> {
     const outcomes: Outcome[] = batch.map(({ change }, i) => ({ stored: storedAt(change, positions[i]) }));
-    const byKind = new Map<Kind, number[]>();
-    batch.forEach(({ change }, i) => byKind.set(change.kind, [...(byKind.get(change.kind) ?? []), i]));
-    for (const [kind, indexes] of byKind) {
+    for (const [kind, indexes] of groupBy(
+      batch.map((_, i) => i),
+      (i) => batch[i].change.kind,
+    )) {
       const { failed, matched } = await bulkWrite(
         this.db.collection<ObjectRecord>(kind),
         indexes.map((i) => operationOf(batch[i].change, positions[i])),
@@ -195,4 +194,15 @@ async function bulkWrite(
     if (error.result?.getWriteConcernError()) throw error; // not majority-acknowledged: the outcome of every write is unknown
     return { failed: new Map(error.writeErrors.map((writeError) => [writeError.index, writeError])), matched: error.result.matchedCount };
   }
+}
+
+/** `items` by `keyOf`, each group in the items' order. */
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
 }
