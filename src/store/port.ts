@@ -39,9 +39,10 @@ export type Change =
   | { op: 'update'; kind: Kind; id: string; expectedRev: number; doc: Doc; index: Indexed };
 
 /**
- * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) for a commit. Numbers are unique and rise; a
- * refused commit may use one up (MongoDB draws it before the write, so that a create is no transaction on the
- * counter: docs/architecture.md §Feed ordering on MongoDB), as the reference's counters do.
+ * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) for a commit. Numbers are unique and rise on
+ * each node; a refused commit may use one up, as the reference's counters do. On MongoDB a node draws them a block
+ * at a time before the write, so across nodes they interleave by block and a stopped node leaves gaps
+ * (docs/architecture.md §Pretty-id numbers on MongoDB).
  */
 export interface Numbering {
   counter: string;

@@ -2,7 +2,7 @@ import type { AnyBulkWriteOperation, ClientSession, Collection, Db, MongoClient 
 import { MongoBulkWriteError, ReadPreference } from 'mongodb';
 import { StoreConflict, type Change, type Kind, type Numbering, type Stored } from '../port';
 import type { CausalTimes } from './causal-token';
-import { nextCounterValues } from './counters';
+import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { ObjectRecord } from './object-record';
 import {
@@ -38,7 +38,8 @@ type Outcome = { stored: Stored } | { again: true } | { error: unknown };
 /**
  * Group commit on MongoDB (docs/architecture.md §Commit batches on MongoDB): the one-change commits asked for in one
  * turn of the event loop are sent together, and while `MAX_IN_FLIGHT` batches are under way the next ones wait and
- * go together when one returns, so batches grow with the load instead of round trips. Their numbers come from one `$inc` per counter, their positions from one
+ * go together when one returns, so batches grow with the load instead of round trips. Their numbers come from the
+ * node's reserved blocks (counters.ts), their positions from one
  * stamp, and their writes from one unordered bulk write per collection; each write is still a single-document write
  * with its own revision check, so one commit's conflict fails that commit alone, and nothing is left locked if the
  * node dies. When fewer updates matched than were sent, the objects as stored tell which missed.
@@ -52,6 +53,7 @@ export class CommitBatch {
     private readonly client: MongoClient,
     private readonly db: Db,
     private readonly floors: FeedFloors,
+    private readonly counters: CounterBlocks,
   ) {}
 
   commit(change: Change, numbering?: Numbering): Promise<Committed> {
@@ -102,11 +104,11 @@ export class CommitBatch {
     }
   }
 
-  /** One `$inc` per counter for all the numbered commits of the batch, numbers given out in the order asked. */
+  /** The numbered commits' numbers, from the node's reserved blocks, given out in the order asked. */
   private async number(batch: Waiting[], session: ClientSession): Promise<void> {
     const numbered = batch.flatMap(({ numbering }) => (numbering ? [numbering] : []));
     for (const [counter, numberings] of groupBy(numbered, (numbering) => numbering.counter)) {
-      const values = await nextCounterValues(this.db, counter, session, numberings.length);
+      const values = await this.counters.take(counter, numberings.length, session);
       numberings.forEach((numbering, i) => numbering.assign(values[i]));
     }
   }

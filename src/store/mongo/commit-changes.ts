@@ -1,6 +1,6 @@
 import { ReadPreference, type ClientSession, type Db } from 'mongodb';
 import { StoreConflict, type Change, type Numbering, type Stored } from '../port';
-import { nextCounterValues } from './counters';
+import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import {
   insertedRecord,
@@ -25,18 +25,19 @@ const TRANSACTION = {
 /**
  * Applies several changes atomically at fresh feed positions (docs/architecture.md §Feed ordering on MongoDB): one
  * transaction that writes only those objects, so it never touches a document unrelated commits need. A numbered
- * commit draws its number first, with one `$inc` of its counter. A commit of one change goes through the commit
+ * commit takes its number first, from the node's reserved block (counters.ts). A commit of one change goes through the commit
  * batch (commit-batch.ts) instead: one single-document write, no transaction.
  */
 export async function commitChanges(
   db: Db,
   floors: FeedFloors,
+  counters: CounterBlocks,
   session: ClientSession,
   changes: Change[],
   numbering?: Numbering,
 ): Promise<Stored[]> {
   if (changes.length === 0) return [];
-  if (numbering) numbering.assign((await nextCounterValues(db, numbering.counter, session))[0]);
+  if (numbering) numbering.assign((await counters.take(numbering.counter, 1, session))[0]);
   for (let stamp = 1; ; stamp++) {
     try {
       const saved = await floors.stamp(changes.length, (positions) =>

@@ -17,7 +17,7 @@ import type { ChangeWatch } from './change-watch';
 import type { Found, KeptDocs } from './kept-docs';
 import type { CommitBatch } from './commit-batch';
 import { commitChanges } from './commit-changes';
-import { nextCounterValues } from './counters';
+import { nextCounterValues, type CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { FeedWindows } from './feed-windows';
 import type { Blobs } from './gridfs-blobs';
@@ -34,6 +34,7 @@ import { apiJson } from '../api-json';
 export interface MongoParts {
   client: MongoClient;
   db: Db;
+  counters: CounterBlocks;
   blobs: Blobs;
   floors: FeedFloors;
   watch: ChangeWatch;
@@ -43,7 +44,7 @@ export interface MongoParts {
 }
 
 export function mongoSession(
-  { client, db, blobs, floors, watch, keptDocs, batch, windows }: MongoParts,
+  { client, db, counters, blobs, floors, watch, keptDocs, batch, windows }: MongoParts,
   token?: CausalToken,
 ): StoreSession {
   const opened = timesFromToken(token);
@@ -155,7 +156,7 @@ export function mongoSession(
         stored =
           changes.length === 1
             ? await batched(changes[0], numbering)
-            : await causal((s) => commitChanges(db, floors, s, changes, numbering));
+            : await causal((s) => commitChanges(db, floors, counters, s, changes, numbering));
       } catch (error) {
         if (error instanceof StoreConflict) for (const { kind, id } of changes) watch.changedElsewhere(kind, id);
         throw error;

@@ -2,6 +2,7 @@ import { MongoClient, ReadPreference, type Db } from 'mongodb';
 import { KINDS, type Due, type Store } from '../port';
 import { CommitBatch } from './commit-batch';
 import { ChangeWatch, type ChangeWatchOptions } from './change-watch';
+import { CounterBlocks } from './counters';
 import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
 import { FeedWindows } from './feed-windows';
 import { KeptDocs } from './kept-docs';
@@ -21,6 +22,8 @@ export interface MongoStoreOptions {
   changeWatch?: ChangeWatchOptions;
   /** The most memory the documents kept for reads without a round trip take (default 32 MiB). */
   keptDocsBytes?: number;
+  /** Numbers of a pretty-id counter a node reserves at once (default 16; docs/architecture.md §Pretty-id numbers on MongoDB). */
+  counterBlockSize?: number;
 }
 
 const DEFAULT_DB = 'registry';
@@ -82,14 +85,16 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
     await watchClient.close();
     throw toStoreError(error);
   }
+  const counters = new CounterBlocks(db, options.counterBlockSize);
   const parts = {
     client,
     db,
+    counters,
     blobs: gridfsBlobs(client, dbName),
     floors,
     watch,
     keptDocs: new KeptDocs(watch, options.keptDocsBytes),
-    batch: new CommitBatch(client, db, floors),
+    batch: new CommitBatch(client, db, floors, counters),
     windows: new FeedWindows(),
   };
 
