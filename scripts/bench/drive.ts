@@ -37,6 +37,8 @@ export interface DriveOptions {
   pid?: number;
   /** The store server's process id (MongoDB), for its CPU time. */
   storePid?: number;
+  /** Requests per second across all connections, paced by autocannon; as fast as answered when unset. */
+  rate?: number;
 }
 
 type Ctx = Record<string, any>;
@@ -66,6 +68,7 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
     const tracker = autocannon({
       url: o.url,
       connections: o.connections,
+      ...(o.rate ? { overallRate: Math.max(1, Math.round(o.rate)) } : {}),
       duration,
       // autocannon notices the end of a run only at a sample tick (1 s by default): a 0.5 s run took 1 s.
       sampleInt: SAMPLE_MS,

@@ -4,12 +4,13 @@
  * on MongoDB, the store server's CPU per request apart. Never asserts a timing: the 2× target is reported.
  */
 import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, type AnyBulkWriteOperation } from 'mongodb';
+import { DEFAULT_BLOCK_SIZE } from '../../src/store/mongo/counters';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import type { ObjectRecord } from '../../src/store/mongo/object-record';
 import { load, manifestPath, type Manifest } from '../load/main';
@@ -41,7 +42,7 @@ export interface EngineOptions {
 }
 
 interface ScalingRow {
-  /** API node processes, or 0 for a bare driver client making the create's two writes (the store's ceiling). */
+  /** API node processes, or 0 for a bare driver client making a create's writes (the store's ceiling). */
   nodes: number;
   createsPerSecond: number;
   p50: number;
@@ -58,6 +59,33 @@ interface EngineRow {
   scenario: string;
   sqlite: Measure;
   mongodb: Measure;
+  /** SQLite paced at MongoDB's requests/s: the CPU per request of the same load, apart from how busy the node is. */
+  sqliteAtRate: Measure;
+  /** The same, beside a process burning as much CPU as the store server did in MongoDB's run. */
+  sqliteAtRateBeside: Measure;
+}
+
+/** How the SQLite run copies a MongoDB one: at its requests/s, and beside a stand-in for its store server's CPU. */
+interface Copy {
+  of: Map<string, Measure>;
+  beside: boolean;
+}
+
+/** The share of one core a measured store server used. */
+const storeCores = (m: Measure) => (m.storeCpuUs * m.rps) / 1e6;
+
+/**
+ * A process that burns `cores` of one core (a busy slice of each 10 ms), standing in for the store server's CPU on
+ * the same machine without serving anything.
+ */
+function burnCpu(cores: number): { stop(): void } {
+  const busyMs = Math.max(0, Math.min(10, cores * 10));
+  const child = spawn(
+    process.execPath,
+    ['-e', `setInterval(() => { const end = performance.now() + ${busyMs}; while (performance.now() < end); }, 10)`],
+    { stdio: 'ignore' },
+  );
+  return { stop: () => void child.kill() };
 }
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
@@ -128,8 +156,8 @@ async function copyToMongo(db: string, url: string): Promise<void> {
   }
 }
 
-/** The scenarios (all four, or those `only` names) on one running product, by name. */
-async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null): Promise<Map<string, Measure>> {
+/** The scenarios (all four, or those `only` names) on one running product, by name; each as `copy` says when given. */
+async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null, copy?: Copy): Promise<Map<string, Measure>> {
   const wanted = (scenario: string) => !only || only.test(scenario);
   const feed: RequestPlan = {
     // Each connection is a crawler from the start of the feed, following next_page and starting over at the end.
@@ -142,8 +170,17 @@ async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null
   let refused: string | undefined;
   const results = new Map<string, Measure>();
   const run = async (scenario: (typeof SCENARIOS)[number], plan: RequestPlan) => {
-    log(`  ${scenario}`);
-    results.set(scenario, await drive(d, plan));
+    const copied = copy?.of.get(scenario);
+    // With MONGODB_URL the store server's CPU is unknown (NaN): nothing is burnt.
+    const burner = copy?.beside && copied && Number.isFinite(storeCores(copied)) ? burnCpu(storeCores(copied)) : null;
+    log(
+      `  ${scenario}${copied ? ` at ${Math.round(copied.rps)} req/s${burner ? `, beside ${storeCores(copied).toFixed(2)} core burnt` : ''}` : ''}`,
+    );
+    try {
+      results.set(scenario, await drive({ ...d, rate: copied?.rps }, plan));
+    } finally {
+      burner?.stop();
+    }
   };
   if (wanted(SCENARIOS[0])) await run(SCENARIOS[0], { path: () => `${API}/tenders/${pickFrom(manifest.samples.active)}` });
   if (wanted(SCENARIOS[1])) await run(SCENARIOS[1], feed);
@@ -174,11 +211,25 @@ function renderMarkdown(rows: EngineRow[], o: EngineOptions, server: string): st
     '| Scenario | req/s SQLite | req/s MongoDB | p50 / p99 ms SQLite | p50 / p99 ms MongoDB | app CPU SQLite | app CPU MongoDB | MongoDB / SQLite | store server CPU (MongoDB) |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
+  const ratioText = (ratio: number) => `${ratio.toFixed(2)}× ${ratio <= 2 ? '(met)' : '(missed)'}`;
   for (const { scenario, sqlite, mongodb } of rows) {
-    const ratio = mongodb.cpuUs / sqlite.cpuUs;
     lines.push(
       `| ${scenario} | ${us(sqlite.rps)} | ${us(mongodb.rps)} | ${ms(sqlite.p50)} / ${ms(sqlite.p99)} | ${ms(mongodb.p50)} / ${ms(mongodb.p99)} | ` +
-        `${us(sqlite.cpuUs)} | ${us(mongodb.cpuUs)} | ${ratio.toFixed(2)}× ${ratio <= 2 ? '(met)' : '(missed)'} | ${us(mongodb.storeCpuUs)} |`,
+        `${us(sqlite.cpuUs)} | ${us(mongodb.cpuUs)} | ${ratioText(mongodb.cpuUs / sqlite.cpuUs)} | ${us(mongodb.storeCpuUs)} |`,
+    );
+  }
+  lines.push(
+    '',
+    "The same load on SQLite at MongoDB's requests/s, alone and beside a process burning the CPU the store server used",
+    '(one core of two here): how much of the difference is the node waiting on its store and sharing the cores with it.',
+    '',
+    '| Scenario | req/s (paced) | store server, cores | app CPU SQLite paced | app CPU SQLite paced, beside | app CPU MongoDB | MongoDB / SQLite paced | MongoDB / SQLite paced, beside |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const { scenario, sqliteAtRate, sqliteAtRateBeside, mongodb } of rows) {
+    lines.push(
+      `| ${scenario} | ${us(sqliteAtRate.rps)} | ${Number.isFinite(storeCores(mongodb)) ? storeCores(mongodb).toFixed(2) : '–'} | ${us(sqliteAtRate.cpuUs)} | ${us(sqliteAtRateBeside.cpuUs)} | ` +
+        `${us(mongodb.cpuUs)} | ${ratioText(mongodb.cpuUs / sqliteAtRate.cpuUs)} | ${ratioText(mongodb.cpuUs / sqliteAtRateBeside.cpuUs)} |`,
     );
   }
   const create = rows.find((r) => r.scenario === 'POST tender (create)')?.mongodb;
@@ -229,7 +280,8 @@ async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: str
 
 /**
  * What the store server alone can do: a bare driver client, as many concurrent as the largest node run's clients,
- * makes a create's two writes (the counter's `$inc`, the insert) one create at a time per client, no app between.
+ * makes a create's writes (the insert, and a counter `$inc` every `DEFAULT_BLOCK_SIZE` creates as a node reserves
+ * its numbers) one create at a time per client, no app between.
  */
 async function storeCeiling(o: EngineOptions, manifest: Manifest, mongoUrl: string, storePid: number): Promise<ScalingRow> {
   log('create scaling: the store alone (bare driver)');
@@ -242,9 +294,14 @@ async function storeCeiling(o: EngineOptions, manifest: Manifest, mongoUrl: stri
     const latencies: number[] = [];
     const create = async () => {
       const started = performance.now();
-      await db
-        .collection('counters')
-        .findOneAndUpdate({ _id: 'bench-ceiling' as never }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after' });
+      if (creates % DEFAULT_BLOCK_SIZE === 0)
+        await db
+          .collection('counters')
+          .findOneAndUpdate(
+            { _id: 'bench-ceiling' as never },
+            { $inc: { value: DEFAULT_BLOCK_SIZE } },
+            { upsert: true, returnDocument: 'after' },
+          );
       await db
         .collection('tenders')
         .insertOne({ _id: randomUUID() as never, rev: 1, seq: Math.random(), doc, isPublic: false, isTest: false, nextCheck: null });
@@ -321,8 +378,14 @@ export async function runEngines(o: EngineOptions): Promise<void> {
   try {
     log('copying them to MongoDB');
     await copyToMongo(o.db, mongoUrl);
-    const measured: Record<'sqlite' | 'mongodb', Map<string, Measure>> = { sqlite: new Map(), mongodb: new Map() };
-    for (const engine of ['sqlite', 'mongodb'] as const) {
+    const measured: Record<'sqlite' | 'mongodb' | 'sqliteAtRate' | 'sqliteAtRateBeside', Map<string, Measure>> = {
+      sqlite: new Map(),
+      mongodb: new Map(),
+      sqliteAtRate: new Map(),
+      sqliteAtRateBeside: new Map(),
+    };
+    // MongoDB first: SQLite is then measured twice, as fast as it answers and paced at MongoDB's rate.
+    for (const engine of ['mongodb', 'sqlite'] as const) {
       log(`${engine}:`);
       const product = await startProduct({
         db: o.db,
@@ -343,6 +406,12 @@ export async function runEngines(o: EngineOptions): Promise<void> {
           warmup: o.warmup,
         };
         measured[engine] = await measure(d, manifest, o.only);
+        if (engine === 'sqlite') {
+          log("sqlite at MongoDB's rate:");
+          measured.sqliteAtRate = await measure(d, manifest, o.only, { of: measured.mongodb, beside: false });
+          log("sqlite at MongoDB's rate, beside the store server's CPU burnt:");
+          measured.sqliteAtRateBeside = await measure(d, manifest, o.only, { of: measured.mongodb, beside: true });
+        }
       } finally {
         await product.stop();
       }
@@ -351,6 +420,8 @@ export async function runEngines(o: EngineOptions): Promise<void> {
       scenario,
       sqlite: measured.sqlite.get(scenario)!,
       mongodb: measured.mongodb.get(scenario)!,
+      sqliteAtRate: measured.sqliteAtRate.get(scenario)!,
+      sqliteAtRateBeside: measured.sqliteAtRateBeside.get(scenario)!,
     }));
     const scaling = await createScaling(o, manifest, mongoUrl, server.pid);
     const md =

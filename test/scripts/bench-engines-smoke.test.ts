@@ -48,7 +48,7 @@ if (!url) {
       ['GET tender (public)', 'feed page of 100', 'POST tender (create)', 'PATCH tender (owner token)'],
     );
     for (const row of report.rows) {
-      for (const engine of ['sqlite', 'mongodb']) {
+      for (const engine of ['sqlite', 'mongodb', 'sqliteAtRate', 'sqliteAtRateBeside']) {
         t.ok(row[engine].requests > 0 && row[engine].p99 >= row[engine].p50, `${row.scenario} on ${engine}: counts and percentiles`);
         t.ok(row[engine].cpuUs > 0, `${row.scenario} on ${engine}: the app's CPU per request`);
       }
@@ -56,6 +56,7 @@ if (!url) {
     const md = readFileSync(join(out, 'smoke.md'), 'utf8');
     t.match(md, '| Scenario | req/s SQLite | req/s MongoDB |');
     t.match(md, 'store server CPU (MongoDB)');
+    t.match(md, '| Scenario | req/s (paced) | store server, cores |');
     t.end();
   });
 }
