@@ -171,11 +171,10 @@ async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null
   const results = new Map<string, Measure>();
   const run = async (scenario: (typeof SCENARIOS)[number], plan: RequestPlan) => {
     const copied = copy?.of.get(scenario);
+    const cores = copied ? storeCores(copied) : NaN;
     // With MONGODB_URL the store server's CPU is unknown (NaN): nothing is burnt.
-    const burner = copy?.beside && copied && Number.isFinite(storeCores(copied)) ? burnCpu(storeCores(copied)) : null;
-    log(
-      `  ${scenario}${copied ? ` at ${Math.round(copied.rps)} req/s${burner ? `, beside ${storeCores(copied).toFixed(2)} core burnt` : ''}` : ''}`,
-    );
+    const burner = copy?.beside && Number.isFinite(cores) ? burnCpu(cores) : null;
+    log(`  ${scenario}${copied ? ` at ${Math.round(copied.rps)} req/s${burner ? `, beside ${cores.toFixed(2)} core burnt` : ''}` : ''}`);
     try {
       results.set(scenario, await drive({ ...d, rate: copied?.rps }, plan));
     } finally {

@@ -10,6 +10,8 @@ import {
   isDuplicatePosition,
   LOCK_WAIT_MS,
   MAX_STAMPS,
+  missedBecause,
+  PositionBehind,
   storedAt,
   takenPosition,
   updateFilter,
@@ -39,10 +41,9 @@ type Outcome = { stored: Stored } | { again: true } | { error: unknown };
  * Group commit on MongoDB (docs/architecture.md §Commit batches on MongoDB): the one-change commits asked for in one
  * turn of the event loop are sent together, and while `MAX_IN_FLIGHT` batches are under way the next ones wait and
  * go together when one returns, so batches grow with the load instead of round trips. Their numbers come from the
- * node's reserved blocks (counters.ts), their positions from one
- * stamp, and their writes from one unordered bulk write per collection; each write is still a single-document write
- * with its own revision check, so one commit's conflict fails that commit alone, and nothing is left locked if the
- * node dies. When fewer updates matched than were sent, the objects as stored tell which missed.
+ * node's reserved blocks (counters.ts), their positions from one stamp, and their writes from one unordered bulk
+ * write per collection; each write is still a single-document write with its own revision check, so one commit's
+ * conflict fails that commit alone, and nothing is left locked if the node dies. When fewer updates matched than were sent, the objects as stored tell which missed.
  */
 export class CommitBatch {
   private waiting: Waiting[] = [];
@@ -169,10 +170,11 @@ export class CommitBatch {
       const change = batch[i].change as Change & { op: 'update' };
       const now = byId.get(change.id);
       if (now?.seq === positions[i] && now.rev === change.expectedRev + 1) continue;
-      if (now?.rev === change.expectedRev) {
-        this.floors.clock.observe(now.seq);
+      const why = missedBecause(change, now);
+      if (why instanceof PositionBehind) {
+        this.floors.clock.observe(why.stored);
         outcomes[i] = { again: true };
-      } else outcomes[i] = { error: new StoreConflict('revision') };
+      } else outcomes[i] = { error: why };
     }
   }
 }

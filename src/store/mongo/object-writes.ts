@@ -58,9 +58,14 @@ export async function missedUpdate(
   change: Change & { op: 'update' },
   session: ClientSession,
 ): Promise<PositionBehind | StoreConflict> {
-  const stored = await objectsOf(db, change).findOne({ _id: change.id }, { session, projection: { rev: 1, seq: 1 } });
-  return stored?.rev === change.expectedRev ? new PositionBehind(stored.seq) : new StoreConflict('revision');
+  return missedBecause(change, await objectsOf(db, change).findOne({ _id: change.id }, { session, projection: { rev: 1, seq: 1 } }));
 }
+
+/** Why an update that matched nothing missed, from the object as stored now (`missedUpdate`). */
+export const missedBecause = (
+  change: Change & { op: 'update' },
+  stored: { rev: number; seq: number } | null | undefined,
+): PositionBehind | StoreConflict => (stored?.rev === change.expectedRev ? new PositionBehind(stored.seq) : new StoreConflict('revision'));
 
 /** The object holds a position at or above the stamp: stamp again above it. */
 export class PositionBehind extends Error {
