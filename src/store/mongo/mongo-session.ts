@@ -7,6 +7,7 @@ import {
   type Numbering,
   type FeedQuery,
   type Kind,
+  type Listing,
   type ObjectView,
   type StoreSession,
   type Stored,
@@ -15,6 +16,7 @@ import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import type { ChangeWatch } from './change-watch';
 import type { Found, KeptDocs } from './kept-docs';
+import type { KeptListings } from './kept-listings';
 import type { CommitBatch } from './commit-batch';
 import { commitChanges } from './commit-changes';
 import { nextCounterValues, type CounterBlocks } from './counters';
@@ -31,6 +33,9 @@ import { apiJson } from '../api-json';
  * ClientSession held for the StoreSession's lifetime would never return its server session to the pool.
  * Operations awaited one after another are causally ordered exactly as in one ClientSession.
  */
+/** A feed page's positions alone: on mongod, a read the feed indexes cover. */
+const POSITIONS = { _id: 0, seq: 1 } as const;
+
 export interface MongoParts {
   client: MongoClient;
   db: Db;
@@ -39,12 +44,13 @@ export interface MongoParts {
   floors: FeedFloors;
   watch: ChangeWatch;
   keptDocs: KeptDocs;
+  keptListings: KeptListings;
   batch: CommitBatch;
   windows: FeedWindows;
 }
 
 export function mongoSession(
-  { client, db, counters, blobs, floors, watch, keptDocs, batch, windows }: MongoParts,
+  { client, db, counters, blobs, floors, watch, keptDocs, keptListings, batch, windows }: MongoParts,
   token?: CausalToken,
 ): StoreSession {
   const opened = timesFromToken(token);
@@ -75,6 +81,11 @@ export function mongoSession(
 
   const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
 
+  const keep = (kind: Kind, fields: string, listing: Listing): Listing => {
+    keptListings.keep(kind, fields, listing);
+    return listing;
+  };
+
   /**
    * The object as this node keeps it while the change watch vouches for it, moving the session to the time it was
    * confirmed at; else read, and kept with a confirmation if the watch can give one
@@ -102,7 +113,7 @@ export function mongoSession(
    * the same causal session, so no commit can later appear before the last one listed; read in windows of positions
    * (feed-windows.ts).
    */
-  const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 1>) => {
+  const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 0 | 1>) => {
     if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
     const below = await floors.watermark(session);
     const filter: Record<string, unknown> = { isPublic: true };
@@ -167,11 +178,42 @@ export function mongoSession(
 
     feed: (query) => causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),
 
+    /**
+     * Entries this node has read before come from memory by their positions: a page is first read as positions
+     * alone, then the entries not kept, unless few of this feed's entries have lately been kept; then in one read
+     * (docs/architecture.md §Feed pages on MongoDB).
+     */
     feedListing: (query) =>
       causal(async (session) => {
-        const projection: Record<string, 1> = { seq: 1, 'doc.config.restricted': 1 };
-        for (const field of listedAndRead(query)) projection[`doc.data.${field}`] = 1;
-        return (await feedPage(query, session, projection)).map((r) => listingOf(r.seq, r.doc, query));
+        const read = listedAndRead(query);
+        const fields = read.join(',');
+        const feed = `${query.kind}/${fields}`;
+        const projection: Record<string, 0 | 1> = { _id: 0, seq: 1, 'doc.config.restricted': 1 };
+        for (const field of read) projection[`doc.data.${field}`] = 1;
+        if (!keptListings.worthAsking(feed)) {
+          const records = await feedPage(query, session, projection);
+          keptListings.counted(feed, records.filter((r) => keptListings.has(query.kind, fields, r.seq)).length, records.length);
+          return records.map((r) => keep(query.kind, fields, listingOf(r.seq, r.doc, query)));
+        }
+        const positions = (await feedPage(query, session, POSITIONS)).map((r) => r.seq);
+        const listings = new Map<number, Listing>();
+        const missing: number[] = [];
+        for (const seq of positions) {
+          const kept = keptListings.get(query.kind, fields, seq);
+          if (kept) listings.set(seq, kept);
+          else missing.push(seq);
+        }
+        keptListings.counted(feed, positions.length - missing.length, positions.length);
+        if (missing.length) {
+          // Bounded as well as listed: a server that reads a range by the index then fetches only that range.
+          const range = { $in: missing, $gte: Math.min(...missing), $lte: Math.max(...missing) };
+          for (const r of await objects(query.kind).find({ seq: range }, { session, projection }).toArray()) {
+            listings.set(r.seq, keep(query.kind, fields, listingOf(r.seq, r.doc, query)));
+          }
+        }
+        // A position missing now was left by a change made since the first read, which lies above the watermark:
+        // a later page lists it, as it would had the page been read a moment later.
+        return positions.flatMap((seq) => listings.get(seq) ?? []);
       }),
 
     nextCounter: (name) => causal(async (session) => (await nextCounterValues(db, name, session))[0]),

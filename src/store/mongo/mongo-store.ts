@@ -6,6 +6,7 @@ import { CounterBlocks } from './counters';
 import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
 import { FeedWindows } from './feed-windows';
 import { KeptDocs } from './kept-docs';
+import { KeptListings } from './kept-listings';
 import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
 import type { ObjectRecord } from './object-record';
@@ -22,6 +23,8 @@ export interface MongoStoreOptions {
   changeWatch?: ChangeWatchOptions;
   /** The most memory the documents kept for reads without a round trip take (default 32 MiB). */
   keptDocsBytes?: number;
+  /** The most memory the feed entries kept by their positions take (default 16 MiB; 0 keeps none). */
+  keptListingsBytes?: number;
   /** Numbers of a pretty-id counter a node reserves at once (default 16; docs/architecture.md §Pretty-id numbers on MongoDB). */
   counterBlockSize?: number;
 }
@@ -94,6 +97,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
     floors,
     watch,
     keptDocs: new KeptDocs(watch, options.keptDocsBytes),
+    keptListings: new KeptListings(options.keptListingsBytes),
     batch: new CommitBatch(client, db, floors, counters),
     windows: new FeedWindows(),
   };

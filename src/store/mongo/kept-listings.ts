@@ -1,0 +1,59 @@
+import { LRUCache } from 'lru-cache';
+import type { Kind, Listing } from '../port';
+
+const DEFAULT_MAX_BYTES = 16 * 2 ** 20;
+/** How much the estimate of the hit rate moves with each page (an exponential moving average). */
+const HIT_RATE_WEIGHT = 0.2;
+/** Below this estimated hit rate a page is read whole in one round trip, not as positions first. */
+const MIN_HIT_RATE = 0.5;
+
+/** A kept entry: a ready one as is, one to mask as its JSON (every reader parses its own copy). */
+type Kept = { json: Buffer } | { docJson: Buffer };
+
+/**
+ * Feed entries this node has read, by collection, position and the fields read (docs/architecture.md §Feed pages on
+ * MongoDB). A position names one version of one object for good — every write stores a new one, unique in its
+ * collection — so an entry kept never goes stale and nothing has to vouch for it.
+ */
+export class KeptListings {
+  private readonly entries: LRUCache<string, Kept>;
+  /** Per feed and fields: the estimated share of a page's entries that are kept. */
+  private readonly hitRates = new Map<string, number>();
+
+  constructor(maxBytes = DEFAULT_MAX_BYTES) {
+    this.entries = new LRUCache<string, Kept>({
+      maxSize: Math.max(maxBytes, 1),
+      sizeCalculation: (kept) => ('json' in kept ? kept.json.length : kept.docJson.length) + 64,
+    });
+  }
+
+  /** Whether a page of this feed and fields should be read as positions first: most of its entries are likely kept. */
+  worthAsking(feed: string): boolean {
+    return (this.hitRates.get(feed) ?? 1) >= MIN_HIT_RATE;
+  }
+
+  has(kind: Kind, fields: string, seq: number): boolean {
+    return this.entries.has(keyOf(kind, fields, seq));
+  }
+
+  /** The kept entry at `seq`, if any. */
+  get(kind: Kind, fields: string, seq: number): Listing | undefined {
+    const kept = this.entries.get(keyOf(kind, fields, seq));
+    if (!kept) return undefined;
+    return 'json' in kept ? { seq, json: kept.json } : { seq, doc: JSON.parse(kept.docJson.toString()) as Record<string, unknown> };
+  }
+
+  keep(kind: Kind, fields: string, listing: Listing): void {
+    const kept = 'json' in listing ? { json: listing.json } : { docJson: Buffer.from(JSON.stringify(listing.doc)) };
+    this.entries.set(keyOf(kind, fields, listing.seq), kept);
+  }
+
+  /** Counts a page of `listed` entries of which `kept` were kept when it was read. */
+  counted(feed: string, kept: number, listed: number): void {
+    if (!listed) return;
+    const rate = this.hitRates.get(feed) ?? 1;
+    this.hitRates.set(feed, rate + HIT_RATE_WEIGHT * (kept / listed - rate));
+  }
+}
+
+const keyOf = (kind: Kind, fields: string, seq: number) => `${kind}/${seq}/${fields}`;

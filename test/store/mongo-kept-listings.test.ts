@@ -1,0 +1,125 @@
+/**
+ * Feed entries kept by their positions on MongoDB (docs/architecture.md §Feed pages on MongoDB): a page read partly
+ * from memory is the page a node keeping nothing reads, whatever changed in between, and a superseded version never
+ * comes back.
+ */
+import t from 'tap';
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { openMongoStore } from '../../src/store/mongo/mongo-store';
+import type { Change, Listing, ListingQuery, Store, Stored } from '../../src/store/port';
+
+const url = [process.env.MONGODB_URL, process.env.STORE_URL].find((u) => u?.startsWith('mongodb://'));
+
+const withDatabase = (url: string, name: string) => url.replace(/^(mongodb:\/\/[^/?]*)(\/[^?]*)?/, `$1/${name}`);
+
+const INDEX = { isPublic: true, isTest: false, nextCheck: null };
+
+const docOf = (id: string, n: number, restricted: boolean) => ({
+  data: { id, dateModified: `2026-11-26T10:00:${String(n % 60).padStart(2, '0')}+02:00`, status: `s${n}`, owner: 'broker' },
+  ...(restricted ? { config: { restricted: true } } : {}),
+});
+
+const insert = (n: number, restricted: boolean): Change => {
+  const id = randomUUID().replace(/-/g, '');
+  return { op: 'insert', kind: 'tenders', id, doc: docOf(id, n, restricted), index: INDEX };
+};
+
+const update = (stored: Stored, n: number): Change => ({
+  op: 'update',
+  kind: 'tenders',
+  id: stored.id,
+  expectedRev: stored.rev,
+  doc: docOf(stored.id, n, stored.doc.config?.restricted === true),
+  index: INDEX,
+});
+
+const QUERY: ListingQuery = {
+  kind: 'tenders',
+  descending: false,
+  limit: 5,
+  mode: 'live',
+  listed: ['id', 'dateModified', 'status'],
+  reads: ['owner'],
+};
+
+/** A listing as comparable values. */
+const plain = (listing: Listing) => ({ seq: listing.seq, entry: 'json' in listing ? listing.json.toString() : listing.doc });
+
+/** Every page of the feed from the start, following the last position, as `store` lists it. */
+async function crawl(store: Store, descending = false): Promise<ReturnType<typeof plain>[]> {
+  const entries: ReturnType<typeof plain>[] = [];
+  let offset: number | undefined;
+  for (;;) {
+    const page = await store.session().feedListing({ ...QUERY, descending, offset });
+    if (!page.length) return entries;
+    entries.push(...page.map(plain));
+    offset = page[page.length - 1].seq;
+  }
+}
+
+if (!url) {
+  t.plan(0, 'MONGODB_URL (or a mongodb:// STORE_URL) not set');
+} else {
+  const name = `listings_${randomUUID().slice(0, 8)}`;
+  let keeping: Store;
+  let bare: Store;
+  t.before(async () => {
+    const options = { feedFloors: { heartbeatMs: 20 } };
+    keeping = await openMongoStore(withDatabase(url, name), options);
+    bare = await openMongoStore(withDatabase(url, name), { ...options, keptListingsBytes: 0 });
+  });
+  t.teardown(async () => {
+    await Promise.all([keeping, bare].map((n) => n.close()));
+    const admin = new MongoClient(url);
+    await admin.db(name).dropDatabase();
+    await admin.close();
+  });
+
+  t.test('pages partly kept equal the pages of a node keeping nothing, through random changes', async (t) => {
+    const live: Stored[] = [];
+    let n = 0;
+    // Each step changes the store through the keeping node, then both nodes crawl the whole feed in both directions.
+    const step = fc.oneof(fc.record({ insert: fc.boolean() }), fc.record({ update: fc.nat() }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
+        for (const s of steps) {
+          if ('insert' in s || !live.length) {
+            const [stored] = await keeping.session().commit([insert(n++, 'insert' in s && s.insert)]);
+            live.push(stored);
+          } else {
+            const i = s.update % live.length;
+            [live[i]] = await keeping.session().commit([update(live[i], n++)]);
+          }
+        }
+        // The writer's own session reads its writes; a crawl by either node settles once the floors pass them.
+        const last = Math.max(...live.map((s) => s.seq));
+        for (let wait = 0; (await crawl(bare)).at(-1)?.seq !== last && wait < 200; wait++) await new Promise((r) => setTimeout(r, 10));
+        for (const descending of [false, true]) {
+          const [kept, fresh] = [await crawl(keeping, descending), await crawl(bare, descending)];
+          t.same(kept, fresh, `${live.length} objects, descending ${descending}`);
+          t.equal(kept.length, live.length, 'each object once, at its latest version');
+          t.same(
+            kept.map((e) => e.seq),
+            live.map((s) => s.seq).sort((a, b) => (descending ? b - a : a - b)),
+          );
+        }
+      }),
+      { numRuns: 25, seed: 19 },
+    );
+  });
+
+  t.test('an entry to mask comes as a copy each time it is read from memory', async (t) => {
+    const [stored] = await keeping.session().commit([insert(1000, true)]);
+    const page = async () => (await keeping.session().feedListing({ ...QUERY, offset: stored.seq - 1e-6, limit: 1 }))[0];
+    const first = await page();
+    t.ok('doc' in first, 'restricted: handed over to mask');
+    if ('doc' in first) (first.doc.data as Record<string, unknown>).status = 'changed by a reader';
+    const again = await page();
+    t.same(plain(again).entry, {
+      config: { restricted: true },
+      data: { id: stored.id, dateModified: stored.doc.data.dateModified, status: 's1000', owner: 'broker' },
+    });
+  });
+}

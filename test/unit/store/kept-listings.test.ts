@@ -1,0 +1,43 @@
+import t from 'tap';
+import { KeptListings } from '../../../src/store/mongo/kept-listings';
+
+const json = (text: string) => Buffer.from(text);
+
+t.test('an entry is kept by collection, fields and position', async (t) => {
+  const kept = new KeptListings();
+  kept.keep('tenders', 'id,status', { seq: 1.5, json: json('{"id":"a"}') });
+  t.same(kept.get('tenders', 'id,status', 1.5), { seq: 1.5, json: json('{"id":"a"}') });
+  t.equal(kept.get('tenders', 'id', 1.5), undefined, 'other fields');
+  t.equal(kept.get('plans', 'id,status', 1.5), undefined, 'other collection');
+  t.equal(kept.get('tenders', 'id,status', 1.500001), undefined, 'other position');
+});
+
+t.test('an entry to mask is parsed afresh on every read', async (t) => {
+  const kept = new KeptListings();
+  kept.keep('tenders', 'id', { seq: 2, doc: { config: { restricted: true }, data: { id: 'b' } } });
+  const first = kept.get('tenders', 'id', 2);
+  if (first && 'doc' in first) first.doc.data.id = 'changed';
+  t.same(kept.get('tenders', 'id', 2), { seq: 2, doc: { config: { restricted: true }, data: { id: 'b' } } });
+});
+
+t.test('the least recently used entries go past the memory bound; none are kept with no memory', async (t) => {
+  const kept = new KeptListings(3 * (64 + 10));
+  for (let seq = 1; seq <= 4; seq++) kept.keep('tenders', 'id', { seq, json: json('0123456789') });
+  t.notOk(kept.has('tenders', 'id', 1));
+  t.ok(kept.has('tenders', 'id', 4));
+  const none = new KeptListings(0);
+  none.keep('tenders', 'id', { seq: 1, json: json('{}') });
+  t.notOk(none.has('tenders', 'id', 1));
+});
+
+t.test('pages are read as positions first while most of a feed has lately been kept', async (t) => {
+  const kept = new KeptListings();
+  t.ok(kept.worthAsking('tenders/id'), 'a feed not yet read');
+  for (let page = 0; page < 4; page++) kept.counted('tenders/id', 0, 100);
+  t.notOk(kept.worthAsking('tenders/id'), 'after pages that missed');
+  t.ok(kept.worthAsking('plans/id'), 'each feed apart');
+  for (let page = 0; page < 4; page++) kept.counted('tenders/id', 100, 100);
+  t.ok(kept.worthAsking('tenders/id'), 'after pages that hit');
+  kept.counted('tenders/id', 0, 0);
+  t.ok(kept.worthAsking('tenders/id'), 'an empty page counts nothing');
+});
