@@ -30,6 +30,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
   viewCacheBytes: number;
+  /** Memory for feed entries kept by their positions on MongoDB (src/store/mongo/kept-listings.ts); 0 = none kept. */
+  feedCacheBytes: number;
   restrictedMode: RestrictedMode;
   sandboxMode: boolean;
   readPreference: string;
@@ -69,6 +71,7 @@ const schema = Joi.object({
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
   VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(16),
+  FEED_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
   SANDBOX_MODE: Joi.boolean().truthy('1').falsy('0').default(false),
   READ_PREFERENCE: Joi.string()
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
     viewCacheBytes: Math.round(value.VIEW_CACHE_MB * 2 ** 20),
+    feedCacheBytes: Math.round(value.FEED_CACHE_MB * 2 ** 20),
     restrictedMode: value.RESTRICTED_MODE,
     sandboxMode: value.SANDBOX_MODE,
     readPreference: value.READ_PREFERENCE,

@@ -24,7 +24,11 @@ export interface RunningNode {
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
   // Writers use the jobs' store: its commits plan the next checks (docs/architecture.md §Automatic transitions).
   const opened = instrumentedStore(
-    await openStore(config.storeUrl, { readPreference: config.readPreference, testStaleReadsMs: config.testStaleReadsMs }),
+    await openStore(config.storeUrl, {
+      readPreference: config.readPreference,
+      testStaleReadsMs: config.testStaleReadsMs,
+      feedCacheBytes: config.feedCacheBytes,
+    }),
   );
   const jobs = startJobs(config, opened, clock, logger);
   const { store, readinessChecks } = jobs;

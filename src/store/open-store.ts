@@ -7,6 +7,8 @@ export async function openStore(
   options: {
     readPreference?: string;
     testStaleReadsMs?: number | null;
+    /** MongoDB: memory for feed entries kept by their positions (docs/architecture.md §Feed pages on MongoDB). */
+    feedCacheBytes?: number;
     /** The wall clock (epoch ms) feed positions follow (docs/platform.md §Feeds); tests inject theirs. */
     clock?: () => number;
   } = {},
@@ -16,7 +18,11 @@ export async function openStore(
   }
   if (url.startsWith('mongodb')) {
     const { openMongoStore } = await import('./mongo/mongo-store');
-    return openMongoStore(url, { readPreference: options.readPreference, feedFloors: { clock: options.clock } });
+    return openMongoStore(url, {
+      readPreference: options.readPreference,
+      feedFloors: { clock: options.clock },
+      keptListingsBytes: options.feedCacheBytes,
+    });
   }
   throw new Error(`unsupported STORE_URL: ${url}`);
 }

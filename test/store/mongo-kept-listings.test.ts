@@ -59,6 +59,19 @@ async function crawl(store: Store, descending = false): Promise<ReturnType<typeo
   }
 }
 
+/**
+ * Waits until `store` lists the position: a feed lists a change once every live node's floor, as the reader last
+ * read it, is above it (docs/architecture.md §Feed ordering on MongoDB), a heartbeat after it at the most.
+ */
+async function listed(store: Store, seq: number): Promise<void> {
+  for (let wait = 0; wait < 200; wait++) {
+    const [last] = await store.session().feedListing({ ...QUERY, descending: true, limit: 1 });
+    if (last?.seq === seq) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`position ${seq} never listed`);
+}
+
 if (!url) {
   t.plan(0, 'MONGODB_URL (or a mongodb:// STORE_URL) not set');
 } else {
@@ -93,9 +106,9 @@ if (!url) {
             [live[i]] = await keeping.session().commit([update(live[i], n++)]);
           }
         }
-        // The writer's own session reads its writes; a crawl by either node settles once the floors pass them.
+        // A crawl lists the changes once every node's floor it last read is above them.
         const last = Math.max(...live.map((s) => s.seq));
-        for (let wait = 0; (await crawl(bare)).at(-1)?.seq !== last && wait < 200; wait++) await new Promise((r) => setTimeout(r, 10));
+        for (const node of [bare, keeping]) await listed(node, last);
         for (const descending of [false, true]) {
           const [kept, fresh] = [await crawl(keeping, descending), await crawl(bare, descending)];
           t.same(kept, fresh, `${live.length} objects, descending ${descending}`);
@@ -110,9 +123,22 @@ if (!url) {
     );
   });
 
+  t.test('crawlers on a node that keeps nothing yet, all at once, each list the feed whole', async (t) => {
+    const cold = await openMongoStore(withDatabase(url!, name), { feedFloors: { heartbeatMs: 20 } });
+    try {
+      const expected = await crawl(bare);
+      t.ok(expected.length > 10, 'a feed of several pages');
+      const crawls = await Promise.all(Array.from({ length: 6 }, () => crawl(cold)));
+      for (const [i, crawled] of crawls.entries()) t.same(crawled, expected, `crawler ${i}`);
+    } finally {
+      await cold.close();
+    }
+  });
+
   t.test('an entry to mask comes as a copy each time it is read from memory', async (t) => {
     const [stored] = await keeping.session().commit([insert(1000, true)]);
     const page = async () => (await keeping.session().feedListing({ ...QUERY, offset: stored.seq - 1e-6, limit: 1 }))[0];
+    await listed(keeping, stored.seq);
     const first = await page();
     t.ok('doc' in first, 'restricted: handed over to mask');
     if ('doc' in first) (first.doc.data as Record<string, unknown>).status = 'changed by a reader';

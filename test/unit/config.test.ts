@@ -19,6 +19,7 @@ t.test('an empty environment gives the documented defaults', async (t) => {
   t.equal(c.redisUrl, null);
   t.equal(c.bodyLimit, 1024 * 1024);
   t.equal(c.restrictedMode, 'hidden');
+  t.equal(c.feedCacheBytes, 16 * 2 ** 20);
   t.ok(c.sessionSecretGenerated, 'a random session secret is used without SESSION_SECRET');
   t.ok(c.sessionSecret.length >= 32);
 });
@@ -30,6 +31,12 @@ t.test('every wrong value is named in one error', async (t) => {
   t.match(problems.join('\n'), /"ROLE" must be one of \[api, worker, all\]/);
   t.match(problems.join('\n'), /"STORE_URL" must be sqlite:PATH or mongodb/);
   t.match(problems.join('\n'), /"LOG_LEVEL" must be one of/);
+});
+
+t.test('FEED_CACHE_MB takes megabytes, 0 for none, and refuses a negative value', async (t) => {
+  t.equal(loadConfig({ FEED_CACHE_MB: '0' }).feedCacheBytes, 0);
+  t.equal(loadConfig({ FEED_CACHE_MB: '0.5' }).feedCacheBytes, 2 ** 19);
+  t.match(problemsOf({ FEED_CACHE_MB: '-1' }).join('\n'), /"FEED_CACHE_MB" must be greater than or equal to 0/);
 });
 
 t.test('ROLE=api with REDIS_URL and no SESSION_SECRET is refused', async (t) => {

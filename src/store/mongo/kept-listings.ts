@@ -19,6 +19,8 @@ export class KeptListings {
   private readonly entries: LRUCache<string, Kept>;
   /** Per feed and fields: the estimated share of a page's entries that are kept. */
   private readonly hitRates = new Map<string, number>();
+  /** Entries a read under way will bring. */
+  private readonly coming = new Map<string, Promise<Listing | undefined>>();
 
   constructor(maxBytes = DEFAULT_MAX_BYTES) {
     this.entries = new LRUCache<string, Kept>({
@@ -36,11 +38,41 @@ export class KeptListings {
     return this.entries.has(keyOf(kind, fields, seq));
   }
 
-  /** The kept entry at `seq`, if any. */
-  get(kind: Kind, fields: string, seq: number): Listing | undefined {
-    const kept = this.entries.get(keyOf(kind, fields, seq));
-    if (!kept) return undefined;
-    return 'json' in kept ? { seq, json: kept.json } : { seq, doc: JSON.parse(kept.docJson.toString()) as Record<string, unknown> };
+  /**
+   * The entry at `seq`: kept, or coming from a read another page has under way (which gives nothing if that read
+   * found the object elsewhere, and fails as that read does), or neither.
+   */
+  lookup(kind: Kind, fields: string, seq: number): Listing | Promise<Listing | undefined> | undefined {
+    const key = keyOf(kind, fields, seq);
+    const kept = this.entries.get(key);
+    if (kept)
+      return 'json' in kept ? { seq, json: kept.json } : { seq, doc: JSON.parse(kept.docJson.toString()) as Record<string, unknown> };
+    return this.coming.get(key);
+  }
+
+  /**
+   * Keeps what `read` brings of the entries at `positions`, and until it settles lets pages that ask for them wait for
+   * it (`lookup`) rather than read them again: crawlers at the same place of a feed ask for the same entries at once.
+   */
+  async reading(kind: Kind, fields: string, positions: number[], read: Promise<Listing[]>): Promise<Listing[]> {
+    const found = read.then((listings) => new Map(listings.map((listing) => [listing.seq, listing])));
+    // Each waiting page gets its own copy of an entry to mask, as from memory.
+    const keys = positions.map((seq) => keyOf(kind, fields, seq));
+    positions.forEach((seq, i) => {
+      const entry = found.then((bySeq) => {
+        const listing = bySeq.get(seq);
+        return listing && ('json' in listing ? listing : { seq, doc: JSON.parse(JSON.stringify(listing.doc)) as Record<string, unknown> });
+      });
+      entry.catch(() => undefined); // a failed read fails each page that waits for it, and no other
+      this.coming.set(keys[i], entry);
+    });
+    try {
+      const listings = await read;
+      for (const listing of listings) this.keep(kind, fields, listing);
+      return listings;
+    } finally {
+      for (const key of keys) this.coming.delete(key);
+    }
   }
 
   keep(kind: Kind, fields: string, listing: Listing): void {
@@ -48,7 +80,7 @@ export class KeptListings {
     this.entries.set(keyOf(kind, fields, listing.seq), kept);
   }
 
-  /** Counts a page of `listed` entries of which `kept` were kept when it was read. */
+  /** Counts a page of `listed` entries of which `kept` were kept, or coming, when it was read. */
   counted(feed: string, kept: number, listed: number): void {
     if (!listed) return;
     const rate = this.hitRates.get(feed) ?? 1;

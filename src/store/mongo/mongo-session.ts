@@ -34,7 +34,7 @@ import { apiJson } from '../api-json';
  * Operations awaited one after another are causally ordered exactly as in one ClientSession.
  */
 /** A feed page's positions alone: on mongod, a read the feed indexes cover. */
-const POSITIONS = { _id: 0, seq: 1 } as const;
+const POSITIONS = { _id: 1, seq: 1 } as const;
 
 export interface MongoParts {
   client: MongoClient;
@@ -113,7 +113,7 @@ export function mongoSession(
    * the same causal session, so no commit can later appear before the last one listed; read in windows of positions
    * (feed-windows.ts).
    */
-  const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 0 | 1>) => {
+  const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 1>) => {
     if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
     const below = await floors.watermark(session);
     const filter: Record<string, unknown> = { isPublic: true };
@@ -188,32 +188,38 @@ export function mongoSession(
         const read = listedAndRead(query);
         const fields = read.join(',');
         const feed = `${query.kind}/${fields}`;
-        const projection: Record<string, 0 | 1> = { _id: 0, seq: 1, 'doc.config.restricted': 1 };
+        const projection: Record<string, 1> = { seq: 1, 'doc.config.restricted': 1 };
         for (const field of read) projection[`doc.data.${field}`] = 1;
         if (!keptListings.worthAsking(feed)) {
           const records = await feedPage(query, session, projection);
           keptListings.counted(feed, records.filter((r) => keptListings.has(query.kind, fields, r.seq)).length, records.length);
           return records.map((r) => keep(query.kind, fields, listingOf(r.seq, r.doc, query)));
         }
-        const positions = (await feedPage(query, session, POSITIONS)).map((r) => r.seq);
+        const positions = await feedPage(query, session, POSITIONS);
         const listings = new Map<number, Listing>();
-        const missing: number[] = [];
-        for (const seq of positions) {
-          const kept = keptListings.get(query.kind, fields, seq);
-          if (kept) listings.set(seq, kept);
-          else missing.push(seq);
+        const coming: Promise<void>[] = [];
+        const missing: { _id: string; seq: number }[] = [];
+        for (const position of positions) {
+          const found = keptListings.lookup(query.kind, fields, position.seq);
+          if (found === undefined) missing.push(position);
+          else if (found instanceof Promise) coming.push(found.then((listing) => void (listing && listings.set(position.seq, listing))));
+          else listings.set(position.seq, found);
         }
         keptListings.counted(feed, positions.length - missing.length, positions.length);
         if (missing.length) {
-          // Bounded as well as listed: a server that reads a range by the index then fetches only that range.
-          const range = { $in: missing, $gte: Math.min(...missing), $lte: Math.max(...missing) };
-          for (const r of await objects(query.kind).find({ seq: range }, { session, projection }).toArray()) {
-            listings.set(r.seq, keep(query.kind, fields, listingOf(r.seq, r.doc, query)));
-          }
+          // By id: SecantusDB, the test server, takes 40 times as long over `seq: {$in, $gte, $lte}`.
+          const read = objects(query.kind)
+            .find({ _id: { $in: missing.map((position) => position._id) } }, { session, projection })
+            .toArray()
+            .then((records) => records.map((r) => listingOf(r.seq, r.doc, query)));
+          const seqs = missing.map((position) => position.seq);
+          coming.push(keptListings.reading(query.kind, fields, seqs, read).then((found) => found.forEach((l) => listings.set(l.seq, l))));
         }
-        // A position missing now was left by a change made since the first read, which lies above the watermark:
-        // a later page lists it, as it would had the page been read a moment later.
-        return positions.flatMap((seq) => listings.get(seq) ?? []);
+        await Promise.all(coming);
+        // An object found (here or by the read waited for) at another position than listed has changed since it was
+        // listed. Its new position lies above this page's watermark — one below it would have been listed instead — so a
+        // later page lists it, as it would had this page been read a moment later.
+        return positions.flatMap(({ seq }) => listings.get(seq) ?? []);
       }),
 
     nextCounter: (name) => causal(async (session) => (await nextCounterValues(db, name, session))[0]),

@@ -6,18 +6,18 @@ const json = (text: string) => Buffer.from(text);
 t.test('an entry is kept by collection, fields and position', async (t) => {
   const kept = new KeptListings();
   kept.keep('tenders', 'id,status', { seq: 1.5, json: json('{"id":"a"}') });
-  t.same(kept.get('tenders', 'id,status', 1.5), { seq: 1.5, json: json('{"id":"a"}') });
-  t.equal(kept.get('tenders', 'id', 1.5), undefined, 'other fields');
-  t.equal(kept.get('plans', 'id,status', 1.5), undefined, 'other collection');
-  t.equal(kept.get('tenders', 'id,status', 1.500001), undefined, 'other position');
+  t.same(kept.lookup('tenders', 'id,status', 1.5), { seq: 1.5, json: json('{"id":"a"}') });
+  t.equal(kept.lookup('tenders', 'id', 1.5), undefined, 'other fields');
+  t.equal(kept.lookup('plans', 'id,status', 1.5), undefined, 'other collection');
+  t.equal(kept.lookup('tenders', 'id,status', 1.500001), undefined, 'other position');
 });
 
 t.test('an entry to mask is parsed afresh on every read', async (t) => {
   const kept = new KeptListings();
   kept.keep('tenders', 'id', { seq: 2, doc: { config: { restricted: true }, data: { id: 'b' } } });
-  const first = kept.get('tenders', 'id', 2);
+  const first = kept.lookup('tenders', 'id', 2);
   if (first && 'doc' in first) first.doc.data.id = 'changed';
-  t.same(kept.get('tenders', 'id', 2), { seq: 2, doc: { config: { restricted: true }, data: { id: 'b' } } });
+  t.same(kept.lookup('tenders', 'id', 2), { seq: 2, doc: { config: { restricted: true }, data: { id: 'b' } } });
 });
 
 t.test('the least recently used entries go past the memory bound; none are kept with no memory', async (t) => {
@@ -40,4 +40,37 @@ t.test('pages are read as positions first while most of a feed has lately been k
   t.ok(kept.worthAsking('tenders/id'), 'after pages that hit');
   kept.counted('tenders/id', 0, 0);
   t.ok(kept.worthAsking('tenders/id'), 'an empty page counts nothing');
+});
+
+t.test('a page waits for the entries a read under way brings rather than reading them again', async (t) => {
+  for (const bytes of [undefined, 0]) {
+    const kept = new KeptListings(bytes);
+    let bring: (listings: { seq: number; json?: Buffer; doc?: Record<string, unknown> }[]) => void = () => undefined;
+    const read = new Promise<any[]>((resolve) => (bring = resolve));
+    const reading = kept.reading('tenders', 'id', [1, 2, 3], read);
+    const [one, two, three] = [1, 2, 3].map((seq) => kept.lookup('tenders', 'id', seq));
+    t.ok(one instanceof Promise && two instanceof Promise && three instanceof Promise, `${bytes}: coming while read`);
+    const doc = { config: { restricted: true }, data: { id: 'b' } };
+    bring([
+      { seq: 1, json: json('{"id":"a"}') },
+      { seq: 2, doc },
+    ]);
+    t.same(await one, { seq: 1, json: json('{"id":"a"}') });
+    const masked = (await two) as { doc: Record<string, unknown> };
+    t.same(masked, { seq: 2, doc });
+    t.not(masked.doc, doc, 'its own copy of an entry to mask');
+    t.equal(await three, undefined, 'found elsewhere: nothing');
+    t.equal((await reading).length, 2);
+    t.equal(kept.lookup('tenders', 'id', 3), undefined, 'no longer coming once settled');
+    t.equal(kept.has('tenders', 'id', 1), bytes !== 0, 'kept when there is memory for it');
+  }
+});
+
+t.test('a failed read fails the pages that wait for it, and leaves nothing coming', async (t) => {
+  const kept = new KeptListings();
+  const reading = kept.reading('tenders', 'id', [7], Promise.reject(new Error('store down')));
+  const waiting = kept.lookup('tenders', 'id', 7);
+  await t.rejects(reading, /store down/);
+  await t.rejects(waiting as Promise<unknown>, /store down/);
+  t.equal(kept.lookup('tenders', 'id', 7), undefined);
 });
