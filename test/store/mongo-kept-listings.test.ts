@@ -124,7 +124,7 @@ if (!url) {
   });
 
   t.test('crawlers on a node that keeps nothing yet, all at once, each list the feed whole', async (t) => {
-    const cold = await openMongoStore(withDatabase(url!, name), { feedFloors: { heartbeatMs: 20 } });
+    const cold = await openMongoStore(withDatabase(url, name), { feedFloors: { heartbeatMs: 20 } });
     try {
       const expected = await crawl(bare);
       t.ok(expected.length > 10, 'a feed of several pages');
