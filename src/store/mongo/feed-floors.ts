@@ -129,7 +129,8 @@ export class FeedFloors {
   /**
    * The watermark for a feed read in `session`: every commit stamped below it has finished and is visible to the
    * session's next read. Publishes this node's floor first when a commit of its own is not yet below it, so a client
-   * reads its own writes in the feed of the node it wrote through.
+   * reads its own writes in the feed of the node it wrote through as soon as the other nodes' floors allow (within one of
+   * their heartbeats and the clock skew: docs/architecture.md §Feed ordering on MongoDB).
    */
   async watermark(session: ClientSession): Promise<number> {
     // A publication already under way may have computed its floor before the commit ended: then one more.
