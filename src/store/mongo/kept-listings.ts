@@ -11,9 +11,9 @@ const MIN_HIT_RATE = 0.5;
 type Kept = { json: Buffer } | { docJson: Buffer };
 
 /**
- * Feed entries this node has read, by collection, position and the fields read (docs/architecture.md §Feed pages on
- * MongoDB). A position names one version of one object for good — every write stores a new one, unique in its
- * collection — so an entry kept never goes stale and nothing has to vouch for it.
+ * Feed entries this node has read, by collection, position and the fields read
+ * (docs/architecture.md §Feed pages on MongoDB). A position names one version of one object for good — every write
+ * stores a new one, unique in its collection — so an entry kept never goes stale and nothing has to vouch for it.
  */
 export class KeptListings {
   private readonly entries: LRUCache<string, Kept>;
