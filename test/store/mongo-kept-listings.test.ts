@@ -8,11 +8,10 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
+import { freshMongoDatabase } from '../fixtures/server';
 import type { Change, Listing, ListingQuery, Store, Stored } from '../../src/store/port';
 
 const url = [process.env.MONGODB_URL, process.env.STORE_URL].find((u) => u?.startsWith('mongodb://'));
-
-const withDatabase = (url: string, name: string) => url.replace(/^(mongodb:\/\/[^/?]*)(\/[^?]*)?/, `$1/${name}`);
 
 const INDEX = { isPublic: true, isTest: false, nextCheck: null };
 
@@ -75,18 +74,18 @@ async function listed(store: Store, seq: number): Promise<void> {
 if (!url) {
   t.plan(0, 'MONGODB_URL (or a mongodb:// STORE_URL) not set');
 } else {
-  const name = `listings_${randomUUID().slice(0, 8)}`;
+  const database = freshMongoDatabase(url);
   let keeping: Store;
   let bare: Store;
   t.before(async () => {
     const options = { feedFloors: { heartbeatMs: 20 } };
-    keeping = await openMongoStore(withDatabase(url, name), options);
-    bare = await openMongoStore(withDatabase(url, name), { ...options, keptListingsBytes: 0 });
+    keeping = await openMongoStore(database, options);
+    bare = await openMongoStore(database, { ...options, keptListingsBytes: 0 });
   });
   t.teardown(async () => {
     await Promise.all([keeping, bare].map((n) => n.close()));
-    const admin = new MongoClient(url);
-    await admin.db(name).dropDatabase();
+    const admin = new MongoClient(database);
+    await admin.db().dropDatabase();
     await admin.close();
   });
 
@@ -124,7 +123,7 @@ if (!url) {
   });
 
   t.test('crawlers on a node that keeps nothing yet, all at once, each list the feed whole', async (t) => {
-    const cold = await openMongoStore(withDatabase(url, name), { feedFloors: { heartbeatMs: 20 } });
+    const cold = await openMongoStore(database, { feedFloors: { heartbeatMs: 20 } });
     try {
       const expected = await crawl(bare);
       t.ok(expected.length > 10, 'a feed of several pages');

@@ -24,18 +24,56 @@ export class KeptListings {
 
   constructor(maxBytes = DEFAULT_MAX_BYTES) {
     this.entries = new LRUCache<string, Kept>({
-      maxSize: Math.max(maxBytes, 1),
+      maxSize: Math.max(maxBytes, 1), // every entry is larger than a byte: 0 keeps none
       sizeCalculation: (kept) => ('json' in kept ? kept.json.length : kept.docJson.length) + 64,
     });
   }
 
   /** Whether a page of this feed and fields should be read as positions first: most of its entries are likely kept. */
-  worthAsking(feed: string): boolean {
-    return (this.hitRates.get(feed) ?? 1) >= MIN_HIT_RATE;
+  worthAsking(kind: Kind, fields: string): boolean {
+    return (this.hitRates.get(feedOf(kind, fields)) ?? 1) >= MIN_HIT_RATE;
   }
 
   has(kind: Kind, fields: string, seq: number): boolean {
     return this.entries.has(keyOf(kind, fields, seq));
+  }
+
+  /** A page read whole: counted by the entries already kept, then all of them kept. */
+  keptWhole(kind: Kind, fields: string, listings: Listing[]): Listing[] {
+    this.counted(kind, fields, listings.filter((listing) => this.has(kind, fields, listing.seq)).length, listings.length);
+    for (const listing of listings) this.keep(kind, fields, listing);
+    return listings;
+  }
+
+  /**
+   * The page at `positions`: the entries kept, those a read under way brings, and the rest through `readByIds`, which
+   * are then kept. An object found (here or by the read waited for) at another position than listed has changed since
+   * it was listed. Its new position lies above the page's watermark — one below it would have been listed instead — so
+   * a later page lists it, as it would had this page been read a moment later.
+   */
+  async page(
+    kind: Kind,
+    fields: string,
+    positions: { _id: string; seq: number }[],
+    readByIds: (ids: string[]) => Promise<Listing[]>,
+  ): Promise<Listing[]> {
+    const listings = new Map<number, Listing>();
+    const coming: Promise<void>[] = [];
+    const missing: { _id: string; seq: number }[] = [];
+    for (const position of positions) {
+      const found = this.lookup(kind, fields, position.seq);
+      if (found === undefined) missing.push(position);
+      else if (found instanceof Promise) coming.push(found.then((listing) => void (listing && listings.set(position.seq, listing))));
+      else listings.set(position.seq, found);
+    }
+    this.counted(kind, fields, positions.length - missing.length, positions.length);
+    if (missing.length) {
+      const read = readByIds(missing.map((position) => position._id));
+      const seqs = missing.map((position) => position.seq);
+      coming.push(this.reading(kind, fields, seqs, read).then((found) => found.forEach((listing) => listings.set(listing.seq, listing))));
+    }
+    await Promise.all(coming);
+    return positions.flatMap(({ seq }) => listings.get(seq) ?? []);
   }
 
   /**
@@ -45,8 +83,7 @@ export class KeptListings {
   lookup(kind: Kind, fields: string, seq: number): Listing | Promise<Listing | undefined> | undefined {
     const key = keyOf(kind, fields, seq);
     const kept = this.entries.get(key);
-    if (kept)
-      return 'json' in kept ? { seq, json: kept.json } : { seq, doc: JSON.parse(kept.docJson.toString()) as Record<string, unknown> };
+    if (kept) return 'json' in kept ? { seq, json: kept.json } : { seq, doc: parsed(kept.docJson) };
     return this.coming.get(key);
   }
 
@@ -56,12 +93,12 @@ export class KeptListings {
    */
   async reading(kind: Kind, fields: string, positions: number[], read: Promise<Listing[]>): Promise<Listing[]> {
     const found = read.then((listings) => new Map(listings.map((listing) => [listing.seq, listing])));
-    // Each waiting page gets its own copy of an entry to mask, as from memory.
     const keys = positions.map((seq) => keyOf(kind, fields, seq));
     positions.forEach((seq, i) => {
+      // Each waiting page gets its own copy of an entry to mask, as from memory.
       const entry = found.then((bySeq) => {
         const listing = bySeq.get(seq);
-        return listing && ('json' in listing ? listing : { seq, doc: JSON.parse(JSON.stringify(listing.doc)) as Record<string, unknown> });
+        return listing && ('json' in listing ? listing : { seq, doc: parsed(Buffer.from(JSON.stringify(listing.doc))) });
       });
       entry.catch(() => undefined); // a failed read fails each page that waits for it, and no other
       this.coming.set(keys[i], entry);
@@ -81,11 +118,14 @@ export class KeptListings {
   }
 
   /** Counts a page of `listed` entries of which `kept` were kept, or coming, when it was read. */
-  counted(feed: string, kept: number, listed: number): void {
+  counted(kind: Kind, fields: string, kept: number, listed: number): void {
     if (!listed) return;
+    const feed = feedOf(kind, fields);
     const rate = this.hitRates.get(feed) ?? 1;
     this.hitRates.set(feed, rate + HIT_RATE_WEIGHT * (kept / listed - rate));
   }
 }
 
-const keyOf = (kind: Kind, fields: string, seq: number) => `${kind}/${seq}/${fields}`;
+const parsed = (json: Buffer) => JSON.parse(json.toString()) as Record<string, unknown>;
+const feedOf = (kind: Kind, fields: string) => `${kind}/${fields}`;
+const keyOf = (kind: Kind, fields: string, seq: number) => `${feedOf(kind, fields)}/${seq}`;

@@ -7,7 +7,6 @@ import {
   type Numbering,
   type FeedQuery,
   type Kind,
-  type Listing,
   type ObjectView,
   type StoreSession,
   type Stored,
@@ -27,15 +26,15 @@ import { toStored, type ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
 import { apiJson } from '../api-json';
 
+/** A feed page's positions alone: on mongod, a read the feed indexes cover. */
+const POSITIONS = { _id: 1, seq: 1 } as const;
+
 /**
  * A StoreSession on MongoDB. Each operation runs in its own causally consistent ClientSession started at the
  * times this session has seen so far, and folds the times it saw back in: the port has no "end session", so a
  * ClientSession held for the StoreSession's lifetime would never return its server session to the pool.
  * Operations awaited one after another are causally ordered exactly as in one ClientSession.
  */
-/** A feed page's positions alone: on mongod, a read the feed indexes cover. */
-const POSITIONS = { _id: 1, seq: 1 } as const;
-
 export interface MongoParts {
   client: MongoClient;
   db: Db;
@@ -80,11 +79,6 @@ export function mongoSession(
   };
 
   const objects = (kind: Kind) => db.collection<ObjectRecord>(kind);
-
-  const keep = (kind: Kind, fields: string, listing: Listing): Listing => {
-    keptListings.keep(kind, fields, listing);
-    return listing;
-  };
 
   /**
    * The object as this node keeps it while the change watch vouches for it, moving the session to the time it was
@@ -187,39 +181,21 @@ export function mongoSession(
       causal(async (session) => {
         const read = listedAndRead(query);
         const fields = read.join(',');
-        const feed = `${query.kind}/${fields}`;
         const projection: Record<string, 1> = { seq: 1, 'doc.config.restricted': 1 };
         for (const field of read) projection[`doc.data.${field}`] = 1;
-        if (!keptListings.worthAsking(feed)) {
-          const records = await feedPage(query, session, projection);
-          keptListings.counted(feed, records.filter((r) => keptListings.has(query.kind, fields, r.seq)).length, records.length);
-          return records.map((r) => keep(query.kind, fields, listingOf(r.seq, r.doc, query)));
+        const listed = (records: Pick<ObjectRecord, 'seq' | 'doc'>[]) => records.map((r) => listingOf(r.seq, r.doc, query));
+        if (!keptListings.worthAsking(query.kind, fields)) {
+          return keptListings.keptWhole(query.kind, fields, listed(await feedPage(query, session, projection)));
         }
         const positions = await feedPage(query, session, POSITIONS);
-        const listings = new Map<number, Listing>();
-        const coming: Promise<void>[] = [];
-        const missing: { _id: string; seq: number }[] = [];
-        for (const position of positions) {
-          const found = keptListings.lookup(query.kind, fields, position.seq);
-          if (found === undefined) missing.push(position);
-          else if (found instanceof Promise) coming.push(found.then((listing) => void (listing && listings.set(position.seq, listing))));
-          else listings.set(position.seq, found);
-        }
-        keptListings.counted(feed, positions.length - missing.length, positions.length);
-        if (missing.length) {
+        return keptListings.page(query.kind, fields, positions, async (ids) =>
           // By id: SecantusDB, the test server, takes 40 times as long over `seq: {$in, $gte, $lte}`.
-          const read = objects(query.kind)
-            .find({ _id: { $in: missing.map((position) => position._id) } }, { session, projection })
-            .toArray()
-            .then((records) => records.map((r) => listingOf(r.seq, r.doc, query)));
-          const seqs = missing.map((position) => position.seq);
-          coming.push(keptListings.reading(query.kind, fields, seqs, read).then((found) => found.forEach((l) => listings.set(l.seq, l))));
-        }
-        await Promise.all(coming);
-        // An object found (here or by the read waited for) at another position than listed has changed since it was
-        // listed. Its new position lies above this page's watermark — one below it would have been listed instead — so a
-        // later page lists it, as it would had this page been read a moment later.
-        return positions.flatMap(({ seq }) => listings.get(seq) ?? []);
+          listed(
+            await objects(query.kind)
+              .find({ _id: { $in: ids } }, { session, projection })
+              .toArray(),
+          ),
+        );
       }),
 
     nextCounter: (name) => causal(async (session) => (await nextCounterValues(db, name, session))[0]),

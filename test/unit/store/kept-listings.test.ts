@@ -32,14 +32,14 @@ t.test('the least recently used entries go past the memory bound; none are kept 
 
 t.test('pages are read as positions first while most of a feed has lately been kept', async (t) => {
   const kept = new KeptListings();
-  t.ok(kept.worthAsking('tenders/id'), 'a feed not yet read');
-  for (let page = 0; page < 4; page++) kept.counted('tenders/id', 0, 100);
-  t.notOk(kept.worthAsking('tenders/id'), 'after pages that missed');
-  t.ok(kept.worthAsking('plans/id'), 'each feed apart');
-  for (let page = 0; page < 4; page++) kept.counted('tenders/id', 100, 100);
-  t.ok(kept.worthAsking('tenders/id'), 'after pages that hit');
-  kept.counted('tenders/id', 0, 0);
-  t.ok(kept.worthAsking('tenders/id'), 'an empty page counts nothing');
+  t.ok(kept.worthAsking('tenders', 'id'), 'a feed not yet read');
+  for (let page = 0; page < 4; page++) kept.counted('tenders', 'id', 0, 100);
+  t.notOk(kept.worthAsking('tenders', 'id'), 'after pages that missed');
+  t.ok(kept.worthAsking('plans', 'id'), 'each feed apart');
+  for (let page = 0; page < 4; page++) kept.counted('tenders', 'id', 100, 100);
+  t.ok(kept.worthAsking('tenders', 'id'), 'after pages that hit');
+  kept.counted('tenders', 'id', 0, 0);
+  t.ok(kept.worthAsking('tenders', 'id'), 'an empty page counts nothing');
 });
 
 t.test('a page waits for the entries a read under way brings rather than reading them again', async (t) => {
