@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
+import { FeedFloors } from '../../src/store/mongo/feed-floors';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import type { Change, Store } from '../../src/store/port';
 
@@ -91,6 +92,24 @@ if (!url) {
       const [heldSaved] = await held;
       t.ok(heldSaved.seq < landed.seq, 'the held commit took the earlier position');
       t.same(await feedOf(fast, 2, listed.seq), [heldChange.id, later.id], 'a crawler at the earlier offset sees both, the held one first');
+    },
+  );
+
+  t.test(
+    "a node's own commit is below its watermark at once, even while a heartbeat has written its floor and not yet read the floors back",
+    async (t) => {
+      const client = new MongoClient(freshDatabase());
+      t.teardown(() => client.close());
+      const floors = new FeedFloors(client.db(), { heartbeatMs: 3_600_000 });
+      await floors.start();
+      t.teardown(() => floors.stop());
+      const position = await floors.stamp(1, async ([stamped]) => stamped);
+      floors.committedAt(position);
+      // The heartbeat's first half (a private step, called here to stop between the two): its floor is now above the commit.
+      await (floors as unknown as { publish(): Promise<void> }).publish();
+      const session = client.startSession({ causalConsistency: true });
+      t.teardown(() => session.endSession());
+      t.ok((await floors.watermark(session)) > position, 'the commit is listed by the node it went through');
     },
   );
 

@@ -138,22 +138,20 @@ export class FeedFloors {
       for (let round = 0; round < 2 && this.committed >= this.published; round++) await this.publish();
       await this.readRegistry();
     }
-    // Else the registry as the heartbeat last read it, after this node's last floor write: floors only rise, so it
-    // bounds what is finished, and a node that joined since stamps above every floor it held. The session starts
-    // causally after that read, so it sees every commit below those floors.
+    // Else the other nodes' floors as the heartbeat last read them, and this node's as it last wrote it: floors only
+    // rise, so they bound what is finished, and a node that joined since stamps above every floor it held. The
+    // session starts causally after that read and that write, so it sees every commit below those floors.
     applyTimes(session, this.times);
     return this.lowestLiveFloor(this.records);
   }
 
   private lowestLiveFloor(records: FloorRecord[]): number {
     const now = this.monotonic();
-    // Its own entry as read; one that is gone (removed while the node had lapsed) counts as what it last wrote.
-    let lowest = records.some((record) => record._id === this.nodeId) ? Infinity : this.published;
+    // Its own floor as it last wrote it, not as last read: a heartbeat that has written its floor and not yet read the
+    // registry back leaves an older copy in `records`, which would hold back the node's own last commit.
+    let lowest = this.published;
     for (const record of records) {
-      if (record._id === this.nodeId) {
-        lowest = Math.min(lowest, record.floor);
-        continue;
-      }
+      if (record._id === this.nodeId) continue;
       const seen = this.seen.get(record._id);
       if (!seen || seen.renewals !== record.renewals) {
         this.seen.set(record._id, { renewals: record.renewals, since: now });
@@ -220,8 +218,7 @@ export class FeedFloors {
     const sentAt = this.monotonic();
     await this.writeFloor();
     for (const record of await this.readRegistry()) this.clock.observe(record.floor);
-    this.published = this.clock.floor();
-    await this.writeFloor(this.published);
+    await this.writeFloor(this.clock.floor());
     this.validUntil = sentAt + this.leaseMs / 2;
   }
 
