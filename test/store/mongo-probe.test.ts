@@ -200,7 +200,12 @@ function probe(url: string): void {
           ['d', 3, true],
         ],
       );
-      t.ok(events[0].clusterTime?.equals(insertedAt), "an event's cluster time is the write's operation time");
+      // Not always equal on SecantusDB: while other clients' transactions commit, it may answer a write with a later
+      // operation time than the write's change event carries (docs/cluster.md §What runs against MongoDB).
+      t.ok(
+        events[0].clusterTime && insertedAt && !events[0].clusterTime.greaterThan(insertedAt),
+        "an event's cluster time is not after the write's operation time",
+      );
     } finally {
       await stream.close();
     }
