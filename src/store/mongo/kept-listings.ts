@@ -98,7 +98,7 @@ export class KeptListings {
       // Each waiting page gets its own copy of an entry to mask, as from memory.
       const entry = found.then((bySeq) => {
         const listing = bySeq.get(seq);
-        return listing && ('json' in listing ? listing : { seq, doc: parsed(Buffer.from(JSON.stringify(listing.doc))) });
+        return listing && ('json' in listing ? listing : { seq, doc: parsed(JSON.stringify(listing.doc)) });
       });
       entry.catch(() => undefined); // a failed read fails each page that waits for it, and no other
       this.coming.set(keys[i], entry);
@@ -126,6 +126,6 @@ export class KeptListings {
   }
 }
 
-const parsed = (json: Buffer) => JSON.parse(json.toString()) as Record<string, unknown>;
+const parsed = (json: Buffer | string) => JSON.parse(json.toString()) as Record<string, unknown>;
 const feedOf = (kind: Kind, fields: string) => `${kind}/${fields}`;
 const keyOf = (kind: Kind, fields: string, seq: number) => `${feedOf(kind, fields)}/${seq}`;
