@@ -36,7 +36,24 @@ export interface Indexed {
 
 export type Change =
   | { op: 'insert'; kind: Kind; id: string; doc: Doc; index: Indexed }
-  | { op: 'update'; kind: Kind; id: string; expectedRev: number; doc: Doc; index: Indexed };
+  | {
+      op: 'update';
+      kind: Kind;
+      id: string;
+      expectedRev: number;
+      doc: Doc;
+      index: Indexed;
+      /**
+       * Set when the update changes only members no reader is shown (the object's `data` and `config` are as stored):
+       * the object keeps this, its feed position, so the commit moves it in no feed and changes no view
+       * (docs/architecture.md §Hidden changes). The revision still rises and is still checked.
+       */
+      keepsPosition?: number;
+    };
+
+/** An update that keeps its object's feed position (`keepsPosition`). */
+export const isHiddenChange = (change: Change): change is Change & { op: 'update'; keepsPosition: number } =>
+  change.op === 'update' && change.keepsPosition !== undefined;
 
 /**
  * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) for a commit. Numbers are unique and rise on

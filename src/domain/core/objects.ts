@@ -62,14 +62,21 @@ export function insertOf(kind: Kind, doc: ObjectDoc, writes: readonly string[] =
 
 export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string[] = []): Change {
   applySaveRules(stored.kind, doc, stored.doc as ObjectDoc, writes);
-  return {
-    op: 'update',
-    kind: stored.kind,
-    id: stored.id,
-    expectedRev: stored.rev,
-    doc: withDateModifiedAfter(stored.doc as ObjectDoc, doc),
-    index: indexOf(doc),
-  };
+  const saved = withDateModifiedAfter(stored.doc as ObjectDoc, doc);
+  const change: Change = { op: 'update', kind: stored.kind, id: stored.id, expectedRev: stored.rev, doc: saved, index: indexOf(doc) };
+  if (seenAlike(stored.doc as ObjectDoc, saved)) change.keepsPosition = stored.seq;
+  return change;
+}
+
+/**
+ * Whether every reader sees the object as before: its `data` and `config` are unchanged, so only hidden members
+ * changed (sealed bids, bid access, question authors, token hashes). Such a change keeps the object's feed position
+ * (docs/architecture.md §Hidden changes). Almost every visible change moves `dateModified`, which spares the
+ * comparison.
+ */
+function seenAlike(before: ObjectDoc, after: ObjectDoc): boolean {
+  if (before.data?.dateModified !== after.data?.dateModified) return false;
+  return JSON.stringify(before.data) === JSON.stringify(after.data) && JSON.stringify(before.config) === JSON.stringify(after.config);
 }
 
 /**

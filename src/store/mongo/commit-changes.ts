@@ -1,10 +1,11 @@
 import { ReadPreference, type ClientSession, type Db } from 'mongodb';
-import { StoreConflict, type Change, type Numbering, type Stored } from '../port';
+import { isHiddenChange, StoreConflict, type Change, type Numbering, type Stored } from '../port';
 import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import {
   insertedRecord,
   isDuplicatePosition,
+  LOCK_WAIT_MS,
   MAX_STAMPS,
   missedUpdate,
   objectsOf,
@@ -37,6 +38,7 @@ export async function commitChanges(
   numbering?: Numbering,
 ): Promise<Stored[]> {
   if (changes.length === 0) return [];
+  if (changes.length === 1 && isHiddenChange(changes[0])) return [await writeHidden(db, session, changes[0])];
   if (numbering) numbering.assign((await counters.take(numbering.counter, 1, session))[0]);
   for (let stamp = 1; ; stamp++) {
     try {
@@ -52,6 +54,20 @@ export async function commitChanges(
       if (stamp >= MAX_STAMPS) throw error;
     }
   }
+}
+
+/** A lone hidden change (docs/architecture.md §Hidden changes) takes no position: one write, no stamp, no transaction. */
+async function writeHidden(db: Db, session: ClientSession, change: Change & { op: 'update'; keepsPosition: number }): Promise<Stored> {
+  const result = await objectsOf(db, change).updateOne(
+    updateFilter(change, change.keepsPosition),
+    updateSet(change, change.keepsPosition),
+    {
+      session,
+      maxTimeMS: LOCK_WAIT_MS,
+    },
+  );
+  if (result.matchedCount === 1) return storedAt(change, change.keepsPosition);
+  throw new StoreConflict('revision');
 }
 
 async function applyAll(db: Db, session: ClientSession, changes: Change[], positions: number[]) {

@@ -1,5 +1,6 @@
 import type { ClientSession, Db, MongoClient } from 'mongodb';
 import {
+  isHiddenChange,
   isRestricted,
   StoreConflict,
   type CausalToken,
@@ -127,7 +128,7 @@ export function mongoSession(
 
     // A kept version the change watch vouches for costs no round trip (docs/architecture.md §Kept views on MongoDB).
     async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
-      if (kept && watch.isCurrent(kind, id, kept.seq, kept.confirmed, times.operationTime)) {
+      if (kept && watch.isCurrent(kind, id, { seq: kept.seq }, kept.confirmed, times.operationTime)) {
         times = laterTimes(times, { operationTime: kept.confirmed.asOf });
         return 'unchanged';
       }
@@ -158,15 +159,16 @@ export function mongoSession(
     async commit(changes, numbering) {
       let stored: Stored[];
       try {
+        // A lone hidden change takes no position, so it needs no batch's stamp (commit-changes.ts).
         stored =
-          changes.length === 1
+          changes.length === 1 && !isHiddenChange(changes[0])
             ? await batched(changes[0], numbering)
             : await causal((s) => commitChanges(db, floors, counters, s, changes, numbering));
       } catch (error) {
         if (error instanceof StoreConflict) for (const { kind, id } of changes) watch.changedElsewhere(kind, id);
         throw error;
       }
-      for (const object of stored) keptDocs.keep(object, watch.changedHere(object.kind, object.id, object.seq, times.operationTime));
+      for (const object of stored) keptDocs.keep(object, watch.changedHere(object.kind, object.id, object, times.operationTime));
       return stored;
     },
 

@@ -1,5 +1,5 @@
 import type { ClientSession, Collection, Db, MongoError } from 'mongodb';
-import { StoreConflict, type Change, type Stored } from '../port';
+import { isHiddenChange, StoreConflict, type Change, type Stored } from '../port';
 import type { ObjectRecord } from './object-record';
 import { isDuplicateKey } from './store-errors';
 
@@ -33,19 +33,23 @@ export const insertedRecord = (change: Change & { op: 'insert' }, position: numb
 export const updateFilter = (change: Change & { op: 'update' }, position: number) => ({
   _id: change.id,
   rev: change.expectedRev,
-  seq: { $lt: position },
+  seq: isHiddenChange(change) ? change.keepsPosition : { $lt: position },
 });
 
+/** A hidden change (docs/architecture.md §Hidden changes) keeps the object's position: `seq` is not written. */
 export const updateSet = (change: Change & { op: 'update' }, position: number) => ({
-  $set: { rev: change.expectedRev + 1, seq: position, doc: change.doc, ...change.index },
+  $set: { rev: change.expectedRev + 1, ...(isHiddenChange(change) ? {} : { seq: position }), doc: change.doc, ...change.index },
 });
+
+/** The position a change leaves its object at, when stamped `position`. */
+export const positionOf = (change: Change, position: number): number => (isHiddenChange(change) ? change.keepsPosition : position);
 
 /** What the port returns for a change stored at `position`. */
 export const storedAt = (change: Change, position: number): Stored => ({
   kind: change.kind,
   id: change.id,
   rev: change.op === 'insert' ? 1 : change.expectedRev + 1,
-  seq: position,
+  seq: positionOf(change, position),
   doc: change.doc,
 });
 
@@ -65,7 +69,8 @@ export async function missedUpdate(
 export const missedBecause = (
   change: Change & { op: 'update' },
   stored: { rev: number; seq: number } | null | undefined,
-): PositionBehind | StoreConflict => (stored?.rev === change.expectedRev ? new PositionBehind(stored.seq) : new StoreConflict('revision'));
+): PositionBehind | StoreConflict =>
+  stored?.rev === change.expectedRev && !isHiddenChange(change) ? new PositionBehind(stored.seq) : new StoreConflict('revision');
 
 /** The object holds a position at or above the stamp: stamp again above it. */
 export class PositionBehind extends Error {

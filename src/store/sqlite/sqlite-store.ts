@@ -17,6 +17,7 @@ import {
   type Stored,
   StoreConflict,
   StoreUnavailable,
+  isHiddenChange,
 } from '../port';
 import { listedAndRead } from '../listing';
 import { positionsAfter } from '../feed-position';
@@ -137,6 +138,10 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     update: db.prepare(
       'UPDATE objects SET rev = rev + 1, seq = @seq, is_public = @isPublic, is_test = @isTest, next_check = @nextCheck, doc = jsonb(@doc) WHERE kind = @kind AND id = @id AND rev = @expectedRev',
     ),
+    // A hidden change (docs/architecture.md §Hidden changes): the object keeps its feed position.
+    updateHidden: db.prepare(
+      'UPDATE objects SET rev = rev + 1, is_public = @isPublic, is_test = @isTest, next_check = @nextCheck, doc = jsonb(@doc) WHERE kind = @kind AND id = @id AND rev = @expectedRev AND seq = @seq',
+    ),
     counter: db.prepare<[string], { value: number }>(
       'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
     ),
@@ -222,10 +227,12 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     // One position per changed object, all taken by one counter update: a bulk load of 2,000 objects per commit
     // spent a fifth of its time advancing the counter row by row. Writers are serialised, so positions follow
     // commit order; a counter of an earlier version (a small integer) is simply below every time.
-    const positions = positionsAfter(sql.lastSeq.get()!.value, clock(), changes.length);
-    sql.setLastSeq.run(positions[positions.length - 1]);
-    return changes.map((change, i) => {
-      const seq = positions[i];
+    // A hidden change keeps its object's position and takes none.
+    const positions = positionsAfter(sql.lastSeq.get()!.value, clock(), changes.filter((c) => !isHiddenChange(c)).length);
+    if (positions.length) sql.setLastSeq.run(positions[positions.length - 1]);
+    let next = 0;
+    return changes.map((change) => {
+      const seq = isHiddenChange(change) ? change.keepsPosition : positions[next++];
       const params = {
         kind: change.kind,
         id: change.id,
@@ -245,7 +252,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         }
         rev = 1;
       } else {
-        const result = sql.update.run({ ...params, expectedRev: change.expectedRev });
+        const update = isHiddenChange(change) ? sql.updateHidden : sql.update;
+        const result = update.run({ ...params, expectedRev: change.expectedRev });
         if (result.changes !== 1) throw new StoreConflict('revision');
         rev = change.expectedRev + 1;
       }
