@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { RenderedViews, renderedViews } from './http/rendered-views';
 import { authenticate } from './http/auth';
+import { clientAddress } from './http/client-address';
 import { jsonBody } from './http/body';
 import type { RequestState } from './http/context';
 import { errorRenderer, methodNotAllowed } from './http/errors';
@@ -29,10 +30,12 @@ function requestClock(clock: Clock): Koa.Middleware {
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>();
-  app.proxy = true;
+  // Forwarded headers count only from the proxies TRUST_PROXY names (docs/operations.md §Behind a proxy).
+  app.proxy = deps.config.trustProxy !== null;
   app.silent = true;
   const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), ...domainRouters(deps)];
   routers.push(openApiRoutes(), sporeRoutes(routers));
+  if (deps.config.trustProxy !== null) app.use(clientAddress(deps.config.trustProxy));
   app.use(noSniff());
   app.use(requestLog(deps.logger));
   app.use(prettyJson());
