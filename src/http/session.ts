@@ -95,7 +95,8 @@ export function decodeSession(value: string | undefined, secret: string): Sessio
 export function sessionCookie(store: Store, membership: Membership, secret: string): Koa.Middleware {
   return async function storeSession(ctx, next) {
     const claims = decodeSession(cookieValue(ctx.get('cookie')), secret);
-    const session = store.session(claims?.causal);
+    // Its commits are kept in history as made for the request's broker or system role (docs/architecture.md §Revision history).
+    const session = store.session(claims?.causal, ctx.state.viewer.account?.name);
     ctx.state.session = session;
     try {
       if (claims && claims.node !== membership.selfId && !(await membership.isAlive(claims.node))) {

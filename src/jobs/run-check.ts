@@ -43,7 +43,8 @@ export async function runCheck(
   clock: Clock,
   registry: CheckRegistry = domainChecks,
 ): Promise<CheckResult> {
-  const session = store.session();
+  // Automatic transitions are the chronograph's changes, as the reference records them.
+  const session = store.session(undefined, 'chronograph');
   const stored = await session.get(kind, id);
   if (!stored) return { outcome: 'missing', dueAt: null };
   const dueAt = indexOf(stored.doc as ObjectDoc).nextCheck;

@@ -4,7 +4,7 @@ import { bodyData } from '../../http/body';
 import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute } from '../../http/feed';
 import { commit, loadObject } from '../core/objects';
-import { answerObject } from '../core/object-reads';
+import { objectReads } from '../core/object-reads';
 import { requireBroker, requireOwner } from '../core/owner';
 import { derivativeFeed, singleView } from '../core/restricted-access';
 import { agreementDerivative } from './agreement.access';
@@ -18,12 +18,10 @@ export function agreementRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const { publicBaseUrl, restrictedMode } = deps.config;
 
-  router.get('/agreements/:id', (ctx) =>
-    answerObject(ctx, 'agreements', (doc, viewer) => ({
-      data: singleView(agreementDerivative, doc, viewer, restrictedMode),
-      config: doc.config,
-    })),
-  );
+  objectReads(router, 'agreements', (doc, viewer) => ({
+    data: singleView(agreementDerivative, doc, viewer, restrictedMode),
+    config: doc.config,
+  }));
 
   const visibleAgreement = async (ctx: Ctx) => {
     const { doc } = await loadObject(ctx.state.session, 'agreements', ctx.params.id);

@@ -4,6 +4,7 @@ import { apiError, conflict, notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { applySaveRules } from '../save-rules';
+import { wayBack } from './history';
 
 /**
  * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`
@@ -65,6 +66,7 @@ export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string
   const saved = withDateModifiedAfter(stored.doc as ObjectDoc, doc);
   const change: Change = { op: 'update', kind: stored.kind, id: stored.id, expectedRev: stored.rev, doc: saved, index: indexOf(doc) };
   if (seenAlike(stored.doc as ObjectDoc, saved)) change.keepsPosition = stored.seq;
+  else change.back = wayBack(stored.doc as ObjectDoc, saved);
   return change;
 }
 
