@@ -1,6 +1,6 @@
 import { checks as domainChecks } from '../domain/checks';
 import type { CheckRegistry } from '../domain/core/checks';
-import { commit, indexOf, type ObjectDoc } from '../domain/core/objects';
+import { indexOf, type ObjectDoc } from '../domain/core/objects';
 import type { Kind, Store, StoreSession, Stored } from '../store/port';
 import type { Clock } from '../time/clock';
 
@@ -15,7 +15,7 @@ export interface CheckResult {
 
 /**
  * Runs the kind's checks on `stored` as of `now` and commits what they change, with the revisions read.
- * Returns the object as it is afterwards. A lost race throws the reference's 409, an unreachable store 503.
+ * Returns the object as it is afterwards. A lost race throws StoreConflict, an unreachable store StoreUnavailable.
  */
 export async function applyChecks(
   session: StoreSession,
@@ -26,7 +26,7 @@ export async function applyChecks(
   const runner = registry[stored.kind];
   const changes = runner ? await runner(session, stored, now) : [];
   if (changes.length === 0) return { stored, applied: false };
-  const committed = await commit(session, changes);
+  const committed = await session.commit(changes);
   const self = committed.find((s) => s.kind === stored.kind && s.id === stored.id);
   return { stored: self ?? stored, applied: true };
 }

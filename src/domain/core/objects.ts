@@ -1,6 +1,5 @@
-import type { Change, Doc, Indexed, KeptVersion, Kind, Numbering, ObjectView, StoreSession, Stored } from '../../store/port';
-import { StoreConflict, StoreUnavailable } from '../../store/port';
-import { apiError, conflict, notFound } from '../../http/errors';
+import type { Change, Doc, Indexed, KeptVersion, Kind, ObjectView, StoreSession, Stored } from '../../store/port';
+import { notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { applySaveRules } from '../save-rules';
@@ -96,17 +95,4 @@ function withDateModifiedAfter(before: ObjectDoc, after: ObjectDoc): ObjectDoc {
     after.data.dateModified = formatKyiv(new Date(previousMs + 1));
   }
   return after;
-}
-
-/** Commits atomically; a lost race is the reference's 409, an unreachable store a 503. */
-export async function commit(session: StoreSession, changes: Change[], numbering?: Numbering): Promise<Stored[]> {
-  try {
-    return await session.commit(changes, numbering);
-  } catch (err) {
-    if (err instanceof StoreConflict) {
-      throw err.reason === 'revision' ? conflict() : apiError(409, 'Document already exists');
-    }
-    if (err instanceof StoreUnavailable) throw apiError(503, 'Service Unavailable', { location: 'url', name: 'store' });
-    throw err;
-  }
 }
