@@ -12,7 +12,7 @@ import type { TenderContext, TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
 import { withServerDefaults } from './tender-defaults';
-import { nextCheckOf } from './tender-events';
+import { nextCheckOf } from '../core/events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
 import { sealedDoc, withBids } from './bids/bid.view';
