@@ -5,12 +5,12 @@ import { formatKyiv } from '../../time/kyiv';
 import { updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { criteriaListSchema, withServerFields } from './criteria';
-import { loadTender } from './tender-lifecycle';
 import { validated } from '../core/validation';
+import { loadTender } from './tender-aggregate';
 
 /** `POST /tenders/{id}/criteria` by the owner while the tender is a draft: a list in, the created list out (docs/tenders.md §Criteria). */
 export async function addCriteria(ctx: Ctx, id: string): Promise<Doc[]> {
-  const stored = await loadTender(ctx, id);
+  const stored = await loadTender(ctx.state.session, id);
   requireBroker(ctx);
   requireOwner(ctx, stored.doc);
   const { status } = stored.doc.data;

@@ -11,12 +11,12 @@ import { refuseSandboxDetails } from '../core/sandbox';
 import { addCriteria } from './tender-criteria';
 import { addLot, deleteLot, findLot, patchLot } from './tender-lots';
 import { answerQuestion, askQuestion, findQuestion } from './tender-questions';
-import { createTender, loadTender, patchTender, procedureOfStored } from './tender-lifecycle';
+import { createTender, patchTender, procedureOfStored } from './tender-lifecycle';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../documents/document-routes';
 import { documentPatchSchema } from '../documents/document.schema';
-import { sealedDoc, withBids } from './bids/bid.view';
+import { loadTender, tenderOf, withTender } from './tender-aggregate';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
 export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
@@ -62,16 +62,16 @@ export const tenderDocuments: DocumentHost = {
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
   documentOf: TENDER_DOCUMENT_OF,
   async withDocumentAdded(doc, ctx) {
-    const tender = withBids(doc);
+    const tender = tenderOf(doc);
     const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };
     for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
-    return sealedDoc(doc, tender);
+    return withTender(doc, tender);
   },
 };
 
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
 export const visibleTender = async (ctx: Ctx): Promise<Doc> =>
-  presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
+  presentTender((await loadTender(ctx.state.session, ctx.params.id)).doc, ctx.state.viewer).data;
 
 /** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
 export function tenderRoutes(deps: AppDeps): Router<RequestState> {
