@@ -7,8 +7,8 @@ import { ManualClock } from '../../../../src/time/clock';
 import { at } from '../../time/fixtures';
 
 /**
- * The agreement's events on fixtures, without a server (docs/frameworks.md §Agreement status machine, §Agreement
- * contracts and milestones): each event's due time, what it applies, and the check that runs them on an injected clock.
+ * The agreement's events on fixtures, without a server: each event's due time, what it applies, and the check that
+ * runs them on an injected clock (docs/frameworks.md §Agreement status machine, §Agreement contracts and milestones).
  */
 
 const CREATED = '2027-01-20T10:00:00+02:00';

@@ -7,8 +7,8 @@ import { ManualClock } from '../../../../src/time/clock';
 import { at } from '../../time/fixtures';
 
 /**
- * The framework's events on fixtures, without a server (docs/frameworks.md §Framework status machine, §Framework
- * next_check): each event's due time, what it applies, and the check that runs them on an injected clock.
+ * The framework's events on fixtures, without a server: each event's due time, what it applies, and the check that
+ * runs them on an injected clock (docs/frameworks.md §Framework status machine, §Framework next_check).
  */
 
 const ACTIVATED = '2027-01-01T00:00:00+02:00';

@@ -8,8 +8,8 @@ import { ManualClock } from '../../../../src/time/clock';
 import { at } from '../../time/fixtures';
 
 /**
- * The tender's events on fixtures, without a server (docs/tenders.md §Tender events and next_check, §End of
- * tendering, §Awards): each event's due time, what it applies, and the check that runs them on an injected clock.
+ * The tender's events on fixtures, without a server: each event's due time, what it applies, and the check that runs
+ * them on an injected clock (docs/tenders.md §Tender events and next_check, §End of tendering, §Awards).
  */
 
 const TENDERING_STARTS = '2027-03-10T10:00:00+02:00';
