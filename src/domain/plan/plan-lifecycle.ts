@@ -37,7 +37,14 @@ function withServerMembers(plan: Doc, stamp: string): Doc {
   return out;
 }
 
-/** docs/plans.md §Statuses: an active cancellation makes the plan `cancelled`, a tender makes it `complete`. */
+/**
+ * The plan's state machine (no automatic transition: a plan has no events), docs/plans.md §Statuses:
+ * - (none) → draft or scheduled: `POST /plans`, `createPlan` below; draft → scheduled: the owner's PATCH.
+ * - → cancelled: an active `cancellation`, made by this function.
+ * - → complete: `tender_id` given, made by this function; plan-tenders.ts gives it when a tender is made from the plan
+ *   (docs/plans.md §Tenders). Or the owner's PATCH, for the tender types plan.rules.ts allows.
+ * - never back to draft, and in cancelled or complete only `rationale` changes: plan.rules.ts.
+ */
 function withStatusMoves(plan: Doc): Doc {
   if (plan.cancellation?.status === 'active') return { ...plan, status: 'cancelled' };
   if (plan.tender_id) return { ...plan, status: 'complete' };

@@ -31,6 +31,8 @@ export function newQualification(submission: ObjectDoc, framework: ObjectDoc, no
  * PATCH /qualifications/{id} by the framework owner
  * (docs/frameworks.md §Qualifications, §Qualification status machine): a decision completes the submission; the
  * first activation creates the framework's agreement and every activation adds a contract. One commit for all.
+ * The qualification's whole state machine (no automatic transition: it has no events): (none) → pending when its
+ * submission is activated (`newQualification` above); pending → active or unsuccessful, both final, here.
  */
 export async function decideQualification(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
   const before = stored.doc as ObjectDoc;
