@@ -6,7 +6,7 @@ import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { objectReads } from '../core/object-reads';
 import { visibleData } from '../tender/restricted-view';
-import type { DocumentHost } from '../documents/document-routes';
+import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract-lifecycle';
 import { addChange, findChange, patchChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';

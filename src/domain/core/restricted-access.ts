@@ -8,7 +8,7 @@ import type { RestrictedMode } from '../../config';
 import type { Doc, Kind } from '../../store/port';
 import { isRestricted, type ObjectDoc } from './objects';
 import { objectReads } from './object-reads';
-import type { DocumentHost } from '../documents/document-routes';
+import type { DocumentHost } from './document-host';
 
 /** What a reader gets of a restricted object: all of it, the hidden-field view, or nothing. */
 export type Access = 'full' | 'hidden' | 'none';

@@ -6,7 +6,7 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { objectReads } from '../core/object-reads';
-import type { DocumentHost } from '../documents/document-routes';
+import type { DocumentHost } from '../core/document-host';
 import { createPlan, patchPlan } from './plan-lifecycle';
 import { addMilestone, findMilestone, patchMilestone } from './plan-milestones';
 import { createTenderFromPlan } from './plan-tenders';

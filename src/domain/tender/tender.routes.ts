@@ -14,7 +14,7 @@ import { answerQuestion, askQuestion, findQuestion } from './tender-questions';
 import { createTender, patchTender, procedureOfStored } from './tender-lifecycle';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
-import type { DocumentHost } from '../documents/document-routes';
+import type { DocumentHost } from '../core/document-host';
 import { documentPatchSchema } from '../documents/document.schema';
 import { loadTender, tenderOf, withTender } from './tender-aggregate';
 
