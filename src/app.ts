@@ -41,10 +41,10 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(prettyJson());
   app.use(errorRenderer());
   app.use(requestTimeout(deps.config.requestTimeoutMs));
+  app.use(authenticate(deps.accounts));
   app.use(sessionCookie(deps.store, deps.membership, deps.config.sessionSecret));
   app.use(requestClock(deps.clock));
   app.use(renderedViews(new RenderedViews(deps.config.viewCacheBytes)));
-  app.use(authenticate(deps.accounts));
   if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));
   // One router holding every route: a request is matched once, not once per module's router.

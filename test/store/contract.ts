@@ -126,6 +126,31 @@ export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<
     t.same((await store.session().get('tenders', change.id))?.doc.sealed, 3);
   });
 
+  t.test('history: one revision per visible commit, oldest first, with its author and way back, none for a hidden change', async (t) => {
+    const s = store.session(undefined, 'broker1');
+    const change = insert('tenders', { v: 1 });
+    const [first] = await s.commit([change]);
+    const back = [{ op: 'replace' as const, path: '/data/v', value: 1 }];
+    const update = (expectedRev: number, doc: Doc, extra: Partial<Change> = {}): Change =>
+      ({ op: 'update', kind: 'tenders', id: change.id, expectedRev, doc, index: index(), ...extra });
+    const [second] = await store.session(undefined, 'chronograph').commit([update(1, { data: { id: change.id, v: 2 } }, { back })]);
+    await s.commit([update(2, { data: { id: change.id, v: 2 }, sealed: 1 }, { keepsPosition: second.seq })]);
+    const [third] = await s.commit([
+      update(3, { data: { id: change.id, v: 3 } }, { back: [{ op: 'replace', path: '/data/v', value: 2 }] }),
+      insert('tenders'),
+    ]);
+    const history = await store.session().history('tenders', change.id);
+    t.same(
+      history.map((r) => [r.seq, r.author, r.back]),
+      [
+        [first.seq, 'broker1', []],
+        [second.seq, 'chronograph', back],
+        [third.seq, 'broker1', [{ op: 'replace', path: '/data/v', value: 2 }]],
+      ],
+    );
+    t.same(await store.session().history('tenders', 'f'.repeat(32)), [], 'an unknown object has none');
+  });
+
   t.test('getView: a kept version found current gives way to the next commit', async (t) => {
     const s = store.session();
     const change = insert('tenders', { v: 1 });

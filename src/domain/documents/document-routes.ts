@@ -7,7 +7,7 @@ import { absoluteUrl, created } from '../../http/render';
 import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import type { Viewer } from '../../http/auth';
 import type { RestrictedMode } from '../../config';
@@ -223,7 +223,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     const doc = stored.doc as ObjectDoc;
     const data = { ...doc.data, documents, dateModified: formatKyiv(ctx.state.now) };
     const changed = host.withDocumentAdded ? await host.withDocumentAdded({ ...doc, data }, ctx) : { ...doc, data };
-    await commit(ctx.state.session, [updateOf(stored, changed, ['documents'])]);
+    await ctx.state.session.commit([updateOf(stored, changed, ['documents'])]);
   }
 
   router.post('/', async (ctx) => {

@@ -6,7 +6,7 @@ import { issueAccess, type Access } from '../../security/tokens';
 import type { Doc, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { PLAN_RULES, requireAllowedChange, typesAllowedFor, unavailableType } from './plan.rules';
@@ -99,8 +99,7 @@ export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Ac
     },
     secrets,
   };
-  await commit(
-    session,
+  await session.commit(
     [insertOf('plans', doc)],
     dailyId('planID', 'UA-P', now, (id) => (doc.data.planID = `${id}-a`)),
   );
@@ -135,6 +134,6 @@ export async function patchPlan(ctx: Ctx, id: string): Promise<ObjectDoc> {
   const doc = changedPlan(stored, patch, ctx.state.now);
   if (!doc) return stored.doc;
   // The save may invalidate milestones (docs/plans.md §Milestones); a client never sends them (SERVER_KEYS).
-  await commit(ctx.state.session, [updateOf(stored, doc, ['milestones'])]);
+  await ctx.state.session.commit([updateOf(stored, doc, ['milestones'])]);
   return doc;
 }

@@ -2,7 +2,7 @@ import { apiError } from '../../http/errors';
 import type { Change, Numbering, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
 import { agreementNumbering, newAgreement, withContract } from '../agreement/agreement-lifecycle';
 import { validated } from '../core/validation';
 import { patchQualificationSchema } from './qualification.schema';
@@ -69,6 +69,6 @@ export async function decideQualification(session: StoreSession, stored: Stored,
       );
     }
   }
-  await commit(session, writes, numbering);
+  await session.commit(writes, numbering);
   return after;
 }

@@ -6,13 +6,13 @@ import { issueAccess, type Access } from '../../security/tokens';
 import type { Change, Doc, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import type { TenderContext, TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
 import { withServerDefaults } from './tender-defaults';
-import { nextCheckOf } from './tender-events';
+import { nextCheckOf } from '../core/events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
 import { sealedDoc, withBids } from './bids/bid.view';
@@ -77,8 +77,7 @@ export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ d
   };
   if (origin) doc.data.plans = origin.plans;
   const writes = [insertOf('tenders', doc), ...(origin?.writes(doc) ?? [])];
-  await commit(
-    session,
+  await session.commit(
     writes,
     dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)),
   );
@@ -124,7 +123,7 @@ export async function saveTenderChange(ctx: Ctx, stored: Stored & { doc: ObjectD
   const data = withNextCheck(procedure, tender);
   if (isDeepStrictEqual(data, before)) return stored.doc;
   const doc: ObjectDoc = sealedDoc(stored.doc, { ...data, dateModified: formatKyiv(now) });
-  await commit(session, [updateOf(stored, doc)]);
+  await session.commit([updateOf(stored, doc)]);
   return doc;
 }
 

@@ -5,7 +5,7 @@ import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { answerQuestionSchema, createTenderQuestionSchema } from '../question/question.schema';
@@ -61,7 +61,7 @@ export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
     questionAuthors: { ...stored.doc.questionAuthors, [question.id]: author },
     questionSalt: salt,
   };
-  await commit(session, [updateOf(stored, doc, ['questions'])]);
+  await session.commit([updateOf(stored, doc, ['questions'])]);
   return question;
 }
 
@@ -83,8 +83,6 @@ export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: str
   const stamp = formatKyiv(ctx.state.now);
   const answered = { ...question, answer, dateAnswered: stamp };
   const questions = questionsOf(tender).map((q) => (q.id === questionId ? answered : q));
-  await commit(ctx.state.session, [
-    updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } }, ['questions']),
-  ]);
+  await ctx.state.session.commit([updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } }, ['questions'])]);
   return answered;
 }

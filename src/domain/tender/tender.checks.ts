@@ -1,4 +1,5 @@
 import type { CheckRunner } from '../core/checks';
+import { applyDueEvents } from '../core/events';
 import { updateOf, type ObjectDoc } from '../core/objects';
 import { formatKyiv } from '../../time/kyiv';
 import { procedureOfStored, withNextCheck } from './tender-lifecycle';
@@ -15,16 +16,7 @@ export const tenderCheck: CheckRunner = async (_session, stored, now) => {
   const procedure = procedureOfStored(doc.data);
   const config = doc.config ?? {};
   const tender = structuredClone(withBids(doc));
-  let applied = 0;
-  for (let event = dueEvent(); event; event = dueEvent()) {
-    event.apply(tender, now, config);
-    applied += 1;
-  }
-  if (applied === 0) return [];
+  if (applyDueEvents(tender, procedure.events, now, config) === 0) return [];
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
   return [updateOf(stored, sealedDoc(doc, data), STATE_MACHINE_WRITES)];
-
-  function dueEvent() {
-    return procedure.events(tender).find((e) => Date.parse(e.due) <= now.getTime());
-  }
 };

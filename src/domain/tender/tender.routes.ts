@@ -6,7 +6,7 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
+import { objectReads } from '../core/object-reads';
 import { refuseSandboxDetails } from '../core/sandbox';
 import { addCriteria } from './tender-criteria';
 import { addLot, deleteLot, findLot, patchLot } from './tender-lots';
@@ -86,7 +86,7 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, location, { data: doc.data, config: doc.config, access });
   });
 
-  router.get('/tenders/:id', (ctx) => answerObject(ctx, 'tenders', presentTender));
+  objectReads(router, 'tenders', presentTender);
 
   router.patch('/tenders/:id', sandboxOnly, async (ctx) => {
     const doc = await patchTender(ctx, ctx.params.id);

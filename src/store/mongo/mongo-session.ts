@@ -23,7 +23,7 @@ import { nextCounterValues, type CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { FeedWindows } from './feed-windows';
 import type { Blobs } from './gridfs-blobs';
-import { toStored, type ObjectRecord } from './object-record';
+import { toStored, WITHOUT_REVISIONS, type ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
 import { apiJson } from '../api-json';
 
@@ -52,6 +52,7 @@ export interface MongoParts {
 export function mongoSession(
   { client, db, counters, blobs, floors, watch, keptDocs, keptListings, batch, windows }: MongoParts,
   token?: CausalToken,
+  author = 'unknown',
 ): StoreSession {
   const opened = timesFromToken(token);
   let times: CausalTimes = opened;
@@ -71,7 +72,7 @@ export function mongoSession(
 
   const batched = async (change: Change, numbering?: Numbering): Promise<Stored[]> => {
     try {
-      const committed = await batch.commit(change, numbering);
+      const committed = await batch.commit(change, author, numbering);
       times = laterTimes(times, committed.times);
       return [committed.stored];
     } catch (error) {
@@ -93,7 +94,7 @@ export function mongoSession(
       return kept;
     }
     const mark = watch.mark();
-    const record = await causal((session) => objects(kind).findOne({ _id: id }, { session }));
+    const record = await causal((session) => objects(kind).findOne({ _id: id }, { session, projection: WITHOUT_REVISIONS }));
     if (!record) return null;
     const stored = toStored(kind, record);
     const confirmed = watch.confirm(mark, times.operationTime);
@@ -108,7 +109,7 @@ export function mongoSession(
    * the same causal session, so no commit can later appear before the last one listed; read in windows of positions
    * (feed-windows.ts).
    */
-  const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 1>) => {
+  const feedPage = async (query: FeedQuery, session: ClientSession, projection: Record<string, 0 | 1> = WITHOUT_REVISIONS) => {
     if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
     const below = await floors.watermark(session);
     const filter: Record<string, unknown> = { isPublic: true };
@@ -143,10 +144,16 @@ export function mongoSession(
       return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })), confirmed };
     },
 
+    history: (kind, id) =>
+      causal(async (session) => {
+        const record = await objects(kind).findOne({ _id: id }, { session, projection: { revisions: 1 } });
+        return record?.revisions ?? [];
+      }),
+
     getMany: (kind, ids) =>
       causal(async (session) => {
         const records = await objects(kind)
-          .find({ _id: { $in: ids } }, { session })
+          .find({ _id: { $in: ids } }, { session, projection: WITHOUT_REVISIONS })
           .toArray();
         const byId = new Map(records.map((r) => [r._id, r]));
         return ids.flatMap((id) => {
@@ -163,7 +170,7 @@ export function mongoSession(
         stored =
           changes.length === 1 && !isHiddenChange(changes[0])
             ? await batched(changes[0], numbering)
-            : await causal((s) => commitChanges(db, floors, counters, s, changes, numbering));
+            : await causal((s) => commitChanges(db, floors, counters, s, changes, author, numbering));
       } catch (error) {
         if (error instanceof StoreConflict) for (const { kind, id } of changes) watch.changedElsewhere(kind, id);
         throw error;

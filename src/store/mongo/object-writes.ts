@@ -17,13 +17,14 @@ export const MAX_STAMPS = 10;
 
 export const objectsOf = (db: Db, change: Change): Collection<ObjectRecord> => db.collection<ObjectRecord>(change.kind);
 
-/** The record an insert stores at `position`. */
-export const insertedRecord = (change: Change & { op: 'insert' }, position: number): ObjectRecord => ({
+/** The record an insert stores at `position`, with its first revision, made for `author`. */
+export const insertedRecord = (change: Change & { op: 'insert' }, position: number, author: string): ObjectRecord => ({
   _id: change.id,
   rev: 1,
   seq: position,
   doc: change.doc,
   ...change.index,
+  revisions: [{ seq: position, author, back: [] }],
 });
 
 /**
@@ -36,10 +37,17 @@ export const updateFilter = (change: Change & { op: 'update' }, position: number
   seq: isHiddenChange(change) ? change.keepsPosition : { $lt: position },
 });
 
-/** A hidden change (docs/architecture.md §Hidden changes) keeps the object's position: `seq` is not written. */
-export const updateSet = (change: Change & { op: 'update' }, position: number) => ({
-  $set: { rev: change.expectedRev + 1, ...(isHiddenChange(change) ? {} : { seq: position }), doc: change.doc, ...change.index },
-});
+/**
+ * A visible change takes `position` and adds its revision, made for `author`; a hidden change keeps the object's
+ * position and adds no revision (docs/architecture.md §Hidden changes).
+ */
+export const updateSet = (change: Change & { op: 'update' }, position: number, author: string) =>
+  isHiddenChange(change)
+    ? { $set: { rev: change.expectedRev + 1, doc: change.doc, ...change.index } }
+    : {
+        $set: { rev: change.expectedRev + 1, seq: position, doc: change.doc, ...change.index },
+        $push: { revisions: { seq: position, author, back: change.back ?? [] } },
+      };
 
 /** The position a change leaves its object at, when stamped `position`. */
 export const positionOf = (change: Change, position: number): number => (isHiddenChange(change) ? change.keepsPosition : position);

@@ -2,7 +2,6 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import {
   frameworkActivationPeriods,
-  frameworkNextCheck,
   frameworkPeriodEndDate,
   frameworkSubmissionsCheckDate,
   qualificationPeriodBounds,
@@ -104,21 +103,6 @@ t.test('the submissions check comes 15 days after ceil(period.startDate)', async
   t.equal(formatKyiv(frameworkSubmissionsCheckDate(at('2027-01-01T09:00:00+02:00'))), '2027-01-17T00:00:00+02:00');
 });
 
-t.test('next_check of a framework not yet successful is the submissions check', async (t) => {
-  const next = frameworkNextCheck(at('2023-01-01T00:00:00+02:00'), at('2024-02-05T00:00:00+02:00'), false);
-  t.equal(formatKyiv(next), '2023-01-16T00:00:00+02:00');
-});
-
-t.test('next_check of a successful framework is the qualification period end', async (t) => {
-  const next = frameworkNextCheck(at('2027-01-01T00:00:00+02:00'), at('2028-02-05T00:00:00+02:00'), true);
-  t.equal(formatKyiv(next), '2028-02-05T00:00:00+02:00');
-});
-
-t.test('next_check is the qualification period end when that comes before the submissions check', async (t) => {
-  const next = frameworkNextCheck(at('2027-01-01T00:00:00+02:00'), at('2027-01-10T00:00:00+02:00'), false);
-  t.equal(formatKyiv(next), '2027-01-10T00:00:00+02:00');
-});
-
 t.test('activation bounds: qualification end from ceil(start)+365d to ceil(start)+1461d', async (t) => {
   const bounds = qualificationPeriodBounds(at('2027-01-01T10:00:00+02:00'));
   t.equal(formatKyiv(bounds.earliest), '2028-01-02T00:00:00+02:00');
@@ -140,7 +124,7 @@ t.test(
     t.same(periods.enquiryPeriod, data.enquiryPeriod);
     t.same(periods.period, data.period);
     t.equal(periods.qualificationPeriodStartDate, data.qualificationPeriod.startDate);
-    t.equal(formatKyiv(frameworkNextCheck(at(data.period.startDate), at(data.qualificationPeriod.endDate), false)), data.next_check);
+    t.equal(formatKyiv(frameworkSubmissionsCheckDate(at(data.period.startDate))), data.next_check, 'next_check is the submissions check');
   },
 );
 
@@ -149,7 +133,7 @@ t.test('recorded questions framework (Sunday activation): periods and next_check
   const periods = printed(frameworkActivationPeriods(at(data.enquiryPeriod.startDate), at(data.qualificationPeriod.endDate)));
   t.same(periods.enquiryPeriod, data.enquiryPeriod);
   t.same(periods.period, data.period);
-  t.equal(formatKyiv(frameworkNextCheck(at(data.period.startDate), at(data.qualificationPeriod.endDate), false)), data.next_check);
+  t.equal(formatKyiv(frameworkSubmissionsCheckDate(at(data.period.startDate))), data.next_check, 'next_check is the submissions check');
 });
 
 t.test('recorded framework after a qualification-period change: period.endDate is recomputed from the new end', recorded, async (t) => {

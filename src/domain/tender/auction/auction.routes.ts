@@ -5,7 +5,7 @@ import type { Ctx, RequestState } from '../../../http/context';
 import { apiError, forbidden } from '../../../http/errors';
 import type { Doc, Stored } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import { updateOf, type ObjectDoc } from '../../core/objects';
 import { validated } from '../../core/validation';
 import { addNextAward } from '../awards/add-next-award';
 import { bidsArePrivate, sealedDoc, withBids } from '../bids/bid.view';
@@ -87,7 +87,7 @@ function requireActiveLot(ctx: Ctx, tender: Doc): string {
 async function save(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, tender: Doc): Promise<void> {
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: formatKyiv(ctx.state.now) };
   const doc = sealedDoc(stored.doc, data);
-  await commit(ctx.state.session, [updateOf(stored, doc, STATE_MACHINE_WRITES)]);
+  await ctx.state.session.commit([updateOf(stored, doc, STATE_MACHINE_WRITES)]);
   ctx.body = auctionView(doc);
 }
 

@@ -7,7 +7,7 @@ import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv } from '../../../time/kyiv';
 import { calculateDate } from '../../../time/periods';
 import { itemById } from '../../core/items';
-import { commit, loadObject, updateOf } from '../../core/objects';
+import { loadObject, updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { mergePatch, validated } from '../../core/validation';
 import { sealedDoc, withBids } from '../bids/bid.view';
@@ -120,6 +120,6 @@ export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): P
   // The contracts are numbered first: the tender keeps their contractID too.
   const contracts = await saveContractsToContracting(session, stored.doc, data, effects.added, now);
   const cancelled = await cancelledContracts(session, effects.cancelled, now);
-  await commit(session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards', 'contracts']), ...contracts, ...cancelled]);
+  await session.commit([updateOf(stored, sealedDoc(stored.doc, data), ['awards', 'contracts']), ...contracts, ...cancelled]);
   return findAward(data, awardId);
 }

@@ -4,7 +4,7 @@ import type { Ctx, RequestState } from '../../../http/context';
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
-import { commit, updateOf } from '../../core/objects';
+import { updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { sealedDoc, withBids } from '../bids/bid.view';
@@ -35,7 +35,7 @@ async function heldAwardDocuments(ctx: Ctx): Promise<HeldDocuments> {
     async save(documents) {
       const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
       const data = { ...tender, awards, dateModified: formatKyiv(ctx.state.now) };
-      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards'])]);
+      await ctx.state.session.commit([updateOf(stored, sealedDoc(stored.doc, data), ['awards'])]);
     },
   };
 }

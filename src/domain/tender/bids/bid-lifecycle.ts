@@ -6,7 +6,7 @@ import type { Doc, Stored } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import { updateOf, type ObjectDoc } from '../../core/objects';
 import { isOwner, requireBroker } from '../../core/owner';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
@@ -83,7 +83,7 @@ const contextOf = (ctx: Ctx, stored: StoredTender): TenderContext => ({
 
 async function saveBids(ctx: Ctx, stored: StoredTender, bids: Doc[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
   const doc = sealedDoc({ ...stored.doc, bidAccess }, { ...stored.doc.data, bids });
-  await commit(ctx.state.session, [updateOf(stored, doc, ['bids'])]);
+  await ctx.state.session.commit([updateOf(stored, doc, ['bids'])]);
 }
 
 /** `POST /tenders/{id}/bids` (spec-era `BidState.on_post`): 201 with the bid and its own owner token. */

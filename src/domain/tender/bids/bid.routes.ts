@@ -6,7 +6,7 @@ import { absoluteUrl, created } from '../../../http/render';
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
-import { commit, updateOf } from '../../core/objects';
+import { updateOf } from '../../core/objects';
 import { requireBroker } from '../../core/owner';
 import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { tenderDocumentPatch } from '../tender.routes';
@@ -82,7 +82,7 @@ async function heldBidDocuments(ctx: Ctx): Promise<HeldDocuments> {
       const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
       // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
       const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
-      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, { ...tender, bids, dateModified }), ['bids'])]);
+      await ctx.state.session.commit([updateOf(stored, sealedDoc(stored.doc, { ...tender, bids, dateModified }), ['bids'])]);
     },
   };
 }

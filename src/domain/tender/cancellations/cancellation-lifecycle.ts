@@ -5,7 +5,7 @@ import type { Doc, Stored } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import { updateOf, type ObjectDoc } from '../../core/objects';
 import type { HeldDocuments } from '../../documents/document-routes';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { validated } from '../../core/validation';
@@ -69,7 +69,7 @@ async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled
   // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
   const change = updateOf(stored, sealedDoc(stored.doc, data), ['cancellations', 'bids', 'contracts']);
   // The contracting module's copies of the contracts it cancelled change in the same commit.
-  await commit(session, [change, ...(await cancelledContracts(session, cancelled, now))]);
+  await session.commit([change, ...(await cancelledContracts(session, cancelled, now))]);
 }
 
 /** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
