@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The shared reference recordings (read-only): `../shared/reference` beside the checkout, or REFERENCE_DIR for
- * machines that keep them elsewhere.
+ * The shared reference recordings (read-only): the `shared/reference` folder beside the checkout, or
+ * REFERENCE_DIR for machines that keep them elsewhere.
  */
 export const REFERENCE_DIR = process.env.REFERENCE_DIR ?? join(__dirname, '../../../shared/reference');
 
