@@ -1,5 +1,5 @@
 import t from 'tap';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import {
   frameworkActivationPeriods,
   frameworkPeriodEndDate,
@@ -10,6 +10,7 @@ import {
 } from '../../../src/time/framework-periods';
 import { formatKyiv } from '../../../src/time/kyiv';
 import { at } from './fixtures';
+import { REFERENCE_DIR, readRecording } from '../../../scripts/load/recording';
 
 const printed = (periods: FrameworkPeriods) => ({
   enquiryPeriod: {
@@ -21,15 +22,10 @@ const printed = (periods: FrameworkPeriods) => ({
   qualificationPeriodStartDate: formatKyiv(periods.qualificationPeriodStartDate),
 });
 
-const REFERENCE = '/work/shared/reference';
-const recorded = { skip: existsSync(REFERENCE) ? false : 'reference exchanges not present' };
+const recorded = { skip: existsSync(REFERENCE_DIR) ? false : 'reference exchanges not present' };
 
 /** The JSON body of the response half of a recorded reference exchange. */
-const recordedResponse = (path: string) => {
-  const text = readFileSync(`${REFERENCE}/${path}`, 'utf8');
-  const response = text.slice(text.search(/^HTTP\/1\.[01] \d{3}/m));
-  return JSON.parse(response.slice(response.indexOf('\n{')));
-};
+const recordedResponse = (path: string) => readRecording(path).responseBody;
 
 t.test('activation on Friday 2027-01-01 00:00 → enquiry end 01-15, clarificationsUntil 01-20, period end 2028-01-06', async (t) => {
   const periods = frameworkActivationPeriods(at('2027-01-01T00:00:00+02:00'), at('2028-02-05T00:00:00+02:00'));
