@@ -30,6 +30,7 @@ export function instrumentedStore(store: Store): Store {
   return {
     engine,
     session: (token) => instrumentSession(store.session(token)),
+    transfer: store.transfer,
     due: (nowMs, limit) => timed(engine, 'due', () => store.due(nowMs, limit)),
     ping: () => timed(engine, 'ping', () => store.ping()),
     close: () => store.close(),

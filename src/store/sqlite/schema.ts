@@ -6,6 +6,9 @@
  * lists with `->` without parsing whole documents. Text written by earlier versions reads the same way.
  * No per-revision log: nothing read it, and its random-key insert cost each commit a page (WAL checkpoints came twice
  * as often). Files made by earlier versions keep that table, unused.
+ * Positions are unique per kind (port.ts `Stored.seq`), not across kinds: a copy of a MongoDB store, whose kinds take
+ * positions apart, may hold one position in two kinds (docs/operations.md §Migration). The index
+ * `objects_position` also serves reading a kind out in position order; it replaces the earlier `objects_seq`.
  */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS objects (
@@ -19,7 +22,8 @@ CREATE TABLE IF NOT EXISTS objects (
   doc TEXT NOT NULL,
   PRIMARY KEY (kind, id)
 );
-CREATE UNIQUE INDEX IF NOT EXISTS objects_seq ON objects (seq);
+DROP INDEX IF EXISTS objects_seq;
+CREATE UNIQUE INDEX IF NOT EXISTS objects_position ON objects (kind, seq);
 CREATE INDEX IF NOT EXISTS objects_feed_by_mode ON objects (kind, is_test, seq) WHERE is_public = 1;
 CREATE INDEX IF NOT EXISTS objects_feed_all ON objects (kind, seq) WHERE is_public = 1;
 CREATE INDEX IF NOT EXISTS objects_feed_by_framework ON objects (kind, doc ->> '$.data.frameworkID', seq) WHERE is_public = 1;

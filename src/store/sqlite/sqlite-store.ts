@@ -24,6 +24,7 @@ import { SCHEMA } from './schema';
 import { groupCommits } from './group-commit';
 import { commitBatchSize } from '../../metrics';
 import { apiJson } from '../api-json';
+import { sqliteTransfer } from './sqlite-transfer';
 
 interface Row {
   kind: Kind;
@@ -364,6 +365,9 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   return {
     engine: 'sqlite',
     session,
+    transfer: sqliteTransfer(db, guard, () => {
+      mark = {};
+    }),
     async due(nowMs, limit): Promise<Due[]> {
       return guard(() => sql.due.all(nowMs, limit)).map((r) => ({ kind: r.kind, id: r.id, nextCheck: r.next_check }));
     },
