@@ -170,6 +170,8 @@ export interface CounterValue {
  * copy. Puts are idempotent: a copy interrupted and run again stores nothing twice.
  */
 export interface StoreTransfer {
+  /** How many objects of each kind, and how many blobs, the store holds. */
+  count(): Promise<Record<Kind | 'blobs', number>>;
   /** Up to `limit` objects of `kind`, every one (those no feed lists too), in position order after `after`. */
   exportRecords(kind: Kind, after: number | undefined, limit: number): Promise<StoredRecord[]>;
   /**

@@ -70,6 +70,8 @@ export function transferContract(t: Test, open: () => Promise<Store>) {
     const plans = await exportAll(from, 'plans');
     t.equal(await to.transfer.importRecords([...tenders, ...plans]), 3);
     t.equal(await to.transfer.importRecords([...tenders, ...plans]), 0, 'a second put stores nothing');
+    const counts = { tenders: 2, frameworks: 0, submissions: 0, qualifications: 0, agreements: 0, contracts: 0, plans: 1, blobs: 0 };
+    t.same(await to.transfer.count(), counts, 'counted');
     t.same(await exportAll(to, 'tenders'), tenders);
     t.same(await exportAll(to, 'plans'), plans);
     const copied = await to.session().get('tenders', a);
@@ -126,6 +128,7 @@ export function transferContract(t: Test, open: () => Promise<Store>) {
     t.equal(await to.transfer.importBlobs([...first, ...rest]), 1);
     t.same(await to.session().getBlob('b3'), blobs[0]);
     t.same(await to.transfer.exportBlobs('b3', 2), []);
+    t.equal((await to.transfer.count()).blobs, 3);
   });
 
   t.test('transfer: counters are raised to what they gave out, never lowered', async (t) => {

@@ -5,6 +5,8 @@ export interface Blobs {
   put(blob: Blob): Promise<void>;
   get(id: string): Promise<Blob | null>;
   has(id: string): Promise<boolean>;
+  /** How many blobs are stored. */
+  count(): Promise<number>;
   /** Up to `limit` ids of stored blobs after `after`, in order. */
   ids(after: string | undefined, limit: number): Promise<string[]>;
 }
@@ -45,6 +47,10 @@ export function gridfsBlobs(client: MongoClient, dbName: string): Blobs {
     },
     async has(id) {
       return (await bucket.find({ filename: id }).limit(1).toArray()).length > 0;
+    },
+    async count() {
+      // Files, not names: a replaced blob counts twice only for the moment both files exist.
+      return client.db(dbName).collection('blobs.files').countDocuments({}, { readPreference: ReadPreference.primary });
     },
     async ids(after, limit) {
       // A replaced blob may have two files for a moment (see put): each name once, from pages of names read in order.

@@ -68,6 +68,14 @@ export function mongoTransfer(db: Db, blobs: Blobs): StoreTransfer {
   const counters = () => db.collection<{ _id: string; value: number }>(COUNTERS);
 
   return {
+    count: () =>
+      guard(async () => {
+        const counts = await Promise.all(
+          KINDS.map((kind) => db.collection(kind).countDocuments({}, { readPreference: ReadPreference.primary })),
+        );
+        return { ...(Object.fromEntries(KINDS.map((kind, i) => [kind, counts[i]])) as Record<Kind, number>), blobs: await blobs.count() };
+      }),
+
     exportRecords: (kind, after, limit) =>
       guard(async () => {
         const records = await db

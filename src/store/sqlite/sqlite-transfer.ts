@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { StoreConflict, type Blob, type CounterValue, type Kind, type StoreTransfer, type StoredRecord } from '../port';
+import { KINDS, StoreConflict, type Blob, type CounterValue, type Kind, type StoreTransfer, type StoredRecord } from '../port';
 import { apiJson } from '../api-json';
 
 interface RecordRow {
@@ -33,6 +33,9 @@ const toRecord = (row: RecordRow): StoredRecord => ({
  */
 export function sqliteTransfer(db: Database.Database, guard: <T>(run: () => T) => T, changed: () => void): StoreTransfer {
   const sql = {
+    counts: db.prepare<[], { kind: Kind | 'blobs'; count: number }>(
+      "SELECT kind, count(*) AS count FROM objects GROUP BY kind UNION ALL SELECT 'blobs', count(*) FROM blobs",
+    ),
     records: db.prepare<[Kind, number, number], RecordRow>(
       'SELECT kind, id, rev, seq, is_public, is_test, next_check, json(doc) AS doc FROM objects WHERE kind = ? AND seq > ? ORDER BY seq LIMIT ? + 0',
     ),
@@ -84,6 +87,11 @@ export function sqliteTransfer(db: Database.Database, guard: <T>(run: () => T) =
   );
 
   return {
+    async count() {
+      const counts = Object.fromEntries([...KINDS, 'blobs'].map((kind) => [kind, 0])) as Record<Kind | 'blobs', number>;
+      for (const { kind, count } of guard(() => sql.counts.all())) counts[kind] = count;
+      return counts;
+    },
     async exportRecords(kind, after, limit) {
       return guard(() => sql.records.all(kind, after ?? BEFORE_ALL, limit)).map(toRecord);
     },
