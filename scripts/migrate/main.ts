@@ -12,7 +12,7 @@ import { copyStore, type CopyReport } from './copy-store';
 import { verifyStores } from './verify-stores';
 
 const USAGE = `
-npm run migrate -- --from STORE_URL --to STORE_URL [--verify] [--dry-run] [--batch N] [--no-progress]
+usage: npm run migrate -- --from STORE_URL --to STORE_URL [--verify] [--dry-run] [--batch N] [--no-progress]
 
   --from        the store to copy: sqlite:PATH (the file must exist) or mongodb://…
   --to          the store to copy into (created if it is a new SQLite file or MongoDB database)
