@@ -41,6 +41,7 @@ export function instrumentedStore(store: Store): Store {
   return {
     engine,
     session: (token, author) => instrumentSession(store.session(token, author)),
+    transfer: store.transfer,
     due: (nowMs, limit) => timed(engine, 'due', () => store.due(nowMs, limit)),
     ping: () => timed(engine, 'ping', () => store.ping()),
     close: () => store.close(),

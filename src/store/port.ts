@@ -192,8 +192,50 @@ export interface StoreSession {
   token(): CausalToken;
 }
 
+/** An object exactly as stored: what a copy of the store carries, index fields and revisions included. */
+export interface StoredRecord extends Stored {
+  index: Indexed;
+  /** Its history, oldest first (docs/architecture.md §Revision history). */
+  revisions: Revision[];
+}
+
+/** A named counter at its last value given out (or reserved: docs/architecture.md §Pretty-id numbers on MongoDB). */
+export interface CounterValue {
+  name: string;
+  value: number;
+}
+
+/**
+ * Everything a store holds, read out and put back as it was, for copying one store into another (a move between
+ * engines, a compaction, a logical backup and its restore: docs/operations.md §Migration).
+ * Positions and revisions are copied, not assigned, so a reader's feed offset and a writer's revision hold on the
+ * copy. Puts are idempotent: a copy interrupted and run again stores nothing twice.
+ */
+export interface StoreTransfer {
+  /** How many objects of each kind, and how many blobs, the store holds. */
+  count(): Promise<Record<Kind | 'blobs', number>>;
+  /** Up to `limit` objects of `kind`, every one (those no feed lists too), in position order after `after`. */
+  exportRecords(kind: Kind, after: number | undefined, limit: number): Promise<StoredRecord[]>;
+  /**
+   * Stores each record with its revision, position and index fields, unless the store holds that object at the same or
+   * a later revision; returns how many it stored. A position that another object of the kind holds throws
+   * StoreConflict('exists'). Commits after it take positions after every record put (on MongoDB, as ever, by the
+   * wall clock: docs/operations.md §Migration).
+   */
+  importRecords(records: StoredRecord[]): Promise<number>;
+  /** Up to `limit` blobs in id order after `after`. */
+  exportBlobs(after: string | undefined, limit: number): Promise<Blob[]>;
+  /** Stores each blob the store does not hold yet; returns how many it stored. */
+  importBlobs(blobs: Blob[]): Promise<number>;
+  /** Every named counter (those of `nextCounter` and of `Numbering`). */
+  exportCounters(): Promise<CounterValue[]>;
+  /** Raises each counter to at least its value, so no number given out is given again; returns how many it raised. */
+  importCounters(counters: CounterValue[]): Promise<number>;
+}
+
 export interface Store {
   readonly engine: 'sqlite' | 'mongodb';
+  readonly transfer: StoreTransfer;
   /** A session at the causal position `token`; its commits are kept in history as made for `author`. */
   session(token?: CausalToken, author?: string): StoreSession;
   /** Objects whose next check is at or before `nowMs`, earliest first. */

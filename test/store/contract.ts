@@ -1,5 +1,6 @@
 import type { Test } from 'tap';
 import type { Change, Doc, FeedQuery, Kind, ObjectView, Store, StoreSession } from '../../src/store/port';
+import { transferContract } from './transfer-contract';
 
 const index = (over: Partial<Change['index']> = {}) => ({ isPublic: true, isTest: false, nextCheck: null, ...over });
 let n = 0;
@@ -619,4 +620,6 @@ export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<
       t.equal(backwards, 0, 'positions rise page after page');
     },
   );
+
+  transferContract(t, () => open());
 }

@@ -13,6 +13,7 @@ import { sqliteSession } from './sqlite-session';
 import { staleSnapshot } from './stale-snapshot';
 import { prepareStatements } from './statements';
 import { guard } from './store-errors';
+import { sqliteTransfer } from './sqlite-transfer';
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before the request fails with 503. */
@@ -73,6 +74,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   return {
     engine: 'sqlite',
     session: (token, author) => sqliteSession(parts, token, author),
+    transfer: sqliteTransfer(db, guard, () => marks?.renew()),
     async due(nowMs, limit): Promise<Due[]> {
       return guard(() => sql.due.all(nowMs, limit)).map((r) => ({ kind: r.kind, id: r.id, nextCheck: r.next_check }));
     },
