@@ -1,7 +1,18 @@
 import { storeDuration } from '../metrics';
 import { StoreConflict, type Store, type StoreSession } from './port';
 
-const SESSION_OPERATIONS = ['get', 'getView', 'getMany', 'commit', 'feed', 'feedListing', 'nextCounter', 'putBlob', 'getBlob'] as const;
+const SESSION_OPERATIONS = [
+  'get',
+  'getView',
+  'getMany',
+  'commit',
+  'feed',
+  'feedListing',
+  'sealedBelow',
+  'nextCounter',
+  'putBlob',
+  'getBlob',
+] as const;
 
 async function timed<T>(engine: string, operation: string, run: () => Promise<T>): Promise<T> {
   const end = storeDuration.startTimer({ engine, operation });

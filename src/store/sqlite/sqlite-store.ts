@@ -19,7 +19,7 @@ import {
   StoreUnavailable,
 } from '../port';
 import { listedAndRead } from '../listing';
-import { positionsAfter } from '../feed-position';
+import { fromMicros, positionsAfter, toMicros } from '../feed-position';
 import { SCHEMA } from './schema';
 import { groupCommits } from './group-commit';
 import { commitBatchSize } from '../../metrics';
@@ -152,7 +152,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   /** Feed statements by query shape; the columns' SQL depends on nothing else, values are bound. */
   const feedStatements = new Map<string, Database.Statement>();
   const feedStatement = (q: FeedQuery, columns: string) => {
-    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${q.frameworkID !== undefined}:${columns}`;
+    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${q.until !== undefined}:${q.frameworkID !== undefined}:${columns}`;
     let stmt = feedStatements.get(key);
     if (!stmt) {
       const where = ['kind = @kind', 'is_public = 1'];
@@ -160,6 +160,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
       // The very expression of the index objects_feed_by_framework, so the listing reads only that framework's rows.
       if (q.frameworkID !== undefined) where.push(`${FRAMEWORK_ID} = @frameworkID`);
       if (q.offset !== undefined) where.push(q.descending ? 'seq < @offset' : 'seq > @offset');
+      if (q.until !== undefined) where.push(q.descending ? 'seq > @until' : 'seq < @until');
       // `+ 0`: SQLite plans with the value of a bare bound LIMIT, so binding another (even the same) value made
       // every call prepare the statement again, 60-80 µs of a page.
       stmt = reader.prepare(
@@ -173,6 +174,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     kind: q.kind,
     isTest: q.mode === 'test' ? 1 : 0,
     offset: q.offset,
+    until: q.until,
     limit: q.limit,
     frameworkID: q.frameworkID,
   });
@@ -217,6 +219,18 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   };
 
   const clock = options.clock ?? Date.now;
+  // Positions rise from the counter, so every one below the counter's next is taken; once the wall clock has passed
+  // a bound, raising the counter to it keeps that true whatever the clock does next (docs/platform.md §Feeds).
+  const takenBelow = (bound: number) => toMicros(sql.lastSeq.get()!.value) + 1 >= bound;
+  const raiseTo = db.transaction((bound: number) => {
+    if (!takenBelow(bound)) sql.setLastSeq.run(fromMicros(bound - 1));
+  });
+  const sealBelow = (bound: number): boolean => {
+    if (takenBelow(bound)) return true;
+    if (clock() * 1000 < bound) return false;
+    raiseTo.immediate(bound);
+    return true;
+  };
   const applyChanges = ({ changes, numbering }: { changes: Change[]; numbering?: Numbering }): Stored[] => {
     if (numbering) numbering.assign(sql.counter.get(numbering.counter)!.value);
     // One position per changed object, all taken by one counter update: a bulk load of 2,000 objects per commit
@@ -342,6 +356,10 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
         const rows = guard(() => statement.raw().all(params) as ListingRow[]);
         rows.forEach(([seq]) => see(seq));
         return rows.map(toListing);
+      },
+      async sealedBelow(_kind, bound) {
+        await ready();
+        return guard(() => sealBelow(toMicros(bound)));
       },
       async nextCounter(name) {
         return guard(() => sql.counter.get(name)!.value);
