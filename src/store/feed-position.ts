@@ -3,8 +3,8 @@
  * commit order. Computed in whole microseconds, which a double holds exactly until the year 2255; the seconds are
  * the nearest double to them, so their order is the microseconds' order.
  *
- * Pages end on ticks of 10 ms, whose bounds a number of 12 significant digits names exactly (docs/platform.md
- * §Feeds). A new position takes one of the first 4,999 microseconds after a bound, never a bound itself nor the
+ * Pages end on ticks of 10 ms, whose bounds a number of 12 significant digits names exactly
+ * (docs/platform.md §Feeds). A new position takes one of the first 4,999 microseconds after a bound, never a bound itself nor the
  * tick's second half, so one rounded to 12 digits falls to the bound below it: a client that rounds it lists that
  * tick again rather than skip what follows.
  */
