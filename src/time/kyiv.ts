@@ -110,6 +110,20 @@ export function formatKyiv(date: Date): string {
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
+/**
+ * A client's ISO 8601 date or date-time as the registry stores and returns it: the same instant in Kyiv time,
+ * printed as `formatKyiv` prints, with the client's fraction to the microsecond. A value without an offset is Kyiv
+ * wall-clock time, as the reference localises it; one in UTC (`Z`) or another offset is moved to Kyiv's
+ * (docs/platform.md §Time and dates). Null when it is no date.
+ */
+export function kyivIsoOf(value: string): string | null {
+  const date = parseIsoDate(value);
+  if (!date) return null;
+  const micros = (ISO_DATE_TIME.exec(value.trim())![7] ?? '').slice(0, 6).padEnd(6, '0');
+  const printed = formatKyiv(new Date(date.getTime() - date.getUTCMilliseconds()));
+  return micros === '000000' ? printed : `${printed.slice(0, 19)}.${micros}${printed.slice(19)}`;
+}
+
 /** Milliseconds since the epoch of a stored ISO date-time (one the store holds, so it parses). */
 export const epochMs = (iso: string): number => parseIsoDate(iso)!.getTime();
 
