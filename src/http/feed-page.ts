@@ -25,7 +25,7 @@ export function storeOffset(offset: number, descending: boolean): number {
  * than one tick gives back those of its last tick, which the next page lists from its bound; a page whose entries are
  * all of one tick takes the rest of it. A page short of `limit` has reached the newest position the store lists: it
  * ends on the bound of its last tick once the store says that tick can take no more commits (`sealedBelow`), else on
- * its last position. So a page holds at most `limit` entries, or one tick's: 4,999 positions (10,000 of an earlier
+ * its last position. So a page holds at most `limit` entries, or one tick's: 100 positions (10,000 of an earlier
  * version's).
  */
 export async function tickedPage<R extends { seq: number }>(

@@ -4,15 +4,15 @@
  * the nearest double to them, so their order is the microseconds' order.
  *
  * Pages end on ticks of 10 ms, whose bounds a number of 12 significant digits names exactly
- * (docs/platform.md §Feeds). A new position takes one of the first 4,999 microseconds after a bound, never a bound itself nor the
- * tick's second half, so one rounded to 12 digits falls to the bound below it: a client that rounds it lists that
- * tick again rather than skip what follows.
+ * (docs/platform.md §Feeds). A new position takes one of the first 100 microseconds after a bound, never a bound itself, so one rounded
+ * to 12 digits falls to the bound below it (a client that rounds it lists that tick again rather than skip what
+ * follows), and a tick holds no more positions than a page of the default limit.
  */
 const MICROS_PER_MS = 1000;
 const MICROS_PER_SECOND = 1_000_000;
 export const TICK_MICROS = 10_000;
-/** The positions a tick gives: microseconds 1 to 4,999 after its bound. */
-export const POSITIONS_PER_TICK = 4_999;
+/** The positions a tick gives: microseconds 1 to 100 after its bound. */
+export const POSITIONS_PER_TICK = 100;
 /** The most positions a tick of an earlier version holds: every microsecond of it. */
 export const MOST_PER_TICK = TICK_MICROS;
 
