@@ -108,5 +108,6 @@ t.test('kyivIsoOf: a date in UTC or another offset is the same instant in Kyiv t
   t.equal(kyivIsoOf('2026-12-05T01:52:00.123456789-05:00'), '2026-12-05T08:52:00.123456+02:00');
   t.equal(kyivIsoOf('2026-12-05T01:52+0200'), '2026-12-05T01:52:00+02:00');
   t.equal(kyivIsoOf('2027-01-18T13:09:55.701000+02:00'), '2027-01-18T13:09:55.701000+02:00', 'a Kyiv date as it is');
+  t.equal(kyivIsoOf('2023-10-17T00:00+02:00'), '2023-10-17T00:00:00+02:00', 'either Kyiv offset is kept, as the reference keeps it');
   t.equal(kyivIsoOf('yesterday'), null);
 });
