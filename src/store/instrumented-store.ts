@@ -9,6 +9,7 @@ const SESSION_OPERATIONS = [
   'commit',
   'feed',
   'feedListing',
+  'sealedBelow',
   'nextCounter',
   'putBlob',
   'getBlob',

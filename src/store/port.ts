@@ -79,6 +79,8 @@ export interface FeedQuery {
   kind: Kind;
   /** Exclusive seq bound: after it ascending, before it descending; undefined = from the start/end. */
   offset?: number;
+  /** Exclusive seq bound on the far side: before it ascending, after it descending; undefined = none. */
+  until?: number;
   descending: boolean;
   limit: number;
   /** 'live' = only non-test objects, 'test' = only test objects, 'all' = both. */
@@ -185,6 +187,12 @@ export interface StoreSession {
   feed(query: FeedQuery): Promise<Stored[]>;
   /** The same page as `feed`, of only the fields a feed lists: a page of 100 costs a fraction of 100 documents. */
   feedListing(query: ListingQuery): Promise<Listing[]>;
+  /**
+   * Whether every position of `kind` below `bound` is taken for good: no commit can take one below it any more, and
+   * every commit that took one is visible to this session's later reads. SQLite makes it so once the wall clock has
+   * passed `bound`; MongoDB answers by its watermark (docs/platform.md §Feeds: a page ends on a tick's bound only then).
+   */
+  sealedBelow(kind: Kind, bound: number): Promise<boolean>;
   /** Next value of a named counter (e.g. `tenderID:2026-11-22`), unique across nodes. */
   nextCounter(name: string): Promise<number>;
   putBlob(blob: Blob): Promise<void>;

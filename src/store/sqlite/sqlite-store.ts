@@ -14,6 +14,7 @@ import { staleSnapshot } from './stale-snapshot';
 import { prepareStatements } from './statements';
 import { guard } from './store-errors';
 import { sqliteTransfer } from './sqlite-transfer';
+import { positionSealer } from './sealed-positions';
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before the request fails with 503. */
@@ -69,6 +70,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     commits,
     catchUp: stale ? null : new CausalCatchUp(sql, options.catchUpTimeoutMs ?? 1000),
     marks,
+    sealBelow: positionSealer(db, sql, options.clock ?? Date.now),
   };
 
   return {
