@@ -113,7 +113,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
 
   return {
     engine: 'mongodb',
-    session: (token) => mongoSession(parts, token),
+    session: (token, author) => mongoSession(parts, token, author),
     transfer: mongoTransfer(db, parts.blobs),
 
     // The worker acts on what this returns, so it reads the primary rather than a possibly lagging secondary.
