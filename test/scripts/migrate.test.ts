@@ -90,6 +90,10 @@ t.test('restore drill: SQLite → MongoDB → SQLite, then crawlers go on from t
     body: { data: { title: 'after the restore' } },
   });
   t.equal(patched.status, 200, 'the owner token issued before the copy works');
+  const historical = await after.request('GET', `/api/2.5/tenders/${made.tender.id}/historical`);
+  t.equal(historical.status, 200, 'history reads, from the copy on (revisions are not copied)');
+  t.equal(historical.headers.get('x-revision-n'), '1');
+  t.equal(historical.body.data.title, 'after the restore');
   const next = await after.request('GET', `/api/2.5/tenders?offset=${made.offset}`);
   t.same(
     next.body.data.map((d: { id: string }) => d.id),
