@@ -1,7 +1,7 @@
 import { MongoBulkWriteError, ReadPreference, type Db } from 'mongodb';
 import { KINDS, StoreConflict, type CounterValue, type Kind, type StoreTransfer, type StoredRecord } from '../port';
 import type { Blobs } from './gridfs-blobs';
-import type { ObjectRecord } from './object-record';
+import { WITHOUT_REVISIONS, type ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
 
 /** The server's code for a write that meets a unique index. */
@@ -80,7 +80,10 @@ export function mongoTransfer(db: Db, blobs: Blobs): StoreTransfer {
       guard(async () => {
         const records = await db
           .collection<ObjectRecord>(kind)
-          .find(after === undefined ? {} : { seq: { $gt: after } }, { readPreference: ReadPreference.primary })
+          .find(after === undefined ? {} : { seq: { $gt: after } }, {
+            readPreference: ReadPreference.primary,
+            projection: WITHOUT_REVISIONS,
+          })
           .sort({ seq: 1 })
           .limit(limit)
           .toArray();
