@@ -71,39 +71,36 @@ export async function verifyStores(from: Store, to: Store, page: number, blobPag
     if (how) differences.push({ what, id, how });
     else same[what]++;
   };
+  /** Both stores' items of one sort, walked in their order by `key`, which is also the read's cursor. */
+  const compare = async <T, C>(
+    what: Difference['what'],
+    read: (store: Store, after: C | undefined) => Promise<T[]>,
+    key: (item: T) => C,
+    size: number,
+    differ: (a: T, b: T) => string | null,
+    idOf: (item: T) => string,
+  ) => {
+    same[what] = 0;
+    const items = (store: Store) => each(paged((after: C | undefined) => read(store, after), key, size));
+    await merge(items(from), items(to), key, differ, (item, how) => tally(what, idOf(item), how));
+  };
   for (const kind of KINDS) {
-    same[kind] = 0;
-    const records = (store: Store) =>
-      each(
-        paged(
-          (after: number | undefined) => store.transfer.exportRecords(kind, after, page),
-          (r) => r.seq,
-          page,
-        ),
-      );
-    await merge(
-      records(from),
-      records(to),
+    await compare(
+      kind,
+      (store, after: number | undefined) => store.transfer.exportRecords(kind, after, page),
       (r) => r.seq,
+      page,
       recordsDiffer,
-      (r, how) => tally(kind, r.id, how),
+      (r) => r.id,
     );
   }
-  same.blobs = 0;
-  const blobs = (store: Store) =>
-    each(
-      paged(
-        (after: string | undefined) => store.transfer.exportBlobs(after, blobPage),
-        (b) => b.id,
-        blobPage,
-      ),
-    );
-  await merge(
-    blobs(from),
-    blobs(to),
+  await compare(
+    'blobs',
+    (store, after: string | undefined) => store.transfer.exportBlobs(after, blobPage),
     (b) => b.id,
+    blobPage,
     blobsDiffer,
-    (b, how) => tally('blobs', b.id, how),
+    (b) => b.id,
   );
   same.counters = 0;
   const targetCounters = new Map((await to.transfer.exportCounters()).map((c) => [c.name, c.value]));

@@ -90,6 +90,13 @@ t.test('restore drill: SQLite → MongoDB → SQLite, then crawlers go on from t
     body: { data: { title: 'after the restore' } },
   });
   t.equal(patched.status, 200, 'the owner token issued before the copy works');
+  const historical = await after.request('GET', `/api/2.5/tenders/${made.tender.id}/historical`);
+  t.equal(historical.status, 200, 'history reads on the restored store');
+  const versions = Number(historical.headers.get('x-revision-n'));
+  t.ok(versions >= 2, `${versions} versions: those made before the copy came with it`);
+  t.equal(historical.body.data.title, 'after the restore');
+  const first = await after.request('GET', `/api/2.5/tenders/${made.tender.id}/historical`, { headers: { 'X-Revision-N': '1' } });
+  t.not(first.body.data.title, 'after the restore', 'the version as created, from before the copy');
   const next = await after.request('GET', `/api/2.5/tenders?offset=${made.offset}`);
   t.same(
     next.body.data.map((d: { id: string }) => d.id),

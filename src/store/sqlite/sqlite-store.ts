@@ -76,7 +76,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   return {
     engine: 'sqlite',
     session: (token, author) => sqliteSession(parts, token, author),
-    transfer: sqliteTransfer(db, guard, () => marks?.renew()),
+    transfer: sqliteTransfer(db, () => marks?.renew()),
     async due(nowMs, limit): Promise<Due[]> {
       return guard(() => sql.due.all(nowMs, limit)).map((r) => ({ kind: r.kind, id: r.id, nextCheck: r.next_check }));
     },

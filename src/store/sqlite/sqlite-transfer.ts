@@ -3,6 +3,7 @@ import { KINDS, StoreConflict, type Blob, type CounterValue, type Kind, type Sto
 import { apiJson } from '../api-json';
 import { toMicros } from '../feed-position';
 import { revisionsFrom } from './revision-history';
+import { guard } from './store-errors';
 
 interface RecordRow {
   kind: Kind;
@@ -31,10 +32,10 @@ const toRecord = (row: RecordRow, revisions: StoredRecord['revisions']): StoredR
 /**
  * The embedded store read out and put back (port.ts `StoreTransfer`). Objects are read by the unique index on
  * (kind, seq); a batch of puts is one write transaction that also moves the `__seq__` counter past every position
- * put, so the next commit's position is after them (docs/architecture.md §SQLite engine). `guard` maps a busy file to
- * StoreUnavailable; `changed` tells the store that kept versions may be stale.
+ * put, so the next commit's position is after them (docs/architecture.md §SQLite engine). `changed` tells the store
+ * that kept versions may be stale.
  */
-export function sqliteTransfer(db: Database.Database, guard: <T>(run: () => T) => T, changed: () => void): StoreTransfer {
+export function sqliteTransfer(db: Database.Database, changed: () => void): StoreTransfer {
   const sql = {
     counts: db.prepare<[], { kind: Kind | 'blobs'; count: number }>(
       "SELECT kind, count(*) AS count FROM objects GROUP BY kind UNION ALL SELECT 'blobs', count(*) FROM blobs",
