@@ -27,6 +27,8 @@ import {
   postMilestoneSchema as postPlanMilestoneSchema,
 } from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
+import { createTransferSchema } from '../domain/transfer/transfer-lifecycle';
+import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
 export type Access = 'public' | 'broker' | 'owner' | 'system';
@@ -392,4 +394,14 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     { data: patchPlanMilestoneSchema },
   ]),
   ...objectDocuments('plans'),
+  write('post', '/api/2.5/transfers', 'Creates a transfer: its id and the owner and transfer tokens it will hand over', 'broker', [
+    { data: createTransferSchema },
+  ]),
+  { ...read('/api/2.5/transfers/:id', 'A transfer, with `usedFor` once used'), access: 'broker' },
+  ...Object.values(OWNERSHIP).map((policy): RouteDescription => ({
+    ...write('post', `/api/2.5/${policy.kind}/:id/ownership`, `Gives one of ${policy.kind} to the broker of a transfer`, 'broker', [
+      { data: ownershipSchema },
+    ]),
+    result: 'object',
+  })),
 ];
