@@ -3,8 +3,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aPlan } from '../../fixtures/plans';
-import { errorReply as error, startTestServer, type Reply, type TestServer } from '../../fixtures/server';
-import { aTender, belowThresholdConfig, type Created } from '../../fixtures/tenders';
+import { DEFAULT_NOW, errorReply as error, startTestServer, type Reply, type TestServer } from '../../fixtures/server';
+import { decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';
+import { activeFramework, activeSubmission, aTenderer, decideQualification } from '../../fixtures/frameworks';
+import {
+  aTender,
+  belowThresholdConfig,
+  placeBid,
+  runChronograph,
+  tenderInTendering,
+  TENDERING_END,
+  type Created,
+} from '../../fixtures/tenders';
+import { playAuction } from '../../../scripts/auction/play-auction';
 
 /**
  * docs/relocation.md. The key file of these tests: `broker` (which creates every fixture) and `brokerx` have left
@@ -173,4 +184,90 @@ t.test('a plan: only a scheduled one moves; the new owner changes it, the old to
     });
   t.match(await patch('broker', plan.token), error(403, 'url', 'permission', 'Forbidden'));
   t.match(await patch('broker3', transfer.token), { status: 200, body: { data: { owner: 'broker3', budget: { description: 'moved' } } } });
+});
+
+t.test('a tender moved while tendering, with bids: the new owner awards and signs; bidders keep their bid tokens', async (t) => {
+  server.clock.set(DEFAULT_NOW);
+  const tender = await tenderInTendering(server);
+  const bids = [await placeBid(server, tender, 450, 1, 'broker1'), await placeBid(server, tender, 440, 2, 'broker2')];
+  const transfer = await newTransfer();
+  t.equal((await takeOver('tenders', tender.id, { id: transfer.id, transfer: tender.transfer })).status, 200);
+  const moved = { id: tender.id, token: transfer.token };
+
+  // A bidder still changes its own bid with its own token.
+  const bidPatch = await server.request('PATCH', `/api/2.5/tenders/${tender.id}/bids/${bids[0].id}`, {
+    key: 'broker1',
+    token: bids[0].token,
+    body: { data: { lotValues: [{ value: { amount: 445 }, relatedLot: tender.data.lots[0].id }] } },
+  });
+  t.equal(bidPatch.status, 200, bidPatch.text);
+
+  server.clock.set(new Date(TENDERING_END.getTime() + 60_000));
+  await runChronograph(server, tender.id);
+  await playAuction(
+    { request: (method, path, body) => server.request(method, path, { key: 'auction', body }), auctionBase: 'https://auction.example.org' },
+    tender.id,
+  );
+  const award = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.awards[0];
+  t.match(await patchAward(server, tender, award.id, decision('active', true, false)), error(403, 'url', 'permission', 'Forbidden'));
+  t.equal((await patchAward(server, moved, award.id, decision('active', true, false), 'broker3')).status, 200);
+  const contract = (await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts`)).body.data[0];
+  t.equal((await server.request('GET', `/api/2.5/contracts/${contract.id}`)).body.data.owner, 'broker3');
+  const winner = bids.find((b) => b.id === award.bid_id)!;
+  const signed = await signContract(server, moved, contract.id, winner, winner === bids[0] ? 'broker1' : 'broker2', {}, 'broker3');
+  t.equal(signed.status, 200, signed.text);
+  t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status, 'complete');
+});
+
+t.test('a contract made before its tender moved: moved with the transfer token the tender had, then signed by the new owner', async (t) => {
+  server.clock.set(DEFAULT_NOW);
+  const { tender, bids, data } = await tenderInQualification(server);
+  t.equal((await patchAward(server, tender, data.awards[0].id, decision('active', true, false))).status, 200);
+  const contract = (await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts`)).body.data[0];
+  t.match(
+    await takeOver('contracts', contract.id, { id: (await newTransfer('level2')).id, transfer: tender.transfer }, 'level2'),
+    error(403, 'url', 'accreditation', 'Broker Accreditation level does not permit ownership change'),
+  );
+  const transfer = await newTransfer();
+  t.same((await takeOver('contracts', contract.id, { id: transfer.id, transfer: tender.transfer })).body, {
+    data: { id: contract.id, owner: 'broker3' },
+  });
+  const buyer = (key: string, token: string) =>
+    server.request('PUT', `/api/2.5/contracts/${contract.id}/buyer/signer_info`, { key, token, body: { data: { name: 'x' } } });
+  t.match(await buyer('broker', tender.token), error(403, 'url', 'permission', 'Forbidden'));
+  const winner = bids.find((b) => b.id === data.awards[0].bid_id)!;
+  const signed = await signContract(server, { id: tender.id, token: transfer.token }, contract.id, winner, 'broker2', {}, 'broker3');
+  t.equal(signed.status, 200, signed.text);
+  t.match(
+    await takeOver('contracts', contract.id, { id: (await newTransfer('brokerx')).id, transfer: transfer.transfer }, 'brokerx'),
+    error(403, 'url', 'accreditation', 'Owner Accreditation level does not permit ownership change'),
+  );
+});
+
+t.test('an agreement moves apart from its framework: the new owner adds a milestone, the framework token no longer does', async (t) => {
+  const frameworks = await startTestServer({ now: new Date('2023-01-01T00:00:00+02:00'), env: { AUTH_FILE: authFile } });
+  t.teardown(() => frameworks.close());
+  const framework = await activeFramework(frameworks);
+  frameworks.clock.set(new Date('2023-01-16T00:00:00+02:00'));
+  const submission = await activeSubmission(frameworks, framework.id, { tenderer: aTenderer('00137256') });
+  await decideQualification(frameworks, framework, submission.qualificationID, 'active');
+  const agreementId = (await frameworks.request('GET', `/api/2.5/frameworks/${framework.id}`)).body.data.agreementID;
+  const transfer = await newTransfer('broker3', frameworks);
+  t.same(
+    (await takeOver('agreements', agreementId, { id: transfer.id, transfer: framework.reply.body.access.transfer }, 'broker3', frameworks))
+      .body,
+    {
+      data: { id: agreementId, owner: 'broker3' },
+    },
+  );
+  const contractId = (await frameworks.request('GET', `/api/2.5/agreements/${agreementId}`)).body.data.contracts[0].id;
+  const milestones = `/api/2.5/agreements/${agreementId}/contracts/${contractId}/milestones`;
+  const ban = { type: 'ban', description: 'moved' };
+  t.match(
+    await frameworks.request('POST', milestones, { key: 'broker', token: framework.token, body: { data: ban } }),
+    error(403, 'url', 'permission', 'Forbidden'),
+  );
+  const added = await frameworks.request('POST', milestones, { key: 'broker3', token: transfer.token, body: { data: ban } });
+  t.equal(added.status, 201, added.text);
+  t.equal((await frameworks.request('GET', `/api/2.5/frameworks/${framework.id}`)).body.data.owner, 'broker', 'the framework stays');
 });
