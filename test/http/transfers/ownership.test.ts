@@ -1,5 +1,5 @@
-import t from 'tap';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import t, { type Test } from 'tap';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aPlan } from '../../fixtures/plans';
@@ -7,6 +7,7 @@ import { DEFAULT_NOW, errorReply as error, startTestServer, type Reply, type Tes
 import { decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';
 import { activeFramework, activeSubmission, aTenderer, decideQualification } from '../../fixtures/frameworks';
 import {
+  aContract,
   aTender,
   belowThresholdConfig,
   placeBid,
@@ -270,4 +271,104 @@ t.test('an agreement moves apart from its framework: the new owner adds a milest
   const added = await frameworks.request('POST', milestones, { key: 'broker3', token: transfer.token, body: { data: ban } });
   t.equal(added.status, 201, added.text);
   t.equal((await frameworks.request('GET', `/api/2.5/frameworks/${framework.id}`)).body.data.owner, 'broker', 'the framework stays');
+});
+
+/** The reference's relocation tutorial recordings, beside the repository (absent: these tests skip). */
+const RECORDINGS = join(__dirname, '../../../../shared/reference/relocation/http');
+const recordings = { skip: existsSync(RECORDINGS) ? false : 'reference recordings not present' };
+
+/** A recorded answer: its status and JSON body. */
+function recorded(name: string): { status: number; body: any } {
+  const text = readFileSync(join(RECORDINGS, `${name}.http`), 'utf8');
+  const answer = text.slice(text.search(/^HTTP\/1\.[01] \d{3}/m));
+  return { status: Number(answer.split(' ')[1]), body: JSON.parse(answer.slice(answer.indexOf('\n{'))) };
+}
+
+/** The same status, and the same members (data and access) or the same error body. */
+function sameShape(t: Test, reply: Reply, name: string) {
+  const expected = recorded(name);
+  t.equal(reply.status, expected.status, `${name}: status`);
+  if (expected.body.errors) return t.same(reply.body, expected.body, `${name}: error`);
+  for (const part of ['data', 'access'] as const) {
+    if (!expected.body[part]) continue;
+    t.same(Object.keys(reply.body[part] ?? {}).sort(), Object.keys(expected.body[part]).sort(), `${name}: ${part} members`);
+  }
+}
+
+t.test('the relocation tutorial replayed: every answer has the recorded shape', recordings, async (t) => {
+  // The tutorial's keys: brokerx created everything and has left; broker1, broker2, broker3 have one level each.
+  const keys = join(dir, 'tutorial.ini');
+  writeFileSync(
+    keys,
+    '[brokers]\nbrokerx = brokerx,12345x\nbroker1 = broker1,1\nbroker2 = broker2,2\nbroker3 = broker3,3\n' +
+      '[contracting]\ncontracting = contracting\n',
+  );
+  const tutorial = await startTestServer({ env: { AUTH_FILE: keys } });
+  t.teardown(() => tutorial.close());
+
+  const tender = await tutorial.request('POST', '/api/2.5/tenders', {
+    key: 'brokerx',
+    body: { data: aTender(), config: belowThresholdConfig() },
+  });
+  const plan = await tutorial.request('POST', '/api/2.5/plans', { key: 'brokerx', body: { data: aPlan() } });
+  const contract = await tutorial.request('POST', '/api/2.5/contracts', {
+    key: 'contracting',
+    body: { data: aContract(tender.body.data.id) },
+  });
+  const objects = {
+    tender: {
+      path: `/api/2.5/tenders/${tender.body.data.id}`,
+      access: tender.body.access,
+      taker: 'broker1',
+      modify: { description: 'moved' },
+    },
+    plan: {
+      path: `/api/2.5/plans/${plan.body.data.id}`,
+      access: plan.body.access,
+      taker: 'broker1',
+      modify: { budget: plan.body.data.budget },
+    },
+    contract: { path: `/api/2.5/contracts/${contract.body.data.id}`, access: contract.body.access, taker: 'broker3', modify: null },
+  };
+  for (const [kind, object] of Object.entries(objects)) {
+    const created = await tutorial.request('POST', '/api/2.5/transfers', { key: object.taker, body: { data: {} } });
+    sameShape(t, created, `create-${kind}-transfer`);
+    const transferPath = `/api/2.5/transfers/${created.body.data.id}`;
+    // Only the tender's and plan's unused transfers are recorded; every transfer has that shape.
+    sameShape(
+      t,
+      await tutorial.request('GET', transferPath, { key: object.taker }),
+      kind === 'contract' ? 'get-tender-transfer' : `get-${kind}-transfer`,
+    );
+    const other = await tutorial.request('POST', '/api/2.5/transfers', { key: 'broker2', body: { data: {} } });
+    const body = (id: string) => ({ data: { id, transfer: object.access.transfer } });
+    sameShape(
+      t,
+      await tutorial.request('POST', `${object.path}/ownership`, { key: 'broker2', body: body(other.body.data.id) }),
+      `change-${kind}-ownership-forbidden`,
+    );
+    const moved = await tutorial.request('POST', `${object.path}/ownership`, { key: object.taker, body: body(created.body.data.id) });
+    sameShape(t, moved, `change-${kind}-ownership`);
+    t.equal(moved.body.data.owner, object.taker);
+    const used = await tutorial.request('GET', transferPath, { key: object.taker });
+    sameShape(t, used, `get-used-${kind}-transfer`);
+    t.equal(used.body.data.usedFor, object.path.slice('/api/2.5'.length));
+    if (object.modify) {
+      const changed = await tutorial.request('PATCH', object.path, {
+        key: object.taker,
+        token: created.body.access.token,
+        body: { data: object.modify },
+      });
+      t.match(changed, { status: recorded(`modify-${kind}`).status, body: { data: { owner: object.taker } } }, `modify-${kind}`);
+    }
+    const back = await tutorial.request('POST', '/api/2.5/transfers', { key: 'brokerx', body: { data: {} } });
+    sameShape(
+      t,
+      await tutorial.request('POST', `${object.path}/ownership`, {
+        key: 'brokerx',
+        body: { data: { id: back.body.data.id, transfer: created.body.access.transfer } },
+      }),
+      `change-${kind}-ownership-forbidden-owner`,
+    );
+  }
 });
