@@ -321,6 +321,14 @@ t.test("config: a wrong type → \"'x' is not of type 'boolean'\"", async (t) =>
   t.match(res, error(422, 'body', 'hasAuction', "'x' is not of type 'boolean'"));
 });
 
+t.test('config: an unknown key → 422 body/config "Additional properties are not allowed (\'foo\' was unexpected)"', async (t) => {
+  const res = await post(aTender(), belowThresholdConfig({ foo: 1 }));
+  t.match(res, error(422, 'body', 'config', "Additional properties are not allowed ('foo' was unexpected)"));
+  const known = await post(aTender(), belowThresholdConfig({ hasValueEstimation: true, minTenderingDuration: 2 }));
+  t.equal(known.status, 201, "the reference's other keys are accepted");
+  t.notOk('hasValueEstimation' in known.body.config, 'and not kept');
+});
+
 t.test('date-dependent rules: mainProcurementCategory and milestones are required', async (t) => {
   const { mainProcurementCategory: _m, ...noMpc } = aTender();
   t.match(await post(noMpc), error(422, 'body', 'mainProcurementCategory', ['This field is required.']));
