@@ -17,6 +17,7 @@ import { bodyData } from '../../http/body';
 import { mergePatch, validated } from '../core/validation';
 import type Joi from 'joi';
 import { documentPatchSchema } from './document.schema';
+import { downloadDisposition, downloadType } from './download-headers';
 
 /** An object kind that holds documents: who reads them, who uploads, and in which statuses. */
 export interface DocumentHost {
@@ -185,9 +186,8 @@ export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[]): P
   const document = versionsOf(stored, ctx.params.documentId).find((v) => downloadKeyOf(v.url) === download);
   const blob = document ? await ctx.state.session.getBlob(download as string) : null;
   if (!document || !blob) throw notFound('download');
-  // Bytes as stored, never rendered by a browser: the uploader chose their type (docs/platform.md §Documents and uploads).
-  ctx.type = 'application/octet-stream';
-  ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(document.title ?? 'file'))}`);
+  ctx.set('Content-Type', downloadType(document.format));
+  ctx.set('Content-Disposition', downloadDisposition(document.title));
   ctx.body = blob.data;
 }
 
