@@ -39,6 +39,8 @@ export interface DocumentHost {
   refusal?(status: string): ApiError;
   /** What a document may say it is about (`documentOf`), where the kind's documents have it. */
   documentOf?: readonly string[];
+  /** The `documentType` values, where they are not the common list (`documentPatchSchema`). */
+  documentTypes?: readonly string[];
 }
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
@@ -202,7 +204,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
   const { kind, name } = host;
   const router = new Router<RequestState>({ prefix: `/api/2.5/${kind}/:id/documents` });
   const { publicBaseUrl, restrictedMode } = deps.config;
-  const patchSchema = documentPatchSchema(host.documentOf);
+  const patchSchema = documentPatchSchema(host.documentOf, host.documentTypes);
   const load = (ctx: Ctx) => loadObject(ctx.state.session, kind, ctx.params.id);
   // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
   const view = (ctx: Ctx, doc: ObjectDoc) => host.view(doc, ctx.state.viewer, restrictedMode);
