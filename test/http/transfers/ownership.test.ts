@@ -192,8 +192,13 @@ t.test('a tender moved while tendering, with bids: the new owner awards and sign
   const tender = await tenderInTendering(server);
   const bids = [await placeBid(server, tender, 450, 1, 'broker1'), await placeBid(server, tender, 440, 2, 'broker2')];
   const transfer = await newTransfer();
+  const feedBefore = (await server.request('GET', '/api/2.5/tenders?descending=1&limit=1')).body;
+  server.clock.set(new Date(server.clock.now().getTime() + 60_000));
   t.equal((await takeOver('tenders', tender.id, { id: transfer.id, transfer: tender.transfer })).status, 200);
   const moved = { id: tender.id, token: transfer.token };
+  // An ordinary commit: the tender is the feed's newest entry, past the page read before, at its new dateModified.
+  const after = (await server.request('GET', `/api/2.5/tenders?offset=${feedBefore.next_page.offset}`)).body.data;
+  t.match(after, [{ id: tender.id, dateModified: '2026-10-12T01:01:00+03:00' }]);
 
   // A bidder still changes its own bid with its own token.
   const bidPatch = await server.request('PATCH', `/api/2.5/tenders/${tender.id}/bids/${bids[0].id}`, {
