@@ -21,8 +21,22 @@ import {
 } from './auction-input';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from './auction.schema';
 
-/** `AuctionSerializer`: what the auction module reads of a tender. */
+/**
+ * `AuctionSerializer`: what the auction module reads of a tender; with HEAD's additions (`mode`, `awardCriteria`,
+ * `procuringEntity`, `value`, `submissionMethodDetails` and the ESCO fields, none of which the spec era's lacked
+ * for a reason: they were commented out), docs/tenders.md §Auction.
+ */
 const AUCTION_FIELDS = [
+  'mode',
+  'awardCriteria',
+  'procuringEntity',
+  'value',
+  'minimalStepPercentage',
+  'submissionMethodDetails',
+  'NBUdiscountRate',
+  'noticePublicationDate',
+  'fundingKind',
+  'yearlyPaymentsPercentageRange',
   'tenderID',
   'dateModified',
   'bids',
