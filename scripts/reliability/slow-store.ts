@@ -15,7 +15,8 @@ export function stalledStore(store: Store, ready: () => Promise<void>): Store {
     });
   return {
     engine: store.engine,
-    session: (token) => delayed(store.session(token)),
+    transfer: store.transfer,
+    session: (token, author) => delayed(store.session(token, author)),
     due: (nowMs, limit) => store.due(nowMs, limit),
     ping: () => store.ping(),
     close: () => store.close(),

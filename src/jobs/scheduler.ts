@@ -24,11 +24,12 @@ export function schedulingStore(store: Store, scheduler: Scheduler, logger: Logg
   };
   return {
     engine: store.engine,
+    transfer: store.transfer,
     due: (nowMs, limit) => store.due(nowMs, limit),
     ping: () => store.ping(),
     close: () => store.close(),
-    session(token) {
-      const session = store.session(token);
+    session(token, author) {
+      const session = store.session(token, author);
       return {
         ...session,
         async commit(changes, numbering) {

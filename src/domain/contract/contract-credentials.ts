@@ -2,7 +2,7 @@ import type { Ctx } from '../../http/context';
 import { apiError, forbidden } from '../../http/errors';
 import { issueAccess, tokenMatches, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { presentedToken, requireBroker } from '../core/owner';
 
 /** A contract keeps the hash of the tender's token it was made with once it has credentials of its own. */
@@ -30,6 +30,6 @@ export async function generateCredentials(ctx: Ctx): Promise<{ doc: ObjectDoc; a
     secrets,
     tenderTokenHash,
   };
-  await commit(ctx.state.session, [updateOf(stored, credentialed)]);
+  await ctx.state.session.commit([updateOf(stored, credentialed)]);
   return { doc: credentialed, access };
 }

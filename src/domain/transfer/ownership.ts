@@ -6,7 +6,7 @@ import { ApiError, apiError } from '../../http/errors';
 import { tokenMatches } from '../../security/tokens';
 import type { Doc } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker } from '../core/owner';
 import { procedureOfStored } from '../tender/tender-lifecycle';
 import { loadTransfer } from './transfer-lifecycle';
@@ -100,6 +100,6 @@ export async function changeOwnership(ctx: Ctx, policy: OwnershipPolicy, account
     secrets: transfer.doc.secrets,
   };
   const used = { ...transfer.doc, data: { ...transfer.doc.data, date: stamp, usedFor: location } };
-  await commit(session, [updateOf(stored, moved), updateOf(transfer, used)]);
+  await session.commit([updateOf(stored, moved), updateOf(transfer, used)]);
   return { id: data.id, owner: moved.data.owner };
 }

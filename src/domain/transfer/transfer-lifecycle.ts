@@ -5,7 +5,7 @@ import { issueAccess, type Access, type OwnerSecrets } from '../../security/toke
 import type { Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, insertOf, loadObject, type ObjectDoc } from '../core/objects';
+import { insertOf, loadObject, type ObjectDoc } from '../core/objects';
 import { requireBroker } from '../core/owner';
 import { validated } from '../core/validation';
 
@@ -32,7 +32,7 @@ export async function createTransfer(ctx: Ctx): Promise<{ doc: TransferDoc; acce
     owner: ctx.state.viewer.account!.name,
     secrets,
   };
-  await commit(ctx.state.session, [insertOf('transfers', doc)]);
+  await ctx.state.session.commit([insertOf('transfers', doc)]);
   return { doc, access };
 }
 
