@@ -14,6 +14,7 @@ import { bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
 import { awardRoutes } from './tender/awards/award.routes';
 import { tenderContractRoutes } from './tender/contracts/tender-contract.routes';
+import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one list: the only place a new object kind is wired in. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
@@ -33,5 +34,6 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     documentRoutes(deps, contractDocuments),
     planRoutes(deps),
     documentRoutes(deps, planDocuments),
+    transferRoutes(deps),
   ];
 }

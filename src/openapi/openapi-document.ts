@@ -126,6 +126,11 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
   },
   description: { status: '200', description: 'the description', content: json({ type: 'object' }) },
   refused: { status: '405', description: "the reference's own refusal of this method here", content: json(ref('Error')) },
+  retired: {
+    status: '403',
+    description: 'always refused, as the reference refuses it for every tender made after NEW_CONTRACTING_FROM',
+    content: json(ref('Error')),
+  },
   complaintsOff: {
     status: '403',
     description:

@@ -27,6 +27,8 @@ import {
   postMilestoneSchema as postPlanMilestoneSchema,
 } from '../domain/plan/plan.schema';
 import type { ConfigSpec } from '../domain/tender/tender.config';
+import { createTransferSchema } from '../domain/transfer/transfer-lifecycle';
+import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
 /** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
 export type Access = 'public' | 'broker' | 'owner' | 'system';
@@ -39,7 +41,7 @@ export interface BodyVariant {
 
 /** What a successful response carries. */
 export type ResultShape =
-  'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'complaintsOff';
+  'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'retired' | 'complaintsOff';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
@@ -359,6 +361,26 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/awards/:awardId'),
   read('/api/2.5/tenders/:id/contracts', "The tender's copies of its contracts", 'list'),
   read('/api/2.5/tenders/:id/contracts/:contractId', "The tender's copy of one contract"),
+  {
+    ...write('patch', '/api/2.5/tenders/:id/contracts/:contractId', 'Refused: 403 update is forbidden for contract', 'broker', 'any-data'),
+    result: 'retired',
+    writes: false,
+  },
+  {
+    ...write(
+      'post',
+      '/api/2.5/tenders/:id/contracts/:contractId/documents',
+      'Refused: 403 add is forbidden for contract document',
+      'broker',
+      'file',
+    ),
+    result: 'retired',
+    writes: false,
+  },
+  {
+    ...read('/api/2.5/tenders/:id/extract_credentials', "The tender's owner and owner token hash (the contracting system)"),
+    access: 'system',
+  },
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
@@ -376,6 +398,13 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     ]),
     method: 'put',
   },
+  write(
+    'patch',
+    '/api/2.5/contracts/:id/credentials',
+    "A new owner token and transfer token of a contract (the tender's owner)",
+    'owner',
+    undefined,
+  ),
   write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
   write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [
     { data: patchChangeSchema },
@@ -408,4 +437,14 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     { data: patchPlanMilestoneSchema },
   ]),
   ...objectDocuments('plans'),
+  write('post', '/api/2.5/transfers', 'Creates a transfer: its id and the owner and transfer tokens it will hand over', 'broker', [
+    { data: createTransferSchema },
+  ]),
+  { ...read('/api/2.5/transfers/:id', 'A transfer, with `usedFor` once used'), access: 'broker' },
+  ...Object.values(OWNERSHIP).map((policy): RouteDescription => ({
+    ...write('post', `/api/2.5/${policy.kind}/:id/ownership`, `Gives one of ${policy.kind} to the broker of a transfer`, 'broker', [
+      { data: ownershipSchema },
+    ]),
+    result: 'object',
+  })),
 ];

@@ -4,7 +4,7 @@
  */
 
 /** Collections the registry keeps. */
-export const KINDS = ['tenders', 'frameworks', 'submissions', 'qualifications', 'agreements', 'contracts', 'plans'] as const;
+export const KINDS = ['tenders', 'frameworks', 'submissions', 'qualifications', 'agreements', 'contracts', 'plans', 'transfers'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** A JSON document as the domain stores it (internal fields included: owner token hashes, revisions…). */

@@ -11,6 +11,7 @@ import { createContract, patchContract } from './contract-lifecycle';
 import { addChange, findChange, patchChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
 import { putSignerInfo } from './contract-signer-info';
+import { generateCredentials } from './contract-credentials';
 import { tenderContractLink } from '../tender/contracts/contract-signing';
 
 const contractFeed: FeedSource = {
@@ -45,6 +46,11 @@ export function contractRoutes(deps: AppDeps): Router<RequestState> {
   router.patch('/contracts/:id', async (ctx) => {
     const doc = await patchContract(ctx, ctx.params.id, tenderContractLink);
     ctx.body = { data: doc.data, config: doc.config };
+  });
+
+  router.patch('/contracts/:id/credentials', async (ctx) => {
+    const { doc, access } = await generateCredentials(ctx);
+    ctx.body = { data: doc.data, config: doc.config, access };
   });
 
   const visibleContract = async (ctx: Ctx) =>

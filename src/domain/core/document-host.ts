@@ -25,4 +25,6 @@ export interface DocumentHost {
   refusal?(status: string): ApiError;
   /** What a document may say it is about (`documentOf`), where the kind's documents have it. */
   documentOf?: readonly string[];
+  /** The `documentType` values, where they are not the common list (`documentPatchSchema`). */
+  documentTypes?: readonly string[];
 }

@@ -16,6 +16,7 @@ import { bodyData } from '../../http/body';
 import { mergePatch, validated } from '../core/validation';
 import type Joi from 'joi';
 import { documentPatchSchema } from './document.schema';
+import { downloadDisposition, downloadType } from './download-headers';
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
 
@@ -162,9 +163,8 @@ export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[]): P
   const document = versionsOf(stored, ctx.params.documentId).find((v) => downloadKeyOf(v.url) === download);
   const blob = document ? await ctx.state.session.getBlob(download as string) : null;
   if (!document || !blob) throw notFound('download');
-  // Bytes as stored, never rendered by a browser: the uploader chose their type (docs/platform.md §Documents and uploads).
-  ctx.type = 'application/octet-stream';
-  ctx.set('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(document.title ?? 'file'))}`);
+  ctx.set('Content-Type', downloadType(document.format));
+  ctx.set('Content-Disposition', downloadDisposition(document.title));
   ctx.body = blob.data;
 }
 
@@ -179,7 +179,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
   const { kind, name } = host;
   const router = new Router<RequestState>({ prefix: `/api/2.5/${kind}/:id/documents` });
   const { publicBaseUrl, restrictedMode } = deps.config;
-  const patchSchema = documentPatchSchema(host.documentOf);
+  const patchSchema = documentPatchSchema(host.documentOf, host.documentTypes);
   const load = (ctx: Ctx) => loadObject(ctx.state.session, kind, ctx.params.id);
   // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
   const view = (ctx: Ctx, doc: ObjectDoc) => host.view(doc, ctx.state.viewer, restrictedMode);

@@ -32,10 +32,36 @@ const repr = (v: unknown): string =>
   typeof v === 'string' ? `'${v}'` : v === true ? 'True' : v === false ? 'False' : v === null ? 'None' : JSON.stringify(v);
 
 /**
+ * Keys the reference's tender config schemas know besides the spec's (standards `TenderConfig/*.json`, as its
+ * 1.0.274 answers list them): accepted and not kept, since this product's procedures fix what they set. Any other
+ * key is refused (docs/tenders.md §Tender config errors).
+ */
+const REFERENCE_ONLY_KEYS = new Set([
+  'hasValueEstimation',
+  'hasQualificationComplaints',
+  'tenderComplainRegulation',
+  'qualificationComplainDuration',
+  'awardComplainDuration',
+  'cancellationComplainDuration',
+  'clarificationUntilDuration',
+  'qualificationDuration',
+  'minTenderingDuration',
+  'hasEnquiries',
+  'minEnquiriesDuration',
+  'enquiryPeriodRegulation',
+  'hasMultiSourcing',
+]);
+const isKnownKey = (key: string) => (TENDER_CONFIG_KEYS as readonly string[]).includes(key) || REFERENCE_ONLY_KEYS.has(key);
+
+/**
  * Validates `config` against the procedure's spec, fills defaults for missing keys and keeps only the 11 keys.
  * Spec-era texts: jsonschema's message, the error name the bare key (docs/tenders.md §Tender config errors).
  */
 export function validateTenderConfig(spec: ConfigSpec, raw: Doc | undefined): Doc {
+  const unknown = Object.keys(raw ?? {}).find((key) => !isKnownKey(key));
+  if (unknown !== undefined) {
+    throw apiError(422, `Additional properties are not allowed ('${unknown}' was unexpected)`, { name: 'config' });
+  }
   const config: Doc = {};
   for (const key of TENDER_CONFIG_KEYS) {
     const rule = spec[key];

@@ -15,7 +15,7 @@ import { createTender, patchTender, procedureOfStored } from './tender-lifecycle
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../core/document-host';
-import { documentPatchSchema } from '../documents/document.schema';
+import { documentPatchSchema, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
 import { loadTender, tenderOf, withTender } from './tender-aggregate';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
@@ -51,7 +51,7 @@ const tenderFeed: FeedSource = {
 
 /** A tender document's metadata change, also of its bids', awards' and cancellations' documents (one `Document` model). */
 const TENDER_DOCUMENT_OF = ['tender', 'item', 'lot'];
-export const tenderDocumentPatch = documentPatchSchema(TENDER_DOCUMENT_OF);
+export const tenderDocumentPatch = documentPatchSchema(TENDER_DOCUMENT_OF, TENDER_DOCUMENT_TYPES);
 
 /** Tender documents: the owner adds them while the procedure lets the tender change; readers see them as the tender. */
 export const tenderDocuments: DocumentHost = {
@@ -61,6 +61,7 @@ export const tenderDocuments: DocumentHost = {
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
   documentOf: TENDER_DOCUMENT_OF,
+  documentTypes: TENDER_DOCUMENT_TYPES,
   async withDocumentAdded(doc, ctx) {
     const tender = tenderOf(doc);
     const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };

@@ -86,7 +86,7 @@ export const minimalStepFitsValue: TenderRule = (t, { config }) => {
   for (const lot of t.lots ?? []) {
     if (!lot.minimalStep) throw apiError(422, ['This field is required.'], { name: 'minimalStep' });
     if (lot.minimalStep.amount > lot.value.amount) {
-      throw apiError(422, [{ minimalStep: ['Minimal step value should be less than lot value'] }], { name: 'lots' });
+      throw apiError(422, 'Minimal step value should be less than lot value', { name: 'lots' });
     }
   }
   if (!t.minimalStep) throw apiError(422, ['This field is required.'], { name: 'minimalStep' });

@@ -90,14 +90,35 @@ t.test('a stored document url is built on the configured base, never on the clie
   );
 });
 
-t.test('a download is bytes as an attachment, never the uploader type; nosniff on every answer', async (t) => {
+t.test('a download comes as its format where no browser runs it, named in ASCII and UTF-8', async (t) => {
+  const cases: [string, string, string, string][] = [
+    ['%PDF-1.4', 'application/pdf', 'application/pdf', 'Договір №1.pdf'],
+    ['<svg onload="alert(1)"/>', 'image/svg+xml', 'application/octet-stream', 'logo ©.svg'],
+    ['alert(1)', 'text/javascript', 'application/octet-stream', 'plain.js'],
+  ];
+  for (const [content, type, served, filename] of cases) {
+    const { body, contentType } = multipartFile(content, { filename, type });
+    const document = (await upload(routes[0], body, contentType)).body.data;
+    const url = new URL(document.url);
+    const download = await fetch(`${server.url}${url.pathname}${url.search}`);
+    t.equal(download.headers.get('content-type'), served, type);
+    const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    t.equal(
+      download.headers.get('content-disposition'),
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    );
+    t.equal(download.headers.get('x-content-type-options'), 'nosniff');
+  }
+});
+
+t.test('a download of an active type (text/html) is bytes as an attachment; nosniff on every answer', async (t) => {
   const { body, contentType } = multipartFile('<script>alert(1)</script>', { filename: 'page.html', type: 'text/html' });
   const document = (await upload(routes[0], body, contentType)).body.data;
   t.equal(document.format, 'text/html', 'the declared format is kept as data');
   const url = new URL(document.url);
   const download = await fetch(`${server.url}${url.pathname}${url.search}`);
   t.equal(download.headers.get('content-type'), 'application/octet-stream');
-  t.equal(download.headers.get('content-disposition'), "attachment; filename*=UTF-8''page.html");
+  t.equal(download.headers.get('content-disposition'), 'attachment; filename="page.html"; filename*=UTF-8\'\'page.html');
   t.equal(download.headers.get('x-content-type-options'), 'nosniff');
   t.equal(await download.text(), '<script>alert(1)</script>');
   for (const [method, path] of [

@@ -38,7 +38,7 @@ t.test('the auction endpoints outside active.auction → 403 naming the operatio
   );
 });
 
-t.test('GET /auction in active.auction → 200: the auction view, bids without their tenderers', async (t) => {
+t.test('GET /auction in active.auction → 200: the auction view with the procuring entity, bids without their tenderers', async (t) => {
   const { tender, bids } = await tenderAfterTendering(server);
   const res = await send('GET', auction(tender.id));
   t.equal(res.status, 200);
@@ -53,7 +53,8 @@ t.test('GET /auction in active.auction → 200: the auction view, bids without t
     bids.map((b) => b.id),
   );
   t.notOk(res.body.data.bids[0].tenderers);
-  t.notOk(res.body.data.procuringEntity);
+  const { awardCriteria, procuringEntity, value } = tender.data;
+  t.match(res.body.data, { awardCriteria, procuringEntity, value }, "HEAD's awardCriteria, procuringEntity and value");
   t.equal(res.body.config.hasAuction, true);
 });
 

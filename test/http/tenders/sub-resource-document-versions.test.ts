@@ -89,6 +89,8 @@ t.test('bid documents: the bid owner adds versions and metadata while tendering;
   const holder = `/api/2.5/tenders/${tender.id}/bids/${bid.id}`;
   const before = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.dateModified;
   const { first } = await versionsWork(t, holder, 'broker1', bid.token);
+  const proposal = await versions(holder, first.id, 'broker1', bid.token).patch({ documentType: 'proposal' });
+  t.match(proposal, { status: 200, body: { data: { documentType: 'proposal' } } }, "a bid's document is its proposal");
   t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.dateModified, before, 'bids are private');
   await commonRefusals(t, tender.id, holder, 'broker1', bid.token, first.id);
   const asOther = versions(holder, first.id, 'broker2', '');

@@ -22,8 +22,22 @@ import {
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from './auction.schema';
 import { loadTender, tenderOf, saveTender, type StoredTender } from '../tender-aggregate';
 
-/** `AuctionSerializer`: what the auction module reads of a tender. */
+/**
+ * `AuctionSerializer`: what the auction module reads of a tender; with HEAD's additions (`mode`, `awardCriteria`,
+ * `procuringEntity`, `value`, `submissionMethodDetails` and the ESCO fields, none of which the spec era's lacked
+ * for a reason: they were commented out), docs/tenders.md §Auction.
+ */
 const AUCTION_FIELDS = [
+  'mode',
+  'awardCriteria',
+  'procuringEntity',
+  'value',
+  'minimalStepPercentage',
+  'submissionMethodDetails',
+  'NBUdiscountRate',
+  'noticePublicationDate',
+  'fundingKind',
+  'yearlyPaymentsPercentageRange',
   'tenderID',
   'dateModified',
   'bids',
