@@ -100,6 +100,27 @@ const schema = Joi.object({
     return env;
   });
 
+/**
+ * OpenTelemetry tracing (src/tracing.ts), off unless an exporter is configured by the standard variables: an OTLP
+ * endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) or `OTEL_TRACES_EXPORTER` other
+ * than `none`, and `OTEL_SDK_DISABLED` not `true`. The SDK reads every other `OTEL_*` variable itself; this only
+ * decides whether to start it, and names the service `registry` unless `OTEL_SERVICE_NAME` does
+ * (docs/operations.md §Traces). Read apart from loadConfig: the SDK starts before the modules it instruments load.
+ */
+export function tracingOptions(env: Record<string, string | undefined>): { serviceName: string | undefined } | null {
+  const value = (name: string) => env[name]?.trim() ?? '';
+  if (value('OTEL_SDK_DISABLED').toLowerCase() === 'true') return null;
+  const exporters = value('OTEL_TRACES_EXPORTER')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const configured = exporters.length
+    ? exporters.some((name) => name !== 'none')
+    : value('OTEL_EXPORTER_OTLP_ENDPOINT') !== '' || value('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') !== '';
+  if (!configured) return null;
+  return { serviceName: value('OTEL_SERVICE_NAME') === '' ? 'registry' : undefined };
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n  ${problems.join('\n  ')}`);
