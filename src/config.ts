@@ -28,6 +28,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** A request still unanswered after this long gets 503; 0 = no limit. */
   requestTimeoutMs: number;
+  /** After SIGTERM, how long the node keeps serving, unready and closing each connection, before it stops listening. */
+  drainDelayMs: number;
   /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
   viewCacheBytes: number;
   /** Memory for feed entries kept by their positions on MongoDB (src/store/mongo/kept-listings.ts); 0 = none kept. */
@@ -70,6 +72,7 @@ const schema = Joi.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
+  DRAIN_DELAY_MS: Joi.number().integer().min(0).max(120_000).default(0),
   VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   FEED_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
@@ -149,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bodyLimit: value.BODY_LIMIT,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
+    drainDelayMs: value.DRAIN_DELAY_MS,
     viewCacheBytes: Math.round(value.VIEW_CACHE_MB * 2 ** 20),
     feedCacheBytes: Math.round(value.FEED_CACHE_MB * 2 ** 20),
     restrictedMode: value.RESTRICTED_MODE,

@@ -31,7 +31,15 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
     }),
   );
   const jobs = startJobs(config, opened, clock, logger);
-  const { store, readinessChecks } = jobs;
+  const { store } = jobs;
+  // From SIGTERM on, /readyz answers 503 and every response closes its connection (docs/operations.md §Rollouts).
+  let draining = false;
+  const readinessChecks = [
+    ...jobs.readinessChecks,
+    async () => {
+      if (draining) throw new Error('draining: the node is stopping');
+    },
+  ];
   const membership = openMembership(config, clock, logger);
   await membership.start();
   if (config.sessionSecretGenerated) {
@@ -46,7 +54,11 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
     config.role === 'worker'
       ? probeApp(store, readinessChecks)
       : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks, rateLimitRedis });
-  const server = createServer(koaHandler(app));
+  const handle = koaHandler(app);
+  const server = createServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close'); // a keep-alive client moves to another node now
+    handle(req, res);
+  });
   answerParserErrors(server);
   server.keepAliveTimeout = 5000;
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
@@ -69,6 +81,8 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
     server,
     url,
     async stop() {
+      draining = true;
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;

@@ -159,3 +159,30 @@ t.test('every alert rule (k8s/base/prometheusrule.yaml) names only series the ap
     }
   }
 });
+
+t.test('a stopping node drains: /readyz answers 503 and every response closes its connection, then it stops', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'registry-drain-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const config = loadConfig({
+    PORT: '0',
+    STORE_URL: `sqlite:${join(dir, 'registry.db')}`,
+    AUTH_FILE: join(__dirname, '../../auth.ini'),
+    SESSION_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    DRAIN_DELAY_MS: '1500', // long enough for the two requests below, on a loaded machine
+  });
+  const node = await startNode(config, new ManualClock(DEFAULT_NOW), pino({ level: 'silent' }));
+  const before = await fetch(`${node.url}/readyz`);
+  t.equal(before.status, 200);
+  t.not(before.headers.get('connection'), 'close', 'keep-alive before the drain');
+  const stopped = node.stop();
+  const ready = await fetch(`${node.url}/readyz`);
+  t.equal(ready.status, 503, 'unready at once');
+  t.match(await ready.json(), { problems: ['draining: the node is stopping'] });
+  t.equal(ready.headers.get('connection'), 'close');
+  const read = await fetch(`${node.url}/api/2.5/frameworks`);
+  t.equal(read.status, 200, 'still serves while draining');
+  t.equal(read.headers.get('connection'), 'close', 'and sends the client elsewhere');
+  await stopped;
+  await t.rejects(fetch(`${node.url}/healthz`), 'stopped listening');
+});
