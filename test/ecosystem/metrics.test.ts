@@ -14,8 +14,11 @@ import { startRedis } from '../jobs/fixtures/redis';
 
 const SECRET = 'metrics-secret-metrics-secret';
 
-/** A whole node as `npm start` builds it (store instrumentation, jobs, membership), on a temporary SQLite file. */
-async function startMetricsNode(t: Test, env: Record<string, string> = {}) {
+/**
+ * A whole node as `npm start` builds it (store instrumentation, jobs, membership), on a temporary SQLite file; the test
+ * stops it unless `stop` says it does so itself.
+ */
+async function startMetricsNode(t: Test, env: Record<string, string> = {}, stop = true) {
   const dir = mkdtempSync(join(tmpdir(), 'registry-metrics-'));
   const config = loadConfig({
     PORT: '0',
@@ -30,10 +33,10 @@ async function startMetricsNode(t: Test, env: Record<string, string> = {}) {
   const clock = new ManualClock(DEFAULT_NOW);
   const node: RunningNode = await startNode(config, clock, pino({ level: 'silent' }));
   t.teardown(async () => {
-    await node.stop();
+    if (stop) await node.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { url: node.url!, clock };
+  return { url: node.url!, clock, node };
 }
 
 async function scrape(url: string): Promise<string> {
@@ -160,17 +163,8 @@ t.test('every alert rule (k8s/base/prometheusrule.yaml) names only series the ap
 });
 
 t.test('a stopping node drains: /readyz answers 503 and every response closes its connection, then it stops', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'registry-drain-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const config = loadConfig({
-    PORT: '0',
-    STORE_URL: `sqlite:${join(dir, 'registry.db')}`,
-    AUTH_FILE: join(__dirname, '../../auth.ini'),
-    SESSION_SECRET: SECRET,
-    LOG_LEVEL: 'silent',
-    DRAIN_DELAY_MS: '1500', // long enough for the two requests below, on a loaded machine
-  });
-  const node = await startNode(config, new ManualClock(DEFAULT_NOW), pino({ level: 'silent' }));
+  // DRAIN_DELAY_MS: long enough for the two requests below, on a loaded machine.
+  const { node } = await startMetricsNode(t, { NODE_ID: 'draining-node', DRAIN_DELAY_MS: '1500' }, false);
   const before = await fetch(`${node.url}/readyz`);
   t.equal(before.status, 200);
   t.not(before.headers.get('connection'), 'close', 'keep-alive before the drain');
