@@ -2,7 +2,18 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { storeDuration } from '../metrics';
 import { StoreConflict, type Store, type StoreSession } from './port';
 
-const SESSION_OPERATIONS = ['get', 'getView', 'getMany', 'commit', 'feed', 'feedListing', 'nextCounter', 'putBlob', 'getBlob'] as const;
+const SESSION_OPERATIONS = [
+  'get',
+  'getView',
+  'getMany',
+  'history',
+  'commit',
+  'feed',
+  'feedListing',
+  'nextCounter',
+  'putBlob',
+  'getBlob',
+] as const;
 
 const tracer = trace.getTracer('registry.store');
 
@@ -43,7 +54,7 @@ export function instrumentedStore(store: Store): Store {
   };
   return {
     engine,
-    session: (token) => instrumentSession(store.session(token)),
+    session: (token, author) => instrumentSession(store.session(token, author)),
     due: (nowMs, limit) => timed(engine, 'due', () => store.due(nowMs, limit)),
     ping: () => timed(engine, 'ping', () => store.ping()),
     close: () => store.close(),

@@ -20,7 +20,6 @@ const scope = (span: ReadableSpan) => span.instrumentationScope.name;
 t.test('a request is one trace: HTTP server span with the request id, Koa spans, store spans', async (t) => {
   // Loaded only now, so that the instrumentations see http, koa and the MongoDB driver load.
   const { startTestServer } = await import('../fixtures/server');
-  const { instrumentedStore } = await import('../../src/store/instrumented-store');
   const { aFramework } = await import('../fixtures/frameworks');
   const lines: Record<string, unknown>[] = [];
   const logger = pino(
@@ -32,7 +31,7 @@ t.test('a request is one trace: HTTP server span with the request id, Koa spans,
       },
     }),
   );
-  const server = await startTestServer({ logger, wrapStore: instrumentedStore });
+  const server = await startTestServer({ logger });
   t.teardown(() => server.close());
 
   const created = await server.request('POST', '/api/2.5/frameworks', {
