@@ -53,8 +53,11 @@ export interface Cluster {
   worker: ClusterNode | null;
   /** Kills a node (SIGKILL by default, as a crash) and waits until it is gone. */
   kill(nodeId: string, signal?: NodeJS.Signals): Promise<void>;
-  /** Starts a killed node again, same id, port and environment, and waits until it is ready. */
-  restart(nodeId: string): Promise<void>;
+  /**
+   * Starts a killed node again, same port and environment, and waits until it is ready; `env` changes some of that
+   * environment (a new NODE_ID: the pod that replaces it in a rolling update).
+   */
+  restart(nodeId: string, env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -171,9 +174,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       async kill(nodeId, signal = 'SIGKILL') {
         await stopNode(known(managed, nodeId), signal);
       },
-      async restart(nodeId) {
+      async restart(nodeId, env = {}) {
         const m = known(managed, nodeId);
         if (m.node.running) throw new Error(`${nodeId} is running`);
+        Object.assign(m.env, env);
         await spawnNode(m);
       },
       stop: stopAll,

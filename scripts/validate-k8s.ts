@@ -4,8 +4,10 @@
  *   node --import=tsx scripts/validate-k8s.ts FILE.yaml... | -   (- reads stdin)
  *
  * Two passes over every object of every YAML document:
- *  1. schema: kubernetes-models maps apiVersion/kind to its model class and `.validate()` checks
- *     types, enums and required fields against the Kubernetes OpenAPI schemas;
+ *  1. schema: kubernetes-models (and @kubernetes-models/prometheus-operator for the Prometheus Operator's
+ *     kinds) maps apiVersion/kind to its model class and `.validate()` checks types, enums and required
+ *     fields against the Kubernetes OpenAPI schemas; a kind of a CRD kept in k8s/crds/ (MongoDBCommunity)
+ *     is checked against that CRD's openAPIV3Schema, closed as the API server prunes unknown fields;
  *  2. unknown fields: those schemas allow extra properties, so a typo such as `readinessProbes`
  *     would pass. The same package's TypeScript interfaces are closed, so each object is
  *     type-checked as an object literal of its interface and TypeScript's excess-property check
@@ -13,7 +15,8 @@
  * Then a few project rules (probes, resources, non-root, NODE_ID, selectors that match) that a
  * schema cannot express. Exits 1 with one line per problem.
  */
-import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
@@ -35,9 +38,65 @@ type Json = Record<string, unknown>;
 
 const root = resolve(__dirname, '..');
 
+/** Groups whose models come from another package of the kubernetes-models family. */
+const MODEL_PACKAGES: Record<string, string> = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
+
 /** `apps/v1` → `kubernetes-models/apps/v1`; the core group `v1` → `kubernetes-models/v1`. */
 function modelModule(apiVersion: string): string {
-  return `kubernetes-models/${apiVersion}`;
+  return `${MODEL_PACKAGES[apiVersion.split('/')[0]] ?? 'kubernetes-models'}/${apiVersion}`;
+}
+
+/**
+ * An OpenAPI v3 schema of a CRD made closed: every object with `properties` and no
+ * `x-kubernetes-preserve-unknown-fields` takes no other key (the API server prunes them, so a typo
+ * would be dropped without a word), and `nullable` becomes a null type.
+ */
+function closedSchema(schema: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith('x-kubernetes-') || key === 'nullable') continue;
+    if (key === 'properties') {
+      out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, closedSchema(v as Json)]));
+    } else if (key === 'items' || key === 'additionalProperties') {
+      out[key] = typeof value === 'object' && value !== null ? closedSchema(value as Json) : value;
+    } else out[key] = value;
+  }
+  if (schema.properties && !schema['x-kubernetes-preserve-unknown-fields'] && schema.additionalProperties === undefined) {
+    out.additionalProperties = false;
+  }
+  if (schema.nullable === true && typeof schema.type === 'string') out.type = [schema.type, 'null'];
+  return out;
+}
+
+let compiled: Map<string, (body: unknown) => string[]> | null = null;
+
+/** The CRDs kept in k8s/crds/: `group/version Kind` → a validator of that version's schema (compiled once). */
+function crdValidators(): Map<string, (body: unknown) => string[]> {
+  if (compiled) return compiled;
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    formats: { hostname: /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/i },
+  });
+  const validators = new Map<string, (body: unknown) => string[]>();
+  compiled = validators;
+  const dir = join(root, 'k8s/crds');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    for (const doc of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
+      const crd = doc.toJS() as Json | null;
+      if (crd?.kind !== 'CustomResourceDefinition') continue;
+      const spec = crd.spec as { group: string; names: { kind: string }; versions: { name: string; schema: { openAPIV3Schema: Json } }[] };
+      for (const version of spec.versions) {
+        const validate = ajv.compile(closedSchema(version.schema.openAPIV3Schema));
+        validators.set(`${spec.group}/${version.name} ${spec.names.kind}`, (body) =>
+          validate(body)
+            ? []
+            : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`),
+        );
+      }
+    }
+  }
+  return validators;
 }
 
 function describe(body: Json): string {
@@ -80,12 +139,17 @@ async function modelClass(apiVersion: string, kind: string): Promise<{ new (data
   return null;
 }
 
-async function schemaPass(manifests: Manifest[]): Promise<Problem[]> {
+async function schemaPass(manifests: Manifest[], crds: Map<string, (body: unknown) => string[]>): Promise<Problem[]> {
   const problems: Problem[] = [];
   for (const m of manifests) {
     const { apiVersion, kind } = m.body;
     if (typeof apiVersion !== 'string' || typeof kind !== 'string') {
       problems.push({ ...pick(m), message: 'apiVersion and kind are required strings' });
+      continue;
+    }
+    const crd = crds.get(`${apiVersion} ${kind}`);
+    if (crd) {
+      for (const error of crd(m.body)) problems.push({ ...pick(m), message: `CRD schema: ${error}` });
       continue;
     }
     const Model = await modelClass(apiVersion, kind);
@@ -121,8 +185,10 @@ function pick(m: Manifest): { source: string; object: string } {
 }
 
 /** Pass 2: one virtual TypeScript file, one typed constant per object; excess-property errors name the key. */
-function unknownFieldPass(manifests: Manifest[]): Problem[] {
-  const typed = manifests.filter((m) => typeof m.body.apiVersion === 'string' && typeof m.body.kind === 'string');
+function unknownFieldPass(manifests: Manifest[], crds: Map<string, unknown>): Problem[] {
+  const typed = manifests.filter(
+    (m) => typeof m.body.apiVersion === 'string' && typeof m.body.kind === 'string' && !crds.has(`${m.body.apiVersion} ${m.body.kind}`),
+  );
   if (typed.length === 0) return [];
   const lines: string[] = [];
   const owner: Manifest[] = []; // line index → manifest
@@ -278,7 +344,8 @@ export async function validateManifests(
   opts: { projectRules?: boolean } = {},
 ): Promise<{ count: number; problems: Problem[] }> {
   const parsed = parseManifests(text, source);
-  const problems = [...parsed.problems, ...(await schemaPass(parsed.manifests)), ...unknownFieldPass(parsed.manifests)];
+  const crds = crdValidators();
+  const problems = [...parsed.problems, ...(await schemaPass(parsed.manifests, crds)), ...unknownFieldPass(parsed.manifests, crds)];
   if (opts.projectRules !== false) problems.push(...projectPass(parsed.manifests));
   return { count: parsed.manifests.length, problems };
 }

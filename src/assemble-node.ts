@@ -21,6 +21,8 @@ export interface NodeDeps {
   membership?: Membership;
   /** Puts something between the node and the store it opened (tests: a slow or failing store). */
   wrapStore?: (store: Store) => Store;
+  /** More for `/readyz` to check, after the store and the jobs' own (a stopping node's drain). */
+  readinessChecks?: (() => Promise<void>)[];
   /** The in-process timer is wired but only its `tick()` runs checks (tests drive it with their clock). */
   manualTimer?: boolean;
 }
@@ -48,7 +50,8 @@ export async function assembleNode(config: Config, deps: NodeDeps): Promise<Node
   const jobs = startJobs(config, instrumentedStore(deps.wrapStore ? deps.wrapStore(opened) : opened), clock, logger, {
     manualTimer: deps.manualTimer,
   });
-  const { store, readinessChecks } = jobs;
+  const { store } = jobs;
+  const readinessChecks = [...jobs.readinessChecks, ...(deps.readinessChecks ?? [])];
   const membership = deps.membership ?? openMembership(config, clock, logger);
   await membership.start();
   if (config.sessionSecretGenerated) {

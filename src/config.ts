@@ -37,6 +37,8 @@ export interface Config {
   trustProxy: ProxyTrust | null;
   /** A request still unanswered after this long gets 503; 0 = no limit. */
   requestTimeoutMs: number;
+  /** After SIGTERM, how long the node keeps serving, unready and closing each connection, before it stops listening. */
+  drainDelayMs: number;
   /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
   viewCacheBytes: number;
   /** Memory for feed entries kept by their positions on MongoDB (src/store/mongo/kept-listings.ts); 0 = none kept. */
@@ -90,6 +92,7 @@ const schema = Joi.object({
       '"TRUST_PROXY" must be a number of proxy hops or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
     ),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
+  DRAIN_DELAY_MS: Joi.number().integer().min(0).max(120_000).default(0),
   VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   FEED_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
@@ -119,6 +122,27 @@ const schema = Joi.object({
     }
     return env;
   });
+
+/**
+ * OpenTelemetry tracing (src/tracing.ts), off unless an exporter is configured by the standard variables: an OTLP
+ * endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) or `OTEL_TRACES_EXPORTER` other
+ * than `none`, and `OTEL_SDK_DISABLED` not `true`. The SDK reads every other `OTEL_*` variable itself; this only
+ * decides whether to start it, and names the service `registry` unless `OTEL_SERVICE_NAME` does
+ * (docs/operations.md §Traces). Read apart from loadConfig: the SDK starts before the modules it instruments load.
+ */
+export function tracingOptions(env: Record<string, string | undefined>): { serviceName: string | undefined } | null {
+  const value = (name: string) => env[name]?.trim() ?? '';
+  if (value('OTEL_SDK_DISABLED').toLowerCase() === 'true') return null;
+  const exporters = value('OTEL_TRACES_EXPORTER')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const configured = exporters.length
+    ? exporters.some((name) => name !== 'none')
+    : value('OTEL_EXPORTER_OTLP_ENDPOINT') !== '' || value('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') !== '';
+  if (!configured) return null;
+  return { serviceName: value('OTEL_SERVICE_NAME') === '' ? 'registry' : undefined };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -150,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy:
       value.TRUST_PROXY === undefined ? null : /^\d+$/.test(value.TRUST_PROXY) ? Number(value.TRUST_PROXY) : proxyList(value.TRUST_PROXY),
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
+    drainDelayMs: value.DRAIN_DELAY_MS,
     viewCacheBytes: Math.round(value.VIEW_CACHE_MB * 2 ** 20),
     feedCacheBytes: Math.round(value.FEED_CACHE_MB * 2 ** 20),
     restrictedMode: value.RESTRICTED_MODE,

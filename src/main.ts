@@ -1,3 +1,5 @@
+// First: the tracing SDK must be running before the modules it instruments load (src/start-tracing.ts).
+import { tracing } from './start-tracing';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { startNode } from './node';
@@ -21,13 +23,16 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'draining');
-    node.stop().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    node
+      .stop()
+      .then(() => tracing?.shutdown()) // sends the spans still buffered
+      .then(
+        () => process.exit(0),
+        (err) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -43,6 +43,12 @@ export const commitBatchSize = new client.Histogram({
   registers: [metrics],
 });
 
+export const feedDelay = new client.Gauge({
+  name: 'registry_feed_delay_seconds',
+  help: 'MongoDB engine: how far the feeds lag behind the wall clock (the lowest live floor); a change is listed at most this late',
+  registers: [metrics],
+});
+
 export const liveMembers = new client.Gauge({
   name: 'registry_cluster_live_members',
   help: 'API nodes this node sees alive (1 without Redis: the node itself)',

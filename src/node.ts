@@ -15,8 +15,17 @@ export interface RunningNode {
 
 /** Starts what the node's ROLE asks for and returns a handle that stops it gracefully. */
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
-  const node = await assembleNode(config, { clock, logger });
-  const server = createServer(koaHandler(node.app));
+  // From SIGTERM on, /readyz answers 503 and every response closes its connection (docs/operations.md §Rollouts).
+  let draining = false;
+  const notDraining = async () => {
+    if (draining) throw new Error('draining: the node is stopping');
+  };
+  const node = await assembleNode(config, { clock, logger, readinessChecks: [notDraining] });
+  const handle = koaHandler(node.app);
+  const server = createServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close'); // a keep-alive client moves to another node now
+    handle(req, res);
+  });
   answerParserErrors(server);
   server.keepAliveTimeout = 5000;
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
@@ -39,6 +48,8 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
     server,
     url,
     async stop() {
+      draining = true;
+      if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;

@@ -1,19 +1,34 @@
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { getRPCMetadata } from '@opentelemetry/core';
 import type Koa from 'koa';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { httpDuration, httpRequests } from '../metrics';
 
 /**
+ * The trace of this request, when tracing is on (docs/operations.md §Traces): its HTTP server span, which the HTTP
+ * instrumentation leaves in the context for the Koa instrumentation to name the route on, else the active span.
+ */
+function requestSpan() {
+  const active = context.active();
+  const span = getRPCMetadata(active)?.span ?? trace.getSpan(active);
+  return span && isSpanContextValid(span.spanContext()) ? span : null;
+}
+
+/**
  * Gives each request an id (an incoming `X-Request-ID` is kept and echoed), a child logger, and one JSON
  * access-log line with the broker's name — never its key or any token — and the client's address (`ctx.ip`, as
- * TRUST_PROXY allows: docs/operations.md §Behind a proxy), and the HTTP metrics.
+ * TRUST_PROXY allows: docs/operations.md §Behind a proxy), and the HTTP metrics. With tracing on, the request span
+ * carries the request id and the log lines the trace id.
  */
 export function requestLog(logger: Logger): Koa.Middleware {
   return async function logRequest(ctx, next) {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ requestId });
+    const span = requestSpan();
+    span?.setAttribute('http.request.id', requestId);
+    ctx.state.log = logger.child(span ? { requestId, traceId: span.spanContext().traceId } : { requestId });
     ctx.set('X-Request-ID', requestId);
     const started = process.hrtime.bigint();
     try {

@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { storeDuration } from '../metrics';
 import { StoreConflict, type Store, type StoreSession } from './port';
 
@@ -15,19 +16,32 @@ const SESSION_OPERATIONS = [
   'getBlob',
 ] as const;
 
+const tracer = trace.getTracer('registry.store');
+
+/**
+ * One port call, timed and, with tracing on, as a span `store.<operation>` around the engine's own (the MongoDB
+ * driver's command spans nest under it; better-sqlite3 has no instrumentation, so on SQLite it is the only one).
+ */
 async function timed<T>(engine: string, operation: string, run: () => Promise<T>): Promise<T> {
   const end = storeDuration.startTimer({ engine, operation });
-  try {
-    const result = await run();
-    end({ outcome: 'ok' });
-    return result;
-  } catch (err) {
-    end({ outcome: err instanceof StoreConflict ? 'conflict' : 'error' });
-    throw err;
-  }
+  return tracer.startActiveSpan(`store.${operation}`, { attributes: { 'registry.store.engine': engine } }, async (span) => {
+    try {
+      const result = await run();
+      end({ outcome: 'ok' });
+      return result;
+    } catch (err) {
+      const outcome = err instanceof StoreConflict ? 'conflict' : 'error';
+      end({ outcome });
+      span.setAttribute('registry.store.outcome', outcome);
+      if (outcome === 'error') span.setStatus({ code: SpanStatusCode.ERROR, message: String((err as Error)?.message ?? err) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
 }
 
-/** The store with every port operation timed into `registry_store_operation_duration_seconds`. */
+/** The store with every port operation timed into `registry_store_operation_duration_seconds` and traced. */
 export function instrumentedStore(store: Store): Store {
   const { engine } = store;
   const instrumentSession = (session: StoreSession): StoreSession => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { parse } from 'yaml';
 import { loadConfig } from '../../src/config';
 import { encodeSession } from '../../src/http/session';
 import { startNode, type RunningNode } from '../../src/node';
@@ -13,8 +14,11 @@ import { startRedis } from '../jobs/fixtures/redis';
 
 const SECRET = 'metrics-secret-metrics-secret';
 
-/** A whole node as `npm start` builds it (store instrumentation, jobs, membership), on a temporary SQLite file. */
-async function startMetricsNode(t: Test, env: Record<string, string> = {}) {
+/**
+ * A whole node as `npm start` builds it (store instrumentation, jobs, membership), on a temporary SQLite file; the test
+ * stops it unless `stop` says it does so itself.
+ */
+async function startMetricsNode(t: Test, env: Record<string, string> = {}, stop = true) {
   const dir = mkdtempSync(join(tmpdir(), 'registry-metrics-'));
   const config = loadConfig({
     PORT: '0',
@@ -29,10 +33,10 @@ async function startMetricsNode(t: Test, env: Record<string, string> = {}) {
   const clock = new ManualClock(DEFAULT_NOW);
   const node: RunningNode = await startNode(config, clock, pino({ level: 'silent' }));
   t.teardown(async () => {
-    await node.stop();
+    if (stop) await node.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { url: node.url!, clock };
+  return { url: node.url!, clock, node };
 }
 
 async function scrape(url: string): Promise<string> {
@@ -117,19 +121,61 @@ t.test('with Redis, /metrics has the next_check queue depth and the live members
   exposed += text;
 });
 
-t.test('every expression of the Grafana dashboard names a series the app exposes', async (t) => {
-  const dashboard = JSON.parse(readFileSync(join(__dirname, '../../k8s/grafana/registry-dashboard.json'), 'utf8'));
-  const expressions: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) => (p.targets ?? []).map((x) => x.expr));
-  t.ok(expressions.length >= 8, `${expressions.length} expressions`);
-  const names = new Set(
+/** The series names in what the nodes above exposed. */
+const exposedNames = () =>
+  new Set(
     exposed
       .split('\n')
       .filter((l) => l && !l.startsWith('#'))
       .map((l) => l.split(/[{ ]/, 1)[0]),
   );
+
+t.test('every expression of the Grafana dashboard names a series the app exposes', async (t) => {
+  const dashboard = JSON.parse(readFileSync(join(__dirname, '../../k8s/grafana/registry-dashboard.json'), 'utf8'));
+  const expressions: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) => (p.targets ?? []).map((x) => x.expr));
+  t.ok(expressions.length >= 8, `${expressions.length} expressions`);
+  const names = exposedNames();
   for (const expr of expressions) {
     const used = expr.match(/\b(?:registry|process|nodejs)_\w+/g) ?? [];
     t.ok(used.length > 0, `names a series: ${expr}`);
     for (const name of used) t.ok(names.has(name), `${name} is exposed`);
   }
+});
+
+t.test('every alert rule (k8s/base/prometheusrule.yaml) names only series the app exposes', async (t) => {
+  const rule = parse(readFileSync(join(__dirname, '../../k8s/base/prometheusrule.yaml'), 'utf8')) as {
+    spec: { groups: { rules: { alert: string; expr: string; annotations: { runbook?: string } }[] }[] };
+  };
+  const rules = rule.spec.groups.flatMap((g) => g.rules);
+  t.ok(rules.length >= 10, `${rules.length} alerts`);
+  const names = exposedNames();
+  // A labelled counter shows no sample before its first count (registry_next_check_sweeper_recoveries_total): the
+  // registered series count too.
+  const { metrics } = await import('../../src/metrics');
+  await import('../../src/jobs/job-metrics');
+  const registered = new Set(metrics.getMetricsAsArray().map((m) => m.name));
+  for (const { alert, expr, annotations } of rules) {
+    t.ok((annotations.runbook ?? '').length > 40, `${alert} has runbook text`);
+    for (const name of expr.match(/\bregistry_\w+/g) ?? []) {
+      t.ok(names.has(name) || registered.has(name.replace(/_(bucket|count|sum)$/, '')), `${alert}: ${name} is exposed`);
+    }
+  }
+});
+
+t.test('a stopping node drains: /readyz answers 503 and every response closes its connection, then it stops', async (t) => {
+  // DRAIN_DELAY_MS: long enough for the two requests below, on a loaded machine.
+  const { node } = await startMetricsNode(t, { NODE_ID: 'draining-node', DRAIN_DELAY_MS: '1500' }, false);
+  const before = await fetch(`${node.url}/readyz`);
+  t.equal(before.status, 200);
+  t.not(before.headers.get('connection'), 'close', 'keep-alive before the drain');
+  const stopped = node.stop();
+  const ready = await fetch(`${node.url}/readyz`);
+  t.equal(ready.status, 503, 'unready at once');
+  t.match(await ready.json(), { problems: ['draining: the node is stopping'] });
+  t.equal(ready.headers.get('connection'), 'close');
+  const read = await fetch(`${node.url}/api/2.5/frameworks`);
+  t.equal(read.status, 200, 'still serves while draining');
+  t.equal(read.headers.get('connection'), 'close', 'and sends the client elsewhere');
+  await stopped;
+  await t.rejects(fetch(`${node.url}/healthz`), 'stopped listening');
 });

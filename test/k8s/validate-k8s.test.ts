@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import t from 'tap';
+import { parseAllDocuments } from 'yaml';
 import { validateManifests } from '../../scripts/validate-k8s';
 
 const deployment = (container: Record<string, unknown>, spec: Record<string, unknown> = {}): string =>
@@ -63,6 +64,53 @@ t.test('a registry Deployment without NODE_ID, probes or preStop → project rul
   t.match(messages, /preStop/);
   t.match(messages, /resources.requests must set cpu and memory/);
   t.match(messages, /non-root/);
+});
+
+const mongodb = (spec: Record<string, unknown>) =>
+  JSON.stringify({
+    apiVersion: 'mongodbcommunity.mongodb.com/v1',
+    kind: 'MongoDBCommunity',
+    metadata: { name: 'rs' },
+    spec: { type: 'ReplicaSet', members: 3, version: '7.0.14', security: { authentication: { modes: ['SCRAM'] } }, users: [], ...spec },
+  });
+
+t.test('MongoDBCommunity is checked against its CRD schema (k8s/crds/), unknown fields included', async (t) => {
+  t.same((await validateManifests(mongodb({}), 'fixture', schemaOnly)).problems, []);
+  const wrongType = await validateManifests(mongodb({ members: 'three' }), 'fixture', schemaOnly);
+  t.match(wrongType.problems[0]?.message, /CRD schema: \/spec\/members must be integer/);
+  const typo = await validateManifests(mongodb({ memebrs: 3 }), 'fixture', schemaOnly);
+  t.match(typo.problems[0]?.message, /CRD schema: \/spec must NOT have additional properties .*memebrs/);
+  const wrongEnum = await validateManifests(mongodb({ type: 'Sharded' }), 'fixture', schemaOnly);
+  t.match(wrongEnum.problems[0]?.message, /\/spec\/type must be equal to one of the allowed values/);
+  // additionalMongodConfig keeps unknown fields, as the CRD says: mongod's own configuration goes there.
+  t.same((await validateManifests(mongodb({ additionalMongodConfig: { setParameter: { x: 1 } } }), 'fixture', schemaOnly)).problems, []);
+});
+
+t.test('Prometheus Operator kinds are checked against their models', async (t) => {
+  const podMonitor = (endpoint: Record<string, unknown>) =>
+    JSON.stringify({
+      apiVersion: 'monitoring.coreos.com/v1',
+      kind: 'PodMonitor',
+      metadata: { name: 'x' },
+      spec: { selector: { matchLabels: { app: 'x' } }, podMetricsEndpoints: [endpoint] },
+    });
+  t.same((await validateManifests(podMonitor({ port: 'http', path: '/metrics' }), 'fixture', schemaOnly)).problems, []);
+  const typo = await validateManifests(podMonitor({ port: 'http', pth: '/metrics' }), 'fixture', schemaOnly);
+  t.match(typo.problems[0]?.message, /unknown field "pth"/);
+});
+
+t.test('the production overlay runs MongoDB through the operator with the transaction lifetime the engine needs', async (t) => {
+  const rendered = execFileSync('kubectl', ['kustomize', 'k8s/overlays/production'], { encoding: 'utf8' });
+  const objects = parseAllDocuments(rendered).map((d) => d.toJS() as { kind: string; spec: Record<string, any> });
+  t.notOk(
+    objects.some((o) => o.kind === 'StatefulSet'),
+    'no hand-made StatefulSet',
+  );
+  const replicaSet = objects.find((o) => o.kind === 'MongoDBCommunity');
+  t.equal(replicaSet?.spec.members, 3);
+  t.equal(replicaSet?.spec.additionalMongodConfig?.setParameter?.transactionLifetimeLimitSeconds, 10);
+  const kinds = new Set(objects.map((o) => o.kind));
+  for (const kind of ['PodMonitor', 'PrometheusRule', 'NetworkPolicy', 'PodDisruptionBudget']) t.ok(kinds.has(kind), kind);
 });
 
 t.test('invalid YAML → problem, not a crash', async (t) => {

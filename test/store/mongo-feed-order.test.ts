@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
+import { feedDelay } from '../../src/metrics';
 import { FeedFloors } from '../../src/store/mongo/feed-floors';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import type { Change, Store } from '../../src/store/port';
@@ -112,6 +113,40 @@ if (!url) {
       t.ok((await floors.watermark(session)) > position, 'the commit is listed by the node it went through');
     },
   );
+
+  t.test('registry_feed_delay_seconds: the lowest live floor behind the wall clock, held back by a commit in flight', async (t) => {
+    const client = new MongoClient(freshDatabase());
+    t.teardown(() => client.close());
+    let wall = Date.now();
+    let hold = false;
+    let release = () => {};
+    let reached = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inFlight = new Promise<void>((resolve) => (reached = resolve));
+    const beforeWrite = () => {
+      if (!hold) return Promise.resolve();
+      reached();
+      return held;
+    };
+    const floors = new FeedFloors(client.db(), { heartbeatMs: 20, clock: () => wall, beforeWrite });
+    await floors.start();
+    t.teardown(() => floors.stop());
+    const delay = async () => (await feedDelay.get()).values[0]?.value ?? -1;
+    const until = async (accept: (seconds: number) => boolean) => {
+      for (let i = 0; i < 250 && !accept(await delay()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      return delay();
+    };
+    t.ok((await until((s) => s >= 0 && s < 1)) < 1, 'idle: under a second');
+    hold = true;
+    const commit = floors.stamp(1, async ([position]) => position);
+    await inFlight; // stamped: its position is the wall clock's of now
+    wall += 60_000; // a minute passes with the commit still in flight
+    const held60 = await until((s) => s >= 59);
+    t.ok(held60 >= 59, `the commit in flight holds the feeds a minute back (${held60})`);
+    release();
+    floors.committedAt(await commit);
+    t.ok((await until((s) => s < 1)) < 1, 'released: under a second again');
+  });
 
   t.test(
     'kill -9 of a node mid-commit: other nodes keep writing, the feed moves on after the lease, the locked object is writable again',

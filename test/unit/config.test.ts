@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, loadConfig, tracingOptions } from '../../src/config';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -74,4 +74,19 @@ t.test('the process exits with code 1 and the message on a bad variable', async 
   t.match(res.stderr, /invalid configuration/);
   t.match(res.stderr, /"PORT" must be greater than or equal to 0/);
   t.match(res.stderr, /"ROLE" must be one of/);
+});
+
+t.test('tracing is off unless an exporter is configured by the OTEL_* variables', async (t) => {
+  t.equal(tracingOptions({}), null, 'nothing set');
+  t.equal(tracingOptions({ OTEL_SERVICE_NAME: 'x', OTEL_TRACES_SAMPLER: 'always_on' }), null, 'no exporter');
+  t.same(tracingOptions({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }), { serviceName: 'registry' });
+  t.same(tracingOptions({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }), { serviceName: 'registry' });
+  t.same(tracingOptions({ OTEL_TRACES_EXPORTER: 'console' }), { serviceName: 'registry' });
+  t.same(
+    tracingOptions({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'registry-eu' }),
+    { serviceName: undefined },
+    'the SDK takes the name',
+  );
+  t.equal(tracingOptions({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }), null, 'none wins');
+  t.equal(tracingOptions({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'TRUE' }), null, 'disabled');
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientSession, Db } from 'mongodb';
 import { applyTimes, laterTimes, type CausalTimes } from './causal-token';
+import { feedDelay } from '../../metrics';
 import { PositionClock } from '../feed-position';
 import { StoreUnavailable } from '../port';
 
@@ -55,6 +56,7 @@ export class FeedFloors {
   private readonly heartbeatMs: number;
   private readonly leaseMs: number;
   private readonly monotonic: () => number;
+  private readonly wallMs: () => number;
   /** Lowest position of each commit in flight (assigned, not yet settled). */
   private readonly inFlight = new Map<symbol, number>();
   private published = 0;
@@ -76,7 +78,8 @@ export class FeedFloors {
     private readonly db: Db,
     options: FeedFloorsOptions = {},
   ) {
-    this.clock = new PositionClock(options.clock);
+    this.wallMs = options.clock ?? Date.now;
+    this.clock = new PositionClock(this.wallMs);
     this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.monotonic = options.monotonic ?? (() => performance.now());
@@ -163,11 +166,14 @@ export class FeedFloors {
     return lowest;
   }
 
-  /** Renews this node's floor and reads the others', to keep the judgement of who is alive current. */
+  /**
+   * Renews this node's floor and reads the others', to keep the judgement of who is alive current, and exports how far
+   * the feeds lag (`registry_feed_delay_seconds`: a commit held in flight, or a node not yet judged dead, holds it back).
+   */
   private async heartbeat(): Promise<void> {
     await this.publish();
     const records = await this.readRegistry();
-    this.lowestLiveFloor(records);
+    feedDelay.set(Math.max(0, this.wallMs() / 1000 - this.lowestLiveFloor(records)));
     await this.forgetLongDead(records);
   }
 
