@@ -1,5 +1,4 @@
 import type Koa from 'koa';
-import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -47,19 +46,20 @@ export async function assembleNode(config: Config, deps: NodeDeps): Promise<Node
     feedCacheBytes: config.feedCacheBytes,
     clock: () => clock.now().getTime(),
   });
-  const jobs = startJobs(config, instrumentedStore(deps.wrapStore ? deps.wrapStore(opened) : opened), clock, logger, {
+  const jobs = await startJobs(config, instrumentedStore(deps.wrapStore ? deps.wrapStore(opened) : opened), clock, logger, {
     manualTimer: deps.manualTimer,
   });
   const { store } = jobs;
   const readinessChecks = [...jobs.readinessChecks, ...(deps.readinessChecks ?? [])];
-  const membership = deps.membership ?? openMembership(config, clock, logger);
+  const membership = deps.membership ?? (await openMembership(config, clock, logger));
   await membership.start();
   if (config.sessionSecretGenerated) {
     logger.warn('SESSION_SECRET is not set: using a random secret; cookies will not survive a restart');
   }
+  // ioredis loads only for a node that counts requests in Redis.
   const rateLimitRedis =
     config.redisUrl && config.rateLimitPerMinute > 0 && config.role !== 'worker'
-      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }).on('error', () => {}) // each failed count is logged per request
+      ? new (await import('ioredis')).default(config.redisUrl, { maxRetriesPerRequest: 1 }).on('error', () => {}) // each failed count is logged per request
       : null;
   // A worker serves only its probes and metrics (k8s/base/worker-deployment.yaml).
   const app =

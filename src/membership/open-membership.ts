@@ -2,15 +2,18 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../time/clock';
 import { soloMembership, type Membership } from './membership';
-import { redisMembership } from './redis-membership';
 
-/** Redis membership for nodes that issue cookies in cluster mode; otherwise the node is the only member. */
-export function openMembership(
+/**
+ * Redis membership for nodes that issue cookies in cluster mode; otherwise the node is the only member (and ioredis
+ * is not loaded).
+ */
+export async function openMembership(
   config: Pick<Config, 'nodeId' | 'role' | 'redisUrl' | 'heartbeatIntervalMs' | 'heartbeatTtlMs'>,
   clock: Clock,
   logger: Logger,
-): Membership {
+): Promise<Membership> {
   if (!config.redisUrl || config.role === 'worker') return soloMembership(config.nodeId);
+  const { redisMembership } = await import('./redis-membership');
   return redisMembership({
     redisUrl: config.redisUrl,
     selfId: config.nodeId,

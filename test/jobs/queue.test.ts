@@ -40,7 +40,7 @@ interface TestNode {
 /** A node of the cluster: its own store connection to the shared SQLite file, its own Bull connections. */
 async function node(t: Test, role: 'api' | 'worker', clock: Clock = systemClock): Promise<TestNode> {
   const raw = await openStore(storeUrl);
-  const jobs = startJobs(
+  const jobs = await startJobs(
     { role, redisUrl: redis.url, nodeId: `${role}-${Math.random()}`, workerConcurrency: 4, sweepIntervalMs: HOUR, sweepGraceMs: 0 },
     raw,
     clock,

@@ -34,13 +34,13 @@ t.afterEach(async () => {
 });
 
 /** The timer as startJobs wires it, not started: only the test's tick() runs checks, at the ManualClock's time. */
-function manualTimer(clock: ManualClock, registry: CheckRegistry = testRegistry) {
-  const jobs = startJobs(config, raw, clock, pino({ level: 'silent' }), { registry, manualTimer: true });
+async function manualTimer(clock: ManualClock, registry: CheckRegistry = testRegistry) {
+  const jobs = await startJobs(config, raw, clock, pino({ level: 'silent' }), { registry, manualTimer: true });
   return { timer: jobs.timer!, store: jobs.store };
 }
 
 t.test('without REDIS_URL a ROLE=all node gets the in-process timer and no Redis readiness check', async (t) => {
-  const jobs = startJobs(config, raw, new ManualClock(T0), pino({ level: 'silent' }));
+  const jobs = await startJobs(config, raw, new ManualClock(T0), pino({ level: 'silent' }));
   t.teardown(() => jobs.stop());
   t.ok(jobs.timer);
   t.equal(jobs.queue, null);
@@ -48,14 +48,14 @@ t.test('without REDIS_URL a ROLE=all node gets the in-process timer and no Redis
 });
 
 t.test('ROLE=api without REDIS_URL runs no timer', async (t) => {
-  const jobs = startJobs({ ...config, role: 'api' }, raw, new ManualClock(T0), pino({ level: 'silent' }));
+  const jobs = await startJobs({ ...config, role: 'api' }, raw, new ManualClock(T0), pino({ level: 'silent' }));
   t.teardown(() => jobs.stop());
   t.equal(jobs.timer, null);
 });
 
 t.test('a tick before next_check → nothing moves; the object stays at rev 1', async (t) => {
   const clock = new ManualClock(T0);
-  const jobs = manualTimer(clock);
+  const jobs = await manualTimer(clock);
   const id = await insertTender(jobs.store, at(1), at(5));
   clock.set(at(0.99));
   t.equal(await jobs.timer.tick(), 0);
@@ -64,7 +64,7 @@ t.test('a tick before next_check → nothing moves; the object stays at rev 1', 
 
 t.test('moving the clock past each next_check and ticking → enquiries → tendering → complete, one rev each', async (t) => {
   const clock = new ManualClock(T0);
-  const jobs = manualTimer(clock);
+  const jobs = await manualTimer(clock);
   const id = await insertTender(jobs.store, at(1), at(5));
   clock.set(at(1));
   t.equal(await jobs.timer.tick(), 1);
@@ -80,7 +80,7 @@ t.test('moving the clock past each next_check and ticking → enquiries → tend
 
 t.test('one tick checks every due object, earliest first, and leaves the others', async (t) => {
   const clock = new ManualClock(T0);
-  const jobs = manualTimer(clock);
+  const jobs = await manualTimer(clock);
   const due = await Promise.all([1, 2, 3].map((h) => insertTender(jobs.store, at(h), at(10))));
   const later = await insertTender(jobs.store, at(8), at(10));
   clock.set(at(3));
@@ -96,7 +96,7 @@ t.test('a check that fails → the object stays due and the next tick applies it
     if (failures-- > 0) throw new Error('store hiccup');
     return tenderRunner(session, stored, now);
   };
-  const jobs = manualTimer(clock, { tenders: flaky });
+  const jobs = await manualTimer(clock, { tenders: flaky });
   const id = await insertTender(jobs.store, at(1), at(5));
   clock.set(at(1));
   t.equal(await jobs.timer.tick(), 0);
@@ -107,7 +107,7 @@ t.test('a check that fails → the object stays due and the next tick applies it
 
 t.test('two ticks called together → each due transition is applied once', async (t) => {
   const clock = new ManualClock(T0);
-  const jobs = manualTimer(clock);
+  const jobs = await manualTimer(clock);
   const id = await insertTender(jobs.store, at(1), at(5));
   clock.set(at(2));
   await Promise.all([jobs.timer.tick(), jobs.timer.tick()]);
@@ -115,7 +115,7 @@ t.test('two ticks called together → each due transition is applied once', asyn
 });
 
 t.test('a started timer wakes by itself for a next_check saved on this node, long before its poll', async (t) => {
-  const jobs = startJobs(config, raw, systemClock, pino({ level: 'silent' }), { registry: testRegistry });
+  const jobs = await startJobs(config, raw, systemClock, pino({ level: 'silent' }), { registry: testRegistry });
   t.teardown(() => jobs.stop());
   const id = await insertTender(jobs.store, new Date(Date.now() + 150), new Date(Date.now() + 3_600_000));
   const after = await eventually(
