@@ -183,6 +183,7 @@ function operation(route: RouteDescription) {
     ...(route.result === 'feed' ? FEED_PARAMETERS : []),
     ...(route.access === 'owner' ? [ACCESS_TOKEN] : []),
     ...(route.query ?? []).map((q) => ({ ...q, in: 'query', required: false, schema: { type: 'string' } })),
+    ...(route.headers ?? []).map((h) => ({ ...h, in: 'header', required: false, schema: { type: 'string' } })),
   ];
   return {
     operationId: `${route.method}${openApiPath(route.path).replace(/[^\w]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,

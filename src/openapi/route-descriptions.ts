@@ -55,6 +55,8 @@ export interface RouteDescription {
   writes?: boolean;
   /** Extra query parameters beyond those implied by `result` and `access`. */
   query?: { name: string; description: string }[];
+  /** Request headers the route reads. */
+  headers?: { name: string; description: string }[];
 }
 
 const tenderProcedures = Object.values(TENDER_PROCEDURES);
@@ -138,7 +140,21 @@ const complaints = (path: string, of: string): RouteDescription[] => [
   read(path, `Complaints of ${of}: always empty`, 'list'),
   read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
 ];
-const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
+/** An object, and its versions (docs/platform.md §Revision history). */
+const objectOf = (collection: string): RouteDescription[] => [
+  read(`/api/2.5/${collection}/:id`, `One of ${collection}`),
+  {
+    ...read(
+      `/api/2.5/${collection}/:id/historical`,
+      `One of ${collection} as it was at a version (X-Revision-N, X-Previous-Hash answered)`,
+    ),
+    headers: [
+      { name: 'X-Revision-N', description: 'the version, from 1 (as created); the current one without it' },
+      { name: 'X-Revision-Date', description: 'an ISO 8601 date-time: the version current then' },
+      { name: 'X-Revision-Hash', description: "the version's hash, as answered: 404 if it names another" },
+    ],
+  },
+];
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
@@ -196,7 +212,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     'owner',
     frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }]),
   ),
-  objectOf('frameworks'),
+  ...objectOf('frameworks'),
   feed('frameworks'),
   write('post', '/api/2.5/frameworks/:id/questions', 'Asks a question', 'broker', [{ data: createQuestionSchema }]),
   write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
@@ -215,18 +231,18 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     { data: createSubmissionSchema, config: submissionConfigSchema },
   ]),
   write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
-  objectOf('submissions'),
+  ...objectOf('submissions'),
   feed('submissions'),
   ...objectDocuments('submissions'),
 
   write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [
     { data: patchQualificationSchema },
   ]),
-  objectOf('qualifications'),
+  ...objectOf('qualifications'),
   feed('qualifications'),
   ...objectDocuments('qualifications'),
 
-  objectOf('agreements'),
+  ...objectOf('agreements'),
   feed('agreements'),
   read('/api/2.5/agreements/:id/contracts', 'Contracts of an agreement', 'list'),
   read('/api/2.5/agreements/:id/contracts/:contractId', 'One contract of an agreement'),
@@ -267,7 +283,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/tenders/:id/questions/:questionId', 'Answers a tender question', 'owner', [{ data: answerQuestionSchema }]),
   read('/api/2.5/tenders/:id/questions', 'Questions of a tender', 'list'),
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
-  objectOf('tenders'),
+  ...objectOf('tenders'),
   feed('tenders'),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
   write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
@@ -346,7 +362,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
-  objectOf('contracts'),
+  ...objectOf('contracts'),
   feed('contracts'),
   {
     ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
@@ -370,7 +386,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
   write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
-  objectOf('plans'),
+  ...objectOf('plans'),
   feed('plans'),
   write(
     'post',

@@ -5,6 +5,7 @@ const SESSION_OPERATIONS = [
   'get',
   'getView',
   'getMany',
+  'history',
   'commit',
   'feed',
   'feedListing',
@@ -40,7 +41,7 @@ export function instrumentedStore(store: Store): Store {
   };
   return {
     engine,
-    session: (token) => instrumentSession(store.session(token)),
+    session: (token, author) => instrumentSession(store.session(token, author)),
     due: (nowMs, limit) => timed(engine, 'due', () => store.due(nowMs, limit)),
     ping: () => timed(engine, 'ping', () => store.ping()),
     close: () => store.close(),

@@ -4,9 +4,9 @@ import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
+import { objectReads } from '../core/object-reads';
 import { visibleData } from '../tender/restricted-view';
-import type { DocumentHost } from '../documents/document-routes';
+import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract-lifecycle';
 import { addChange, findChange, patchChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
@@ -40,9 +40,7 @@ export function contractRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${doc.data.id}`), { data: doc.data, config: doc.config, access });
   });
 
-  router.get('/contracts/:id', (ctx) =>
-    answerObject(ctx, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config })),
-  );
+  objectReads(router, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config }));
 
   router.patch('/contracts/:id', async (ctx) => {
     const doc = await patchContract(ctx, ctx.params.id, tenderContractLink);

@@ -5,8 +5,8 @@ import { apiError } from '../../http/errors';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
-import type { DocumentHost } from '../documents/document-routes';
+import { objectReads } from '../core/object-reads';
+import type { DocumentHost } from '../core/document-host';
 import { createPlan, patchPlan } from './plan-lifecycle';
 import { addMilestone, findMilestone, patchMilestone } from './plan-milestones';
 import { createTenderFromPlan } from './plan-tenders';
@@ -39,7 +39,7 @@ export function planRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${doc.data.id}`), { data: doc.data, access });
   });
 
-  router.get('/plans/:id', (ctx) => answerObject(ctx, 'plans', (doc) => ({ data: doc.data })));
+  objectReads(router, 'plans', (doc) => ({ data: doc.data }));
 
   router.patch('/plans/:id', async (ctx) => {
     ctx.body = { data: (await patchPlan(ctx, ctx.params.id)).data };
