@@ -7,7 +7,6 @@ import type { HistoryMark } from './history-mark';
 import { revisionHistory } from './revision-history';
 import { toStored, type Row, type Statements, type ViewRow } from './statements';
 import { guard } from './store-errors';
-import { toMicros } from '../feed-position';
 
 /**
  * What sessions share. `catchUp` and `marks` are null when reads come from the test-only stale snapshot
@@ -20,7 +19,7 @@ export interface SqliteParts {
   commits: GroupCommit<Commit, Stored[]>;
   catchUp: CausalCatchUp | null;
   marks: HistoryMark | null;
-  /** Seals the positions below a bound in microseconds, if the wall clock has passed it (sealed-positions.ts). */
+  /** Whether every position below a bound is taken for good (feed-seal.ts). */
   sealBelow: (bound: number) => boolean;
 }
 
@@ -101,7 +100,7 @@ export function sqliteSession(
     },
     async sealedBelow(_kind, bound) {
       await ready();
-      return guard(() => sealBelow(toMicros(bound)));
+      return guard(() => sealBelow(bound));
     },
     async nextCounter(name) {
       return guard(() => sql.counter.get(name)!.value);

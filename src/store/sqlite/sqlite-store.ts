@@ -6,6 +6,7 @@ import { commitBatchSize } from '../../metrics';
 import { changeApplier } from './apply-changes';
 import { CausalCatchUp } from './causal-catch-up';
 import { feedStatements } from './feed-statements';
+import { feedSeal } from './feed-seal';
 import { groupCommits } from './group-commit';
 import { HistoryMark } from './history-mark';
 import { SCHEMA } from './schema';
@@ -14,7 +15,6 @@ import { staleSnapshot } from './stale-snapshot';
 import { prepareStatements } from './statements';
 import { guard } from './store-errors';
 import { sqliteTransfer } from './sqlite-transfer';
-import { positionSealer } from './sealed-positions';
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before the request fails with 503. */
@@ -56,7 +56,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
 
   const sql = prepareStatements(db, reader);
   const marks = stale ? null : new HistoryMark(reader);
-  const commits = groupCommits(db, changeApplier(sql, options.clock ?? Date.now), (transaction, size) => {
+  const clock = options.clock ?? Date.now;
+  const commits = groupCommits(db, changeApplier(sql, clock), (transaction, size) => {
     commitBatchSize.observe(size);
     try {
       return guard(transaction);
@@ -70,7 +71,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     commits,
     catchUp: stale ? null : new CausalCatchUp(sql, options.catchUpTimeoutMs ?? 1000),
     marks,
-    sealBelow: positionSealer(db, sql, options.clock ?? Date.now),
+    sealBelow: feedSeal(db, sql, clock),
   };
 
   return {
