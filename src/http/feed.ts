@@ -5,8 +5,11 @@ import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
 import { absoluteUrl } from './render';
 import { pickFields } from '../store/listing';
-import type { Doc, FeedQuery, Kind } from '../store/port';
+import type { Doc, FeedQuery, Kind, StoreSession } from '../store/port';
 import { apiJson } from '../store/api-json';
+import { wantsOcds } from '../ocds/ocds-option';
+import { REGISTRY_PUBLISHER, releasePackage } from '../ocds/release-package';
+import { formatKyiv } from '../time/kyiv';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -32,6 +35,11 @@ export interface FeedSource {
   entryReads?: readonly string[];
   /** The fields every entry lists, in this order (`id, dateModified` unless given). */
   defaultFields?: readonly string[];
+  /**
+   * The OCDS releases of the listed entries' data, in feed order: a page asked with `opt_schema=ocds` is a
+   * release package of them (docs/ocds.md §Feeds). A source without it ignores `opt_schema`.
+   */
+  releases?: (entries: Doc[], session: StoreSession) => Promise<Doc[]>;
 }
 
 /**
@@ -158,14 +166,29 @@ export function feedRoute(
   router.get(path, async (ctx) => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);
     if (scope) params.query.frameworkID = scope.frameworkID(ctx);
+    const releases = wantsOcds(ctx.query) ? source.releases : undefined;
+    if (releases) params.echo.push(['opt_schema', 'ocds']);
     const linkPath = scope?.linkPath ?? ctx.path;
-    const { entries, first, last } = await pageEntries(ctx, source, params);
     const { descending } = params.query;
     const given = params.rawOffset === undefined ? '' : offsetEcho(params.rawOffset);
-    const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, last ?? given, descending) };
-    if (params.rawOffset !== undefined || descending) {
-      links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, first ?? given, !descending);
+    const linksBetween = (first: number | undefined, last: number | undefined) => {
+      const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, last ?? given, descending) };
+      if (params.rawOffset !== undefined || descending) {
+        links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, first ?? given, !descending);
+      }
+      return links;
+    };
+    if (releases) {
+      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds).
+      const listed = await ctx.state.session.feed(params.query);
+      const views = listed.map((stored) => source.entry(stored.doc, ctx.state.viewer).data);
+      const uri = pageLink(ctx, publicBaseUrl, linkPath, params.echo, given, descending).uri;
+      const page = releasePackage(uri, { name: REGISTRY_PUBLISHER }, await releases(views, ctx.state.session), formatKyiv(ctx.state.now));
+      ctx.body = { ...page, ...linksBetween(listed[0]?.seq, listed[listed.length - 1]?.seq) };
+      return;
     }
+    const { entries, first, last } = await pageEntries(ctx, source, params);
+    const links = linksBetween(first, last);
     // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
     if (ctx.query.opt_pretty !== undefined) {
       ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...links };

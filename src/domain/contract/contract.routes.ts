@@ -5,6 +5,9 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { answerObject } from '../core/object-reads';
+import { answerOcds, type OcdsKind } from '../core/ocds-reads';
+import { wantsOcds } from '../../ocds/ocds-option';
+import { contractRelease } from '../../ocds/contract-release';
 import { visibleData } from '../tender/restricted-view';
 import type { DocumentHost } from '../documents/document-routes';
 import { createContract, patchContract } from './contract-lifecycle';
@@ -13,11 +16,20 @@ import { CONTRACT_MASK } from './contract.mask';
 import { putSignerInfo } from './contract-signer-info';
 import { tenderContractLink } from '../tender/contracts/contract-signing';
 
+/** Contracts in OCDS: each in its tender's contracting process (docs/ocds.md §Contracts). */
+const contractOcds: OcdsKind = {
+  kind: 'contracts',
+  view: (doc, viewer) => visibleData(doc, viewer, CONTRACT_MASK),
+  releases: async (views) => views.map(contractRelease),
+  publisher: (view) => view.buyer?.name,
+};
+
 const contractFeed: FeedSource = {
   kind: 'contracts',
   // Spec-era `listing_allowed_fields` of contracts (docs/contracts.md §Contract feed).
   allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
   entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, CONTRACT_MASK) }),
+  releases: contractOcds.releases,
 };
 
 /** Contract documents: the owner adds them until the contract is final; readers see them as the contract. */
@@ -41,7 +53,9 @@ export function contractRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   router.get('/contracts/:id', (ctx) =>
-    answerObject(ctx, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config })),
+    wantsOcds(ctx.query)
+      ? answerOcds(ctx, contractOcds, base)
+      : answerObject(ctx, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config })),
   );
 
   router.patch('/contracts/:id', async (ctx) => {

@@ -7,6 +7,9 @@ import { absoluteUrl, created } from '../../http/render';
 import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
 import { answerObject } from '../core/object-reads';
+import { answerOcds } from '../core/ocds-reads';
+import { wantsOcds } from '../../ocds/ocds-option';
+import { tenderOcds } from './tender-ocds';
 import { refuseSandboxDetails } from '../core/sandbox';
 import { addCriteria } from './tender-criteria';
 import { addLot, deleteLot, findLot, patchLot } from './tender-lots';
@@ -47,6 +50,7 @@ const tenderFeed: FeedSource = {
   allowedFields: FEED_FIELDS,
   entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, TENDER_MASK) }),
   entryReads: ['owner'],
+  releases: tenderOcds.releases,
 };
 
 /** A tender document's metadata change, also of its bids', awards' and cancellations' documents (one `Document` model). */
@@ -86,7 +90,9 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, location, { data: doc.data, config: doc.config, access });
   });
 
-  router.get('/tenders/:id', (ctx) => answerObject(ctx, 'tenders', presentTender));
+  router.get('/tenders/:id', (ctx) =>
+    wantsOcds(ctx.query) ? answerOcds(ctx, tenderOcds, base) : answerObject(ctx, 'tenders', presentTender),
+  );
 
   router.patch('/tenders/:id', sandboxOnly, async (ctx) => {
     const doc = await patchTender(ctx, ctx.params.id);
