@@ -39,7 +39,20 @@ export interface BodyVariant {
 
 /** What a successful response carries. */
 export type ResultShape =
-  'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'complaintsOff';
+  | 'object'
+  | 'created'
+  | 'feed'
+  | 'list'
+  | 'status'
+  | 'metrics'
+  | 'document'
+  | 'description'
+  | 'refused'
+  | 'complaintsOff'
+  /** The object, or an OCDS release package with `opt_schema=ocds` (docs/ocds.md §Asking for OCDS). */
+  | 'objectOrOcds'
+  /** A feed page, or an OCDS release package of its entries with `opt_schema=ocds` (docs/ocds.md §Feeds). */
+  | 'feedOrOcds';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
@@ -138,6 +151,12 @@ const complaints = (path: string, of: string): RouteDescription[] => [
   read(path, `Complaints of ${of}: always empty`, 'list'),
   read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
 ];
+/** A read that also answers OCDS (`opt_schema`): tenders, contracts and plans, one by one and in their feeds. */
+const withOcds = (route: RouteDescription): RouteDescription => ({
+  ...route,
+  result: route.result === 'feed' ? 'feedOrOcds' : 'objectOrOcds',
+});
+
 const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
@@ -267,8 +286,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/tenders/:id/questions/:questionId', 'Answers a tender question', 'owner', [{ data: answerQuestionSchema }]),
   read('/api/2.5/tenders/:id/questions', 'Questions of a tender', 'list'),
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
-  objectOf('tenders'),
-  feed('tenders'),
+  withOcds(objectOf('tenders')),
+  withOcds(feed('tenders')),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
   write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
     { data: postCancellationSchema },
@@ -346,8 +365,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
-  objectOf('contracts'),
-  feed('contracts'),
+  withOcds(objectOf('contracts')),
+  withOcds(feed('contracts')),
   {
     ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
       { data: putSignerInfoSchema },
@@ -370,8 +389,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
   write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
-  objectOf('plans'),
-  feed('plans'),
+  withOcds(objectOf('plans')),
+  withOcds(feed('plans')),
   write(
     'post',
     '/api/2.5/plans/:id/tenders',
