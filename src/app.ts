@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { RenderedViews, renderedViews } from './http/rendered-views';
 import { authenticate } from './http/auth';
+import { clientAddress } from './http/client-address';
 import { jsonBody } from './http/body';
 import type { RequestState } from './http/context';
 import { errorRenderer, methodNotAllowed } from './http/errors';
@@ -29,19 +30,21 @@ function requestClock(clock: Clock): Koa.Middleware {
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>();
-  app.proxy = true;
+  // Forwarded headers count only from the proxies TRUST_PROXY names (docs/operations.md §Behind a proxy).
+  app.proxy = deps.config.trustProxy !== null;
   app.silent = true;
   const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), ...domainRouters(deps)];
   routers.push(openApiRoutes(), sporeRoutes(routers));
+  if (deps.config.trustProxy !== null) app.use(clientAddress(deps.config.trustProxy));
   app.use(noSniff());
   app.use(requestLog(deps.logger));
   app.use(prettyJson());
   app.use(errorRenderer());
   app.use(requestTimeout(deps.config.requestTimeoutMs));
+  app.use(authenticate(deps.accounts));
   app.use(sessionCookie(deps.store, deps.membership, deps.config.sessionSecret));
   app.use(requestClock(deps.clock));
   app.use(renderedViews(new RenderedViews(deps.config.viewCacheBytes)));
-  app.use(authenticate(deps.accounts));
   if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));
   // One router holding every route: a request is matched once, not once per module's router.

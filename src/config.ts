@@ -1,6 +1,13 @@
 import Joi from 'joi';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import proxyaddr from 'proxy-addr';
+
+/**
+ * Which proxies in front of the node may speak for the client (TRUST_PROXY, docs/operations.md §Behind a proxy): a
+ * number of hops, or addresses and CIDR ranges (and proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type ProxyTrust = number | readonly string[];
 
 /** Restricted views: 'hidden' (spec variant A, later) or 'forbidden' (variant B, earlier). */
 export type RestrictedMode = 'hidden' | 'forbidden';
@@ -24,8 +31,10 @@ export interface Config {
   nodeId: string;
   logLevel: string;
   bodyLimit: number;
-  /** Requests per minute per API key (per IP for anonymous readers); 0 = no limit. */
+  /** Requests per minute per API key (per client address for anonymous readers); 0 = no limit. */
   rateLimitPerMinute: number;
+  /** The proxies whose forwarded headers are believed (TRUST_PROXY); null = none, the socket's peer is the client. */
+  trustProxy: ProxyTrust | null;
   /** A request still unanswered after this long gets 503; 0 = no limit. */
   requestTimeoutMs: number;
   /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
@@ -44,6 +53,8 @@ export interface Config {
   /** TEST ONLY (TEST_STALE_READS=1 with NODE_ENV=test): SQLite reads lag this far behind and ignore cookies. */
   testStaleReadsMs: number | null;
 }
+
+const proxyList = (value: string): string[] => value.split(',').map((part) => part.trim());
 
 /** How far behind a TEST_STALE_READS node's snapshot may be. */
 const STALE_READS_REFRESH_MS = 2000;
@@ -69,6 +80,15 @@ const schema = Joi.object({
     .min(1024)
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
+  TRUST_PROXY: Joi.string()
+    .custom((value: string) => {
+      if (/^\d+$/.test(value)) return value;
+      proxyaddr.compile(proxyList(value)); // throws on an address it cannot read
+      return value;
+    })
+    .message(
+      '"TRUST_PROXY" must be a number of proxy hops or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    ),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
   VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   FEED_CACHE_MB: Joi.number().min(0).max(65536).default(16),
@@ -127,6 +147,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: value.LOG_LEVEL,
     bodyLimit: value.BODY_LIMIT,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    trustProxy:
+      value.TRUST_PROXY === undefined ? null : /^\d+$/.test(value.TRUST_PROXY) ? Number(value.TRUST_PROXY) : proxyList(value.TRUST_PROXY),
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
     viewCacheBytes: Math.round(value.VIEW_CACHE_MB * 2 ** 20),
     feedCacheBytes: Math.round(value.FEED_CACHE_MB * 2 ** 20),

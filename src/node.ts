@@ -1,16 +1,9 @@
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
-import Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { createApp } from './app';
+import { assembleNode } from './assemble-node';
 import type { Config } from './config';
-import { loadAuthFile } from './http/auth';
 import { answerParserErrors } from './http/parser-errors';
-import { probeApp } from './jobs/probe-app';
-import { startJobs } from './jobs/start-jobs';
-import { openMembership } from './membership/open-membership';
-import { instrumentedStore } from './store/instrumented-store';
-import { openStore } from './store/open-store';
 import type { Clock } from './time/clock';
 import { koaHandler } from './http/koa-handler';
 
@@ -22,31 +15,8 @@ export interface RunningNode {
 
 /** Starts what the node's ROLE asks for and returns a handle that stops it gracefully. */
 export async function startNode(config: Config, clock: Clock, logger: Logger): Promise<RunningNode> {
-  // Writers use the jobs' store: its commits plan the next checks (docs/architecture.md §Automatic transitions).
-  const opened = instrumentedStore(
-    await openStore(config.storeUrl, {
-      readPreference: config.readPreference,
-      testStaleReadsMs: config.testStaleReadsMs,
-      feedCacheBytes: config.feedCacheBytes,
-    }),
-  );
-  const jobs = startJobs(config, opened, clock, logger);
-  const { store, readinessChecks } = jobs;
-  const membership = openMembership(config, clock, logger);
-  await membership.start();
-  if (config.sessionSecretGenerated) {
-    logger.warn('SESSION_SECRET is not set: using a random secret; cookies will not survive a restart');
-  }
-  const rateLimitRedis =
-    config.redisUrl && config.rateLimitPerMinute > 0 && config.role !== 'worker'
-      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }).on('error', () => {}) // each failed count is logged per request
-      : null;
-  // A worker serves only its probes and metrics (k8s/base/worker-deployment.yaml).
-  const app =
-    config.role === 'worker'
-      ? probeApp(store, readinessChecks)
-      : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks, rateLimitRedis });
-  const server = createServer(koaHandler(app));
+  const node = await assembleNode(config, { clock, logger });
+  const server = createServer(koaHandler(node.app));
   answerParserErrors(server);
   server.keepAliveTimeout = 5000;
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
@@ -64,7 +34,7 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  logger.info({ url, role: config.role, store: store.engine }, 'listening');
+  logger.info({ url, role: config.role, store: node.store.engine }, 'listening');
   return {
     server,
     url,
@@ -72,10 +42,7 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
-      await membership.stop();
-      rateLimitRedis?.disconnect();
-      await jobs.stop();
-      await store.close();
+      await node.stop();
     },
   };
 }

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The shared reference recordings (read-only), overridable for CI machines that keep them elsewhere. */
-export const REFERENCE_DIR = process.env.REFERENCE_DIR ?? '/work/shared/reference';
+/**
+ * The shared reference recordings (read-only): the `shared/reference` folder beside the checkout, or
+ * REFERENCE_DIR for machines that keep them elsewhere.
+ */
+export const REFERENCE_DIR = process.env.REFERENCE_DIR ?? join(__dirname, '../../../shared/reference');
 
 export interface Recording {
   method: string;

@@ -241,8 +241,8 @@ export interface CanaryResult {
 
 /**
  * Plants a unique canary in every field the spec's hiding tables name (expanded by the test's own transcription,
- * not by the product's tables) for every restricted kind, then reads every object, sub-resource, document,
- * download and feed (no opt_fields, each top-level field alone, all at once) as every kind of reader.
+ * not by the product's tables) for every restricted kind, then reads every object, every version of it, sub-resource,
+ * document, download and feed (no opt_fields, each top-level field alone, all at once) as every kind of reader.
  */
 export async function runCanaries(mode: 'hidden' | 'forbidden'): Promise<CanaryResult> {
   const logLines: string[] = [];
@@ -260,7 +260,8 @@ export async function runCanaries(mode: 'hidden' | 'forbidden'): Promise<CanaryR
       const key: ReaderKey = 'key' in reader ? reader.key : undefined;
       const texts = new Map<string, string>();
       for (const path of everyRead) {
-        const reply = await server.request('GET', path, { key, token: 'token' in reader ? reader.token : undefined });
+        const { path: plain, headers } = readRequest(path);
+        const reply = await server.request('GET', plain, { key, headers, token: 'token' in reader ? reader.token : undefined });
         result.requests++;
         if (reply.status >= 500) note(result, 'failed', `${path} as ${reader.name}: ${reply.status}`);
         texts.set(path, reply.text);
@@ -424,7 +425,18 @@ async function plantKind(server: TestServer, world: World, kind: RestrictedKind,
     .map((d) => (typeof d.url === 'string' && d.url.includes('download=') ? new URL(d.url) : null))
     .filter((u): u is URL => u !== null)
     .map((u) => `${u.pathname}${u.search}`);
-  return { kind, canaries, reads: kind.reads(world, doc.data), downloads };
+  // Every version of the object too (docs/platform.md §Revision history), the one the canaries made among them.
+  const versions = (await session.history(storeKind, id)).length;
+  const historical = Array.from({ length: versions }, (_, i) => `${API}/${storeKind}/${id}/historical${VERSION_MARK}${i + 1}`);
+  return { kind, canaries, reads: [...kind.reads(world, doc.data), ...historical], downloads };
+}
+
+/** A read path ending `#N` is a historical read of version N: the number goes in `X-Revision-N`. */
+const VERSION_MARK = '#';
+
+function readRequest(path: string): { path: string; headers?: Record<string, string> } {
+  const [plain, version] = path.split(VERSION_MARK);
+  return version ? { path: plain, headers: { 'X-Revision-N': version } } : { path };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { BUDGETS } from './budgets';
 import { runBoundedWork, type BoundedWorkResult } from './bounded-work';
+import { runBidActivity } from './bid-activity';
 import { runCanaries, type CanaryResult } from './canaries';
 import { runClusterStorm } from './cluster-storm';
 import { redisOutageFault, slowStoreFault, sqliteLockFault, type FaultOutcome } from './faults';
@@ -45,6 +46,8 @@ input), printed as one table; exits 1 if any check fails.
   progress('canaries');
   const canaries: CanaryResult[] = [];
   for (const mode of budget.canaryModes) canaries.push(await runCanaries(mode));
+  progress('bid activity');
+  const bidActivity = await runBidActivity();
   progress('fuzzing');
   const fuzz = await runFuzz(budget.fuzzRunsPerEndpoint);
   progress('multipart fuzzing');
@@ -86,6 +89,11 @@ input), printed as one table; exits 1 if any check fails.
       ok: sum((c) => c.leaked + c.missing + c.failed) === 0,
     },
     {
+      check: `bid actions / reads changed / listed again after a held offset / failed (${bidActivity.compared} reads compared)`,
+      measured: `${bidActivity.actions} / ${bidActivity.changed} / ${bidActivity.listedAgain} / ${bidActivity.failed}`,
+      ok: bidActivity.changed + bidActivity.listedAgain + bidActivity.failed === 0,
+    },
+    {
       check: 'owner/transfer tokens in views, feeds, logs',
       measured: String(sum((c) => c.tokensLeaked)),
       ok: sum((c) => c.tokensLeaked) === 0,
@@ -110,7 +118,13 @@ input), printed as one table; exits 1 if any check fails.
   console.log(renderTable(rows));
   for (const f of faults) console.log(`- ${f.survived ? 'survived' : 'FAILED'}: ${f.fault} (${f.detail})`);
   console.log(boundedReport.lines.join('\n'));
-  for (const example of [...fuzz.examples, ...multipart.examples, ...bounded.examples, ...canaries.flatMap((c) => c.examples)])
+  for (const example of [
+    ...fuzz.examples,
+    ...multipart.examples,
+    ...bounded.examples,
+    ...bidActivity.examples,
+    ...canaries.flatMap((c) => c.examples),
+  ])
     console.log(`  ${example}`);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(rows.every((r) => r.ok) ? 0 : 1);

@@ -15,7 +15,7 @@ export function stalledStore(store: Store, ready: () => Promise<void>): Store {
     });
   return {
     engine: store.engine,
-    session: (token) => delayed(store.session(token)),
+    session: (token, author) => delayed(store.session(token, author)),
     due: (nowMs, limit) => store.due(nowMs, limit),
     ping: () => store.ping(),
     close: () => store.close(),

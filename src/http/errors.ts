@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { ValidationError } from 'joi';
+import { StoreConflict, StoreUnavailable } from '../store/port';
 
 export type ErrorLocation = 'body' | 'url' | 'querystring' | 'header' | '';
 
@@ -98,8 +99,15 @@ export function errorRenderer(): Koa.Middleware {
   };
 }
 
+/**
+ * Every error becomes the API's: the store's own errors as the reference answers them (a lost race or an existing
+ * id 409, docs/platform.md §Conflicts; an unreachable store 503), a koa HttpError as its status, anything else a
+ * logged 500. The domain and the jobs throw and recognise the store's errors without knowing HTTP.
+ */
 function toApiError(err: unknown, ctx: Koa.Context): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof StoreConflict) return err.reason === 'revision' ? conflict() : apiError(409, 'Document already exists');
+  if (err instanceof StoreUnavailable) return apiError(503, 'Service Unavailable', { location: 'url', name: 'store' });
   const e = err as { status?: number; expose?: boolean; message?: string };
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     const title = statusTitle(e.status);

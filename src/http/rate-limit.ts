@@ -5,7 +5,8 @@ import type { RequestState } from './context';
 import { apiError } from './errors';
 
 /**
- * Per-key request limits: `perMinute` requests per API key (anonymous readers are counted per client IP).
+ * Per-key request limits: `perMinute` requests per API key; anonymous readers, and requests with an unknown key,
+ * are counted per client address (`ctx.ip`: the socket's peer, or what trusted proxies report, client-address.ts).
  * With a Redis client every node shares one count; without, each process counts alone. If Redis cannot
  * answer, the request is served: the limit protects the registry and must not become a way to take it down.
  */

@@ -5,7 +5,8 @@ import { httpDuration, httpRequests } from '../metrics';
 
 /**
  * Gives each request an id (an incoming `X-Request-ID` is kept and echoed), a child logger, and one JSON
- * access-log line with the broker's name — never its key or any token — and the HTTP metrics.
+ * access-log line with the broker's name — never its key or any token — and the client's address (`ctx.ip`, as
+ * TRUST_PROXY allows: docs/operations.md §Behind a proxy), and the HTTP metrics.
  */
 export function requestLog(logger: Logger): Koa.Middleware {
   return async function logRequest(ctx, next) {
@@ -23,7 +24,7 @@ export function requestLog(logger: Logger): Koa.Middleware {
       httpRequests.inc({ route, method: ctx.method, status: String(ctx.status) });
       httpDuration.observe({ route, method: ctx.method }, seconds);
       ctx.state.log.info(
-        { method: ctx.method, route, status: ctx.status, broker: ctx.state.viewer?.account?.name ?? null, ms: seconds * 1e3 },
+        { method: ctx.method, route, status: ctx.status, broker: ctx.state.viewer?.account?.name ?? null, ip: ctx.ip, ms: seconds * 1e3 },
         'request',
       );
     }

@@ -2,9 +2,9 @@ import type Koa from 'koa';
 import jwt from 'jsonwebtoken';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { StoreUnavailable, type CausalToken, type Store } from '../store/port';
+import type { CausalToken, Store } from '../store/port';
 import type { Membership } from '../membership/membership';
-import { ApiError, apiError } from './errors';
+import { ApiError } from './errors';
 import { sessionPreconditionFailures } from '../metrics';
 
 export const SESSION_COOKIE = 'SESSION';
@@ -95,7 +95,8 @@ export function decodeSession(value: string | undefined, secret: string): Sessio
 export function sessionCookie(store: Store, membership: Membership, secret: string): Koa.Middleware {
   return async function storeSession(ctx, next) {
     const claims = decodeSession(cookieValue(ctx.get('cookie')), secret);
-    const session = store.session(claims?.causal);
+    // Its commits are kept in history as made for the request's broker or system role (docs/architecture.md §Revision history).
+    const session = store.session(claims?.causal, ctx.state.viewer.account?.name);
     ctx.state.session = session;
     try {
       if (claims && claims.node !== membership.selfId && !(await membership.isAlive(claims.node))) {
@@ -103,9 +104,6 @@ export function sessionCookie(store: Store, membership: Membership, secret: stri
         throw new ApiError(412, [{ location: 'url', name: 'precondition', description: 'Precondition Failed' }]);
       }
       await next();
-    } catch (err) {
-      if (err instanceof StoreUnavailable) throw apiError(503, 'Service Unavailable', { location: 'url', name: 'store' });
-      throw err;
     } finally {
       const value = encodeSession({ node: membership.selfId, causal: session.token() }, secret);
       ctx.set('Set-Cookie', `${SESSION_COOKIE}=${value}; Path=/`);

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { CheckRegistry } from '../domain/core/checks';
-import { ApiError } from '../http/errors';
 import { StoreConflict, type Kind, type Store } from '../store/port';
 import type { Clock } from '../time/clock';
 import { checkFailures, checkLatency, checkRuns } from './job-metrics';
@@ -35,4 +34,4 @@ export async function observedCheck(ctx: CheckContext, source: CheckSource, kind
   }
 }
 
-const isConflict = (err: unknown) => err instanceof StoreConflict || (err instanceof ApiError && err.status === 409);
+const isConflict = (err: unknown) => err instanceof StoreConflict;

@@ -1,7 +1,7 @@
-import { checks as domainChecks } from '../domain/checks';
+import { applyChecks, checks as domainChecks } from '../domain/checks';
 import type { CheckRegistry } from '../domain/core/checks';
-import { commit, indexOf, type ObjectDoc } from '../domain/core/objects';
-import type { Kind, Store, StoreSession, Stored } from '../store/port';
+import { indexOf, type ObjectDoc } from '../domain/core/objects';
+import type { Kind, Store } from '../store/port';
 import type { Clock } from '../time/clock';
 
 /** What a run did: `not-due` and `missing` are normal for a job that fires late, twice, or after a change. */
@@ -11,24 +11,6 @@ export interface CheckResult {
   outcome: CheckOutcome;
   /** The object's next_check (epoch ms) when the run loaded it; null when it had none. */
   dueAt: number | null;
-}
-
-/**
- * Runs the kind's checks on `stored` as of `now` and commits what they change, with the revisions read.
- * Returns the object as it is afterwards. A lost race throws the reference's 409, an unreachable store 503.
- */
-export async function applyChecks(
-  session: StoreSession,
-  stored: Stored,
-  now: Date,
-  registry: CheckRegistry = domainChecks,
-): Promise<{ stored: Stored; applied: boolean }> {
-  const runner = registry[stored.kind];
-  const changes = runner ? await runner(session, stored, now) : [];
-  if (changes.length === 0) return { stored, applied: false };
-  const committed = await commit(session, changes);
-  const self = committed.find((s) => s.kind === stored.kind && s.id === stored.id);
-  return { stored: self ?? stored, applied: true };
 }
 
 /**
@@ -43,7 +25,8 @@ export async function runCheck(
   clock: Clock,
   registry: CheckRegistry = domainChecks,
 ): Promise<CheckResult> {
-  const session = store.session();
+  // Automatic transitions are the chronograph's changes, as the reference records them.
+  const session = store.session(undefined, 'chronograph');
   const stored = await session.get(kind, id);
   if (!stored) return { outcome: 'missing', dueAt: null };
   const dueAt = indexOf(stored.doc as ObjectDoc).nextCheck;

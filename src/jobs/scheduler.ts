@@ -27,8 +27,8 @@ export function schedulingStore(store: Store, scheduler: Scheduler, logger: Logg
     due: (nowMs, limit) => store.due(nowMs, limit),
     ping: () => store.ping(),
     close: () => store.close(),
-    session(token) {
-      const session = store.session(token);
+    session(token, author) {
+      const session = store.session(token, author);
       return {
         ...session,
         async commit(changes, numbering) {

@@ -30,6 +30,8 @@ export interface JobsOptions {
   /** The kinds' check runners; the domain's table unless a test brings its own. */
   registry?: CheckRegistry;
   tuning?: QueueTuning;
+  /** The in-process timer is wired but never wakes on its own: only its `tick()` runs checks (tests). */
+  manualTimer?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export function startJobs(config: JobsConfig, store: Store, clock: Clock, logger
     const timer = checkTimer(ctx, { pollIntervalMs: config.sweepIntervalMs, concurrency: config.workerConcurrency });
     const scheduled = schedulingStore(store, timer, log);
     ctx.store = scheduled;
-    if (runs) timer.start();
+    if (runs && !options.manualTimer) timer.start();
     return { store: scheduled, readinessChecks: [], queue: null, sweeper: null, timer: runs ? timer : null, stop: () => timer.stop() };
   }
   const queue = openCheckQueue(config.redisUrl, options.tuning);

@@ -212,6 +212,7 @@ function operation(route: RouteDescription) {
     ...(route.result === 'objectOrOcds' || route.result === 'feedOrOcds' ? [OCDS_PARAMETER] : []),
     ...(route.access === 'owner' ? [ACCESS_TOKEN] : []),
     ...(route.query ?? []).map((q) => ({ ...q, in: 'query', required: false, schema: { type: 'string' } })),
+    ...(route.headers ?? []).map((h) => ({ ...h, in: 'header', required: false, schema: { type: 'string' } })),
   ];
   return {
     operationId: `${route.method}${openApiPath(route.path).replace(/[^\w]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,

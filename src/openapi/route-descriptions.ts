@@ -68,6 +68,8 @@ export interface RouteDescription {
   writes?: boolean;
   /** Extra query parameters beyond those implied by `result` and `access`. */
   query?: { name: string; description: string }[];
+  /** Request headers the route reads. */
+  headers?: { name: string; description: string }[];
 }
 
 const tenderProcedures = Object.values(TENDER_PROCEDURES);
@@ -151,13 +153,33 @@ const complaints = (path: string, of: string): RouteDescription[] => [
   read(path, `Complaints of ${of}: always empty`, 'list'),
   read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
 ];
+/** An object, and its versions (docs/platform.md §Revision history). */
+const objectOf = (collection: string): RouteDescription[] => [
+  read(`/api/2.5/${collection}/:id`, `One of ${collection}`),
+  {
+    ...read(
+      `/api/2.5/${collection}/:id/historical`,
+      `One of ${collection} as it was at a version (X-Revision-N, X-Previous-Hash answered)`,
+    ),
+    headers: [
+      { name: 'X-Revision-N', description: 'the version, from 1 (as created); the current one without it' },
+      { name: 'X-Revision-Date', description: 'an ISO 8601 date-time: the version current then' },
+      { name: 'X-Revision-Hash', description: "the version's hash, as answered: 404 if it names another" },
+    ],
+  },
+];
+
 /** A read that also answers OCDS (`opt_schema`): tenders, contracts and plans, one by one and in their feeds. */
 const withOcds = (route: RouteDescription): RouteDescription => ({
   ...route,
   result: route.result === 'feed' ? 'feedOrOcds' : 'objectOrOcds',
 });
 
-const objectOf = (collection: string) => read(`/api/2.5/${collection}/:id`, `One of ${collection}`);
+/** An object that also answers OCDS, and its versions. */
+const ocdsObjectOf = (collection: string): RouteDescription[] => {
+  const [object, historical] = objectOf(collection);
+  return [withOcds(object), historical];
+};
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
@@ -215,7 +237,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     'owner',
     frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }]),
   ),
-  objectOf('frameworks'),
+  ...objectOf('frameworks'),
   feed('frameworks'),
   write('post', '/api/2.5/frameworks/:id/questions', 'Asks a question', 'broker', [{ data: createQuestionSchema }]),
   write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
@@ -234,18 +256,18 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     { data: createSubmissionSchema, config: submissionConfigSchema },
   ]),
   write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
-  objectOf('submissions'),
+  ...objectOf('submissions'),
   feed('submissions'),
   ...objectDocuments('submissions'),
 
   write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [
     { data: patchQualificationSchema },
   ]),
-  objectOf('qualifications'),
+  ...objectOf('qualifications'),
   feed('qualifications'),
   ...objectDocuments('qualifications'),
 
-  objectOf('agreements'),
+  ...objectOf('agreements'),
   feed('agreements'),
   read('/api/2.5/agreements/:id/contracts', 'Contracts of an agreement', 'list'),
   read('/api/2.5/agreements/:id/contracts/:contractId', 'One contract of an agreement'),
@@ -286,7 +308,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/tenders/:id/questions/:questionId', 'Answers a tender question', 'owner', [{ data: answerQuestionSchema }]),
   read('/api/2.5/tenders/:id/questions', 'Questions of a tender', 'list'),
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
-  withOcds(objectOf('tenders')),
+  ...ocdsObjectOf('tenders'),
   withOcds(feed('tenders')),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
   write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
@@ -365,7 +387,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
-  withOcds(objectOf('contracts')),
+  ...ocdsObjectOf('contracts'),
   withOcds(feed('contracts')),
   {
     ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
@@ -389,7 +411,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
   write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
-  withOcds(objectOf('plans')),
+  ...ocdsObjectOf('plans'),
   withOcds(feed('plans')),
   write(
     'post',

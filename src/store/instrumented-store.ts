@@ -1,7 +1,18 @@
 import { storeDuration } from '../metrics';
 import { StoreConflict, type Store, type StoreSession } from './port';
 
-const SESSION_OPERATIONS = ['get', 'getView', 'getMany', 'commit', 'feed', 'feedListing', 'nextCounter', 'putBlob', 'getBlob'] as const;
+const SESSION_OPERATIONS = [
+  'get',
+  'getView',
+  'getMany',
+  'history',
+  'commit',
+  'feed',
+  'feedListing',
+  'nextCounter',
+  'putBlob',
+  'getBlob',
+] as const;
 
 async function timed<T>(engine: string, operation: string, run: () => Promise<T>): Promise<T> {
   const end = storeDuration.startTimer({ engine, operation });
@@ -29,7 +40,7 @@ export function instrumentedStore(store: Store): Store {
   };
   return {
     engine,
-    session: (token) => instrumentSession(store.session(token)),
+    session: (token, author) => instrumentSession(store.session(token, author)),
     due: (nowMs, limit) => timed(engine, 'due', () => store.due(nowMs, limit)),
     ping: () => timed(engine, 'ping', () => store.ping()),
     close: () => store.close(),

@@ -34,9 +34,34 @@ export interface Indexed {
   nextCheck: number | null;
 }
 
+/** One RFC 6902 operation of a revision's way back (`Change.back`). */
+export type PatchOp = { op: 'add' | 'replace'; path: string; value: unknown } | { op: 'remove'; path: string };
+
 export type Change =
   | { op: 'insert'; kind: Kind; id: string; doc: Doc; index: Indexed }
-  | { op: 'update'; kind: Kind; id: string; expectedRev: number; doc: Doc; index: Indexed };
+  | {
+      op: 'update';
+      kind: Kind;
+      id: string;
+      expectedRev: number;
+      doc: Doc;
+      index: Indexed;
+      /**
+       * The way back from this version to the one before: operations that turn this change's `{data, config}` into
+       * the stored one's. Kept as the object's revision, in the same commit (docs/architecture.md §Revision history).
+       */
+      back?: PatchOp[];
+      /**
+       * Set when the update changes only members no reader is shown (the object's `data` and `config` are as stored):
+       * the object keeps this, its feed position, so the commit moves it in no feed and changes no view
+       * (docs/architecture.md §Hidden changes). The revision still rises and is still checked.
+       */
+      keepsPosition?: number;
+    };
+
+/** An update that keeps its object's feed position (`keepsPosition`). */
+export const isHiddenChange = (change: Change): change is Change & { op: 'update'; keepsPosition: number } =>
+  change.op === 'update' && change.keepsPosition !== undefined;
 
 /**
  * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) for a commit. Numbers are unique and rise on
@@ -104,6 +129,19 @@ export interface KeptVersion {
   confirmed?: unknown;
 }
 
+/**
+ * One version of an object as readers could be shown it (docs/architecture.md §Revision history): each commit that
+ * gives the object a feed position keeps one; a hidden change keeps none.
+ */
+export interface Revision {
+  /** The version's feed position: its commit, UNIX seconds. */
+  seq: number;
+  /** Whom the commit was made for: a broker's or system role's name (`Store.session`); never a token. */
+  author: string;
+  /** Operations turning this version's `{data, config}` into the previous version's; empty for the first. */
+  back: PatchOp[];
+}
+
 /** An object due for its automatic check. */
 export interface Due {
   kind: Kind;
@@ -136,6 +174,8 @@ export interface StoreSession {
    */
   getView(kind: Kind, id: string, kept?: KeptVersion): Promise<ObjectView | 'unchanged' | null>;
   getMany(kind: Kind, ids: string[]): Promise<Stored[]>;
+  /** The object's revisions, oldest first (those kept since it was created, or since history began to be kept). */
+  history(kind: Kind, id: string): Promise<Revision[]>;
   /**
    * Applies all changes atomically. An update whose expectedRev no longer matches, or an insert of an
    * existing id, throws StoreConflict and writes nothing. With `numbering`, the counter's next value (shared with
@@ -154,7 +194,8 @@ export interface StoreSession {
 
 export interface Store {
   readonly engine: 'sqlite' | 'mongodb';
-  session(token?: CausalToken): StoreSession;
+  /** A session at the causal position `token`; its commits are kept in history as made for `author`. */
+  session(token?: CausalToken, author?: string): StoreSession;
   /** Objects whose next check is at or before `nowMs`, earliest first. */
   due(nowMs: number, limit: number): Promise<Due[]>;
   ping(): Promise<void>;

@@ -62,21 +62,6 @@ export function frameworkSubmissionsCheckDate(periodStartDate: Date, dateMath: D
   return calculateFullDate(periodStartDate, MIN_SUBMISSIONS_CHECK_DELAY, { ...dateMath, ceil: true });
 }
 
-/**
- * An active framework's `next_check` (docs/frameworks.md §Framework next_check): the earlier of the submissions check (until it
- * has passed and marked the framework `successful`) and the qualification period's end.
- */
-export function frameworkNextCheck(
-  periodStartDate: Date,
-  qualificationPeriodEndDate: Date,
-  successful: boolean,
-  dateMath: DateMathOptions = {},
-): Date {
-  if (successful) return qualificationPeriodEndDate;
-  const check = frameworkSubmissionsCheckDate(periodStartDate, dateMath);
-  return check.getTime() < qualificationPeriodEndDate.getTime() ? check : qualificationPeriodEndDate;
-}
-
 /** Allowed `qualificationPeriod.endDate` range, both ends inclusive (docs/frameworks.md §Qualification-period bounds). */
 export interface EndDateBounds {
   earliest: Date;

@@ -1,9 +1,4 @@
-import pino from 'pino';
 import t from 'tap';
-import { checks } from '../../src/domain/checks';
-import type { CheckContext } from '../../src/jobs/observed-check';
-import { checkTimer } from '../../src/jobs/timer';
-import { ManualClock } from '../../src/time/clock';
 import { startTestServer } from '../fixtures/server';
 import { decision, patchAward, tenderInQualification } from '../fixtures/awards';
 
@@ -21,9 +16,10 @@ t.test('the in-process timer at the stand-still end of refused awards → the lo
   const refused = (await patchAward(server, tender, next.id, decision('unsuccessful', false, false))).body.data;
   const due = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.next_check;
   t.equal(due, refused.complaintPeriod.endDate, 'next_check is the end of the last stand-still');
-  const clock = new ManualClock(new Date(Date.parse(due) - 1000));
-  const ctx: CheckContext = { store: server.store, clock, logger: pino({ level: 'silent' }), registry: checks };
-  const timer = checkTimer(ctx, { pollIntervalMs: 3_600_000, concurrency: 1 });
+  // The node's own timer, as src/node.ts wires it, ticked at the server's clock.
+  const { clock } = server;
+  const timer = server.jobs.timer!;
+  clock.set(new Date(Date.parse(due) - 1000));
   t.equal(await timer.tick(), 0, 'nothing due before the stand-still ends');
   clock.set(new Date(Date.parse(due)));
   t.equal(await timer.tick(), 1);

@@ -6,7 +6,7 @@ import type { CheckRunner } from '../../src/domain/core/checks';
 import { updateOf } from '../../src/domain/core/objects';
 import { runCheck } from '../../src/jobs/run-check';
 import { openStore } from '../../src/store/open-store';
-import type { Store } from '../../src/store/port';
+import { StoreConflict, type Store } from '../../src/store/port';
 import { ManualClock } from '../../src/time/clock';
 import { getTender, insertTender, newId, tenderRunner, testRegistry } from './fixtures/tenders';
 
@@ -68,7 +68,7 @@ t.test('a kind without a runner → unchanged, and the object is left as it was'
   t.equal((await getTender(store, id)).rev, 1);
 });
 
-t.test('the object changed between load and commit → 409 thrown for a retry, and the other write stands', async (t) => {
+t.test('the object changed between load and commit → StoreConflict thrown for a retry, and the other write stands', async (t) => {
   const id = await insertTender(store, T0, new Date(T0.getTime() + HOUR));
   const racing = {
     tenders: (async (session, stored, now) => {
@@ -77,8 +77,8 @@ t.test('the object changed between load and commit → 409 thrown for a retry, a
       return tenderRunner(session, stored, now);
     }) satisfies CheckRunner,
   };
-  const err = await runCheck(store, 'tenders', id, new ManualClock(T0), racing).catch((e: { status?: number }) => e);
-  t.equal((err as { status?: number }).status, 409);
+  const err = await runCheck(store, 'tenders', id, new ManualClock(T0), racing).catch((e: unknown) => e);
+  t.type(err, StoreConflict, 'the store conflict, which the API answers 409');
   const after = await getTender(store, id);
   t.same([after.rev, after.doc.data.status, after.doc.data.title], [2, 'active.enquiries', 'edited']);
   t.equal((await runCheck(store, 'tenders', id, new ManualClock(T0), testRegistry)).outcome, 'applied');

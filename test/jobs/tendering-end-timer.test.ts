@@ -1,9 +1,4 @@
-import pino from 'pino';
 import t from 'tap';
-import { checks } from '../../src/domain/checks';
-import type { CheckContext } from '../../src/jobs/observed-check';
-import { checkTimer } from '../../src/jobs/timer';
-import { ManualClock } from '../../src/time/clock';
 import { startTestServer } from '../fixtures/server';
 import { placeBid, tenderInTendering, TENDERING_END } from '../fixtures/tenders';
 
@@ -16,9 +11,10 @@ t.test('the in-process timer at tenderPeriod.endDate → active.auction, bids ac
   t.teardown(() => server.close());
   const tender = await tenderInTendering(server);
   const bids = [await placeBid(server, tender, 450, 1), await placeBid(server, tender, 440, 2, 'broker2')];
-  const clock = new ManualClock(new Date(TENDERING_END.getTime() - 1000));
-  const ctx: CheckContext = { store: server.store, clock, logger: pino({ level: 'silent' }), registry: checks };
-  const timer = checkTimer(ctx, { pollIntervalMs: 3_600_000, concurrency: 1 });
+  // The node's own timer, as src/node.ts wires it, ticked at the server's clock.
+  const { clock } = server;
+  const timer = server.jobs.timer!;
+  clock.set(new Date(TENDERING_END.getTime() - 1000));
   t.equal(await timer.tick(), 0, 'nothing due before the end');
   clock.set(TENDERING_END);
   t.equal(await timer.tick(), 1);

@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import t from 'tap';
 import type { CheckRegistry, CheckRunner } from '../../src/domain/core/checks';
-import type { CheckContext } from '../../src/jobs/observed-check';
-import { schedulingStore } from '../../src/jobs/scheduler';
 import { startJobs, type JobsConfig } from '../../src/jobs/start-jobs';
-import { checkTimer } from '../../src/jobs/timer';
 import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/port';
 import { ManualClock, systemClock } from '../../src/time/clock';
@@ -38,11 +35,8 @@ t.afterEach(async () => {
 
 /** The timer as startJobs wires it, not started: only the test's tick() runs checks, at the ManualClock's time. */
 function manualTimer(clock: ManualClock, registry: CheckRegistry = testRegistry) {
-  const logger = pino({ level: 'silent' });
-  const ctx: CheckContext = { store: raw, clock, logger, registry };
-  const timer = checkTimer(ctx, { pollIntervalMs: HOUR, concurrency: 2 });
-  ctx.store = schedulingStore(raw, timer, logger);
-  return { timer, store: ctx.store };
+  const jobs = startJobs(config, raw, clock, pino({ level: 'silent' }), { registry, manualTimer: true });
+  return { timer: jobs.timer!, store: jobs.store };
 }
 
 t.test('without REDIS_URL a ROLE=all node gets the in-process timer and no Redis readiness check', async (t) => {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { tenderCheck } from '../../src/domain/tender/tender.checks';
-import { commit } from '../../src/domain/core/objects';
+
 import { startTestServer, type TestServer } from '../fixtures/server';
 import { belowThresholdConfig, createLottedTender } from '../fixtures/tenders';
 
@@ -15,7 +15,7 @@ async function runCheck(id: string, now: string) {
   const session = server.store.session();
   const stored = (await session.get('tenders', id))!;
   const changes = await tenderCheck(session, stored, new Date(now));
-  if (changes.length) await commit(session, changes);
+  if (changes.length) await session.commit(changes);
   return changes.length;
 }
 const get = async (id: string, key?: string) => (await server.request('GET', `/api/2.5/tenders/${id}`, { key })).body;

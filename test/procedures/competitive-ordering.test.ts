@@ -1,6 +1,6 @@
 import t from 'tap';
 import { tenderCheck } from '../../src/domain/tender/tender.checks';
-import { commit } from '../../src/domain/core/objects';
+
 import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
 import { aCompetitiveOrderingTender, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement } from '../fixtures/tenders';
 
@@ -102,7 +102,7 @@ t.test('competitiveOrdering: agreement with 3 active contracts → tender → cr
 
   const session = server.store.session();
   const changes = await tenderCheck(session, (await session.get('tenders', tender.id))!, new Date('2026-10-20T00:00:00+03:00'));
-  await commit(session, changes);
+  await session.commit(changes);
   t.equal(
     (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status,
     'unsuccessful',

@@ -26,6 +26,54 @@ t.test('RATE_LIMIT_PER_MINUTE=3: the 4th request of a key → 429 with Retry-Aft
   t.equal((await server.request('GET', '/api/2.5/frameworks', { key: 'broker2' })).status, 200, 'another key has its own budget');
 });
 
+t.test('without TRUST_PROXY a client cannot choose its address: X-Forwarded-For and X-Forwarded-Host are ignored', async (t) => {
+  const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+  t.teardown(() => server.close());
+  const forwarded = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}`, 'x-forwarded-host': 'attacker.example' });
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await server.request('GET', '/api/2.5/frameworks', { headers: forwarded(i) })).status);
+  t.same(statuses, [200, 200, 200, 429], 'anonymous readers counted by the socket address');
+  const unknownKey = await server.request('GET', '/api/2.5/frameworks', { key: 'no-such-key', headers: forwarded(9) });
+  t.equal(unknownKey.status, 429, 'a request with an unknown key is an anonymous one from the same address');
+  const created = await server.request('POST', '/api/2.5/frameworks', {
+    key: 'broker',
+    headers: forwarded(10),
+    body: { data: aFramework(server.clock.now()) },
+  });
+  t.match(created.headers.get('location'), /^http:\/\/127\.0\.0\.1:\d+\/api\/2\.5\/frameworks\//, 'Location on the real host');
+});
+
+for (const trust of ['loopback', '1', '127.0.0.1/8, ::1']) {
+  t.test(`TRUST_PROXY=${trust}: the right-most address the trusted proxy adds is the client's, whatever the client wrote`, async (t) => {
+    const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: trust } });
+    t.teardown(() => server.close());
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const headers = { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` };
+      statuses.push((await server.request('GET', '/api/2.5/frameworks', { headers })).status);
+    }
+    t.same(statuses, [200, 200, 200, 429], 'one client, whatever it put on the left');
+    const other = await server.request('GET', '/api/2.5/frameworks', { headers: { 'x-forwarded-for': '203.0.113.8' } });
+    t.equal(other.status, 200, 'another client behind the proxy has its own budget');
+    const created = await server.request('POST', '/api/2.5/frameworks', {
+      key: 'broker',
+      headers: { 'x-forwarded-host': 'registry.example', 'x-forwarded-proto': 'https' },
+      body: { data: aFramework(server.clock.now()) },
+    });
+    t.match(created.headers.get('location'), /^https:\/\/registry\.example\/api\/2\.5\/frameworks\//, "the proxy's host and protocol");
+  });
+}
+
+t.test('TRUST_PROXY naming another proxy: forwarded headers from this peer are ignored', async (t) => {
+  const server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '10.0.0.0/8' } });
+  t.teardown(() => server.close());
+  const statuses = [];
+  for (let i = 0; i < 4; i++) {
+    statuses.push((await server.request('GET', '/api/2.5/frameworks', { headers: { 'x-forwarded-for': `203.0.113.${i}` } })).status);
+  }
+  t.same(statuses, [200, 200, 200, 429]);
+});
+
 t.test('limits counted in Redis are shared by two nodes; with Redis stopped requests are served unlimited', async (t) => {
   const redis = await startRedis();
   const clients = [new Redis(redis.url, { maxRetriesPerRequest: 1 }), new Redis(redis.url, { maxRetriesPerRequest: 1 })];

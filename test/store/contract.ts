@@ -94,6 +94,63 @@ export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<
     t.equal(await store.session().getView('tenders', 'f'.repeat(32)), null);
   });
 
+  t.test('a hidden change keeps its object where it is in every feed, bumps rev, stays revision-checked', async (t) => {
+    const s = store.session();
+    const change = insert('tenders', { v: 1 });
+    const [first] = await s.commit([change]);
+    const [later] = await s.commit([insert('tenders')]);
+    const hidden = (expectedRev: number, sealed: number): Change => ({
+      op: 'update',
+      kind: 'tenders',
+      id: change.id,
+      expectedRev,
+      doc: { ...change.doc, sealed },
+      index: index(),
+      keepsPosition: first.seq,
+    });
+    const [second] = await s.commit([hidden(1, 1)]);
+    t.equal(second.rev, 2);
+    t.equal(second.seq, first.seq, 'the position stays');
+    const reader = store.session();
+    t.same((await reader.get('tenders', change.id))?.doc.sealed, 1, 'the hidden member is stored');
+    t.equal((await reader.get('tenders', change.id))?.seq, first.seq);
+    t.same(
+      (await reader.feed({ kind: 'tenders', offset: later.seq, descending: false, limit: 10, mode: 'all' })).map((o) => o.id),
+      [],
+      'nothing is listed again after the last position a crawler holds',
+    );
+    t.equal(await reader.getView('tenders', change.id, { seq: first.seq }), 'unchanged', 'the view is the one kept');
+    await t.rejects(s.commit([hidden(1, 2)]), { name: 'StoreConflict' }, 'a stale revision is a conflict');
+    const [third] = await s.commit([hidden(2, 3), insert('tenders')]);
+    t.equal(third.seq, first.seq, 'also beside another change in one commit');
+    t.same((await store.session().get('tenders', change.id))?.doc.sealed, 3);
+  });
+
+  t.test('history: one revision per visible commit, oldest first, with its author and way back, none for a hidden change', async (t) => {
+    const s = store.session(undefined, 'broker1');
+    const change = insert('tenders', { v: 1 });
+    const [first] = await s.commit([change]);
+    const back = [{ op: 'replace' as const, path: '/data/v', value: 1 }];
+    const update = (expectedRev: number, doc: Doc, extra: Partial<Change> = {}): Change =>
+      ({ op: 'update', kind: 'tenders', id: change.id, expectedRev, doc, index: index(), ...extra });
+    const [second] = await store.session(undefined, 'chronograph').commit([update(1, { data: { id: change.id, v: 2 } }, { back })]);
+    await s.commit([update(2, { data: { id: change.id, v: 2 }, sealed: 1 }, { keepsPosition: second.seq })]);
+    const [third] = await s.commit([
+      update(3, { data: { id: change.id, v: 3 } }, { back: [{ op: 'replace', path: '/data/v', value: 2 }] }),
+      insert('tenders'),
+    ]);
+    const history = await store.session().history('tenders', change.id);
+    t.same(
+      history.map((r) => [r.seq, r.author, r.back]),
+      [
+        [first.seq, 'broker1', []],
+        [second.seq, 'chronograph', back],
+        [third.seq, 'broker1', [{ op: 'replace', path: '/data/v', value: 2 }]],
+      ],
+    );
+    t.same(await store.session().history('tenders', 'f'.repeat(32)), [], 'an unknown object has none');
+  });
+
   t.test('getView: a kept version found current gives way to the next commit', async (t) => {
     const s = store.session();
     const change = insert('tenders', { v: 1 });

@@ -20,6 +20,7 @@ t.test('an empty environment gives the documented defaults', async (t) => {
   t.equal(c.bodyLimit, 1024 * 1024);
   t.equal(c.restrictedMode, 'hidden');
   t.equal(c.feedCacheBytes, 16 * 2 ** 20);
+  t.equal(c.trustProxy, null, 'no proxy is trusted');
   t.ok(c.sessionSecretGenerated, 'a random session secret is used without SESSION_SECRET');
   t.ok(c.sessionSecret.length >= 32);
 });
@@ -50,6 +51,13 @@ t.test('ROLE=api with REDIS_URL and no SESSION_SECRET is refused', async (t) => 
 t.test('a short SESSION_SECRET and a malformed PUBLIC_BASE_URL are refused', async (t) => {
   const problems = problemsOf({ SESSION_SECRET: 'short', PUBLIC_BASE_URL: 'not a url' });
   t.equal(problems.length, 2);
+});
+
+t.test('TRUST_PROXY takes a number of hops or a list of addresses, ranges and names; anything else is refused', async (t) => {
+  t.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+  t.same(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,fd00::1' }).trustProxy, ['10.0.0.0/8', 'loopback', 'fd00::1']);
+  t.match(problemsOf({ TRUST_PROXY: 'true' }).join(), /"TRUST_PROXY" must be a number of proxy hops or a comma-separated list/);
+  t.match(problemsOf({ TRUST_PROXY: '10.0.0.0/99' }).join(), /"TRUST_PROXY" must be/);
 });
 
 t.test('PUBLIC_BASE_URL loses its trailing slash', async (t) => {

@@ -55,3 +55,31 @@ t.test('nothing under src/http/ imports src/domain/', async (t) => {
   );
   t.same(upward, []);
 });
+
+/** The folder of a domain kind (`domain/tender/bids/x.ts` → `tender`); core and the domain's own root are no kind. */
+const kindOf = (file: string) => /^domain\/([^/]+)\//.exec(name(file))?.[1] ?? null;
+
+/** Each layering rule (issue 27, docs/architecture.md §Module layout): which imports break it. */
+const RULES: [string, (from: string, to: string) => boolean][] = [
+  [
+    'the store, time, masking and security import neither the domain, nor the jobs, nor HTTP',
+    (from, to) => /^(store|time|masking|security)\//.test(name(from)) && /^(domain|jobs|http)\//.test(name(to)),
+  ],
+  [
+    'the domain imports neither jobs/ nor the app and its entry points',
+    (from, to) => name(from).startsWith('domain/') && /^(jobs\/|app\.ts|node\.ts|main\.ts)/.test(name(to)),
+  ],
+  [
+    'core imports no kind: what several kinds share lives in core',
+    (from, to) => kindOf(from) === 'core' && kindOf(to) !== null && kindOf(to) !== 'core',
+  ],
+];
+
+for (const [rule, breaks] of RULES) {
+  t.test(rule, async (t) => {
+    const broken = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => breaks(file, target)).map((target) => `${name(file)} → ${name(target)}`),
+    );
+    t.same(broken, []);
+  });
+}

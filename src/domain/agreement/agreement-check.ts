@@ -1,20 +1,17 @@
 import type { CheckRunner } from '../core/checks';
+import { applyDueEvents } from '../core/events';
 import { updateOf, type ObjectDoc } from '../core/objects';
-import { formatKyiv, parseIsoDate } from '../../time/kyiv';
-import { withExpiredBansLifted } from './agreement-contracts';
-import { withAgreementNextCheck } from './agreement-lifecycle';
+import { formatKyiv } from '../../time/kyiv';
+import { agreementEvents, withAgreementNextCheck } from './agreement-events';
 
 /**
- * An active agreement ends when its period does, its contracts keeping their statuses (docs/frameworks.md §Agreement status machine;
- * "CS-20115"); before that, suspended contracts whose ban has come due are active again.
+ * The agreement's check (docs/frameworks.md §Agreement status machine; "CS-20115"): applies every event due by now
+ * (agreement-events.ts), in order — the end of its period, suspended contracts' bans come due — then dates the
+ * agreement and sets its next `next_check`. Nothing due → no change.
  */
 export const agreementCheck: CheckRunner = async (_session, stored, now) => {
-  const before = stored.doc as ObjectDoc;
-  if (before.data.status !== 'active') return [];
-  if (now.getTime() >= parseIsoDate(before.data.period.endDate)!.getTime()) {
-    const data = { ...before.data, status: 'terminated', dateModified: formatKyiv(now) };
-    return [updateOf(stored, withAgreementNextCheck({ ...before, data }))];
-  }
-  const lifted = withExpiredBansLifted(before, now);
-  return lifted === before ? [] : [updateOf(stored, lifted)];
+  const agreement = structuredClone(stored.doc as ObjectDoc);
+  if (applyDueEvents(agreement, agreementEvents, now, undefined) === 0) return [];
+  agreement.data.dateModified = formatKyiv(now);
+  return [updateOf(stored, withAgreementNextCheck(agreement))];
 };

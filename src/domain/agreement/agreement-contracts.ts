@@ -1,11 +1,11 @@
 import { apiError } from '../../http/errors';
 import type { Doc, Stored } from '../../store/port';
-import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { formatKyiv } from '../../time/kyiv';
 import { calculateFullDate } from '../../time/periods';
 import { newId } from '../core/ids';
 import { updateOf, type ObjectDoc } from '../core/objects';
 import { validated } from '../core/validation';
-import { withAgreementNextCheck } from './agreement-lifecycle';
+import { withAgreementNextCheck } from './agreement-events';
 import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema';
 import { itemById, itemsOf } from '../core/items';
 
@@ -72,20 +72,4 @@ export function changeMilestone(stored: Stored, contractId: string, milestoneId:
   });
   const changed = { ...contract, status: 'terminated', milestones };
   return { milestone: met, write: updateOf(stored, withContractChanged(agreement, changed, stamp)) };
-}
-
-/** The chronograph's side: a suspended contract whose last ban has come due is active again, its ban `met`. */
-export function withExpiredBansLifted(agreement: ObjectDoc, now: Date): ObjectDoc {
-  const stamp = formatKyiv(now);
-  let lifted = agreement;
-  for (const contract of contractsOf(agreement.data)) {
-    const bans = ((contract.milestones as Doc[] | undefined) ?? []).filter((m) => m.type === 'ban');
-    const last = bans[bans.length - 1];
-    if (contract.status !== 'suspended' || !last || parseIsoDate(last.dueDate)!.getTime() > now.getTime()) continue;
-    const milestones = (contract.milestones as Doc[]).map((m) =>
-      m.id === last.id ? { ...m, status: 'met', dateMet: stamp, dateModified: stamp } : m,
-    );
-    lifted = withContractChanged(lifted, { ...contract, status: 'active', milestones }, stamp);
-  }
-  return lifted;
 }

@@ -1,7 +1,8 @@
 import type { Numbering } from '../../store/port';
-import { formatKyiv, parseIsoDate } from '../../time/kyiv';
+import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
 import type { ObjectDoc } from '../core/objects';
+import { withAgreementNextCheck } from './agreement-events';
 
 /**
  * The agreement a framework gets at its first qualification activation (docs/frameworks.md §Qualification status machine); its
@@ -67,19 +68,4 @@ export function withContract(
     ...agreement,
     data: { ...agreement.data, contracts: [...agreement.data.contracts, contract], dateModified: stamp },
   });
-}
-
-/**
- * While active: the earliest of the scheduled milestones' due dates and the period's end; removed otherwise
- * (docs/frameworks.md §Agreement status machine).
- */
-export function withAgreementNextCheck(doc: ObjectDoc): ObjectDoc {
-  const { next_check: _dropped, ...data } = doc.data;
-  if (data.status !== 'active') return { ...doc, data };
-  const dates = [data.period.endDate as string];
-  for (const contract of data.contracts ?? []) {
-    for (const m of contract.milestones ?? []) if (m.status === 'scheduled' && m.dueDate) dates.push(m.dueDate);
-  }
-  const earliest = Math.min(...dates.map((d) => parseIsoDate(d)!.getTime()));
-  return { ...doc, data: { ...data, next_check: formatKyiv(new Date(earliest)) } };
 }

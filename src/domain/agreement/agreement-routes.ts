@@ -3,8 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import { bodyData } from '../../http/body';
 import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute } from '../../http/feed';
-import { commit, loadObject } from '../core/objects';
-import { answerObject } from '../core/object-reads';
+import { loadObject } from '../core/objects';
+import { objectReads } from '../core/object-reads';
 import { requireBroker, requireOwner } from '../core/owner';
 import { derivativeFeed, singleView } from '../core/restricted-access';
 import { agreementDerivative } from './agreement.access';
@@ -18,12 +18,10 @@ export function agreementRoutes(deps: AppDeps): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5' });
   const { publicBaseUrl, restrictedMode } = deps.config;
 
-  router.get('/agreements/:id', (ctx) =>
-    answerObject(ctx, 'agreements', (doc, viewer) => ({
-      data: singleView(agreementDerivative, doc, viewer, restrictedMode),
-      config: doc.config,
-    })),
-  );
+  objectReads(router, 'agreements', (doc, viewer) => ({
+    data: singleView(agreementDerivative, doc, viewer, restrictedMode),
+    config: doc.config,
+  }));
 
   const visibleAgreement = async (ctx: Ctx) => {
     const { doc } = await loadObject(ctx.state.session, 'agreements', ctx.params.id);
@@ -58,7 +56,7 @@ export function agreementRoutes(deps: AppDeps): Router<RequestState> {
   router.post(MILESTONES, async (ctx) => {
     const stored = await ownedAgreement(ctx);
     const { milestone, write } = addMilestone(stored, ctx.params.contractId, bodyData(ctx), ctx.state.now);
-    await commit(ctx.state.session, [write]);
+    await ctx.state.session.commit([write]);
     // The reference answers a milestone POST without a Location header (docs/frameworks.md §Agreement contracts and milestones).
     ctx.status = 201;
     ctx.body = { data: milestone };
@@ -67,7 +65,7 @@ export function agreementRoutes(deps: AppDeps): Router<RequestState> {
   router.patch(`${MILESTONES}/:milestoneId`, async (ctx) => {
     const stored = await ownedAgreement(ctx);
     const { milestone, write } = changeMilestone(stored, ctx.params.contractId, ctx.params.milestoneId, bodyData(ctx), ctx.state.now);
-    await commit(ctx.state.session, [write]);
+    await ctx.state.session.commit([write]);
     ctx.body = { data: milestone };
   });
 

@@ -4,7 +4,7 @@ import { bodyData } from '../../http/body';
 import type { RequestState } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { loadObject, type ObjectDoc } from '../core/objects';
-import { applyChecks } from '../../jobs/run-check';
+import { applyChecks } from '../checks';
 
 /** `ChronographSerializer`: the tender fields the chronograph reads back (docs/platform.md §Chronograph). */
 const TENDER_FIELDS = [

@@ -5,7 +5,7 @@ import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, loadObject, updateOf } from '../core/objects';
+import { loadObject, updateOf } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { mergePatch, validated } from '../core/validation';
 import { CONTRACT_CHANGE_RATIONALE_TYPES, patchChangeSchema, postChangeSchema } from './contract.schema';
@@ -59,7 +59,7 @@ export async function addChange(ctx: Ctx): Promise<Doc> {
   const stamp = formatKyiv(ctx.state.now);
   const change = { ...input, id: newId(), status: 'pending', date: stamp };
   const data = { ...contract, changes: [...changesOf(contract), change], dateModified: stamp };
-  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data }, ['changes'])]);
+  await ctx.state.session.commit([updateOf(stored, { ...stored.doc, data }, ['changes'])]);
   return change;
 }
 
@@ -84,6 +84,6 @@ export async function patchChange(ctx: Ctx): Promise<Doc> {
     changesOf(contract).filter((c) => c.id !== before.id),
   );
   const changes = changesOf(contract).map((c) => (c.id === before.id ? after : c));
-  await commit(ctx.state.session, [updateOf(stored, { ...stored.doc, data: { ...contract, changes, dateModified: stamp } }, ['changes'])]);
+  await ctx.state.session.commit([updateOf(stored, { ...stored.doc, data: { ...contract, changes, dateModified: stamp } }, ['changes'])]);
   return after;
 }

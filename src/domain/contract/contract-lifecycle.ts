@@ -7,7 +7,7 @@ import { issueAccess, type Access } from '../../security/tokens';
 import type { Change, Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { withTestTitles } from '../tender/test-mode';
 import { mergePatch, validated } from '../core/validation';
@@ -51,7 +51,7 @@ export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access
   });
   const doc: ObjectDoc = { data, config: { restricted: !!tender.doc.config?.restricted }, secrets };
   // The contracting system brings the award's documents and changes with the contract.
-  await commit(session, [insertOf('contracts', doc, ['documents', 'changes'])]);
+  await session.commit([insertOf('contracts', doc, ['documents', 'changes'])]);
   return { doc, access };
 }
 
@@ -79,6 +79,6 @@ export async function patchContract(ctx: Ctx, id: string, link: TenderLink): Pro
   if (isDeepStrictEqual(data, before)) return stored.doc;
   const tenderChanges = before.awardID ? await link(session, data, before, now) : [];
   const doc: ObjectDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
-  await commit(session, [updateOf(stored, doc), ...tenderChanges]);
+  await session.commit([updateOf(stored, doc), ...tenderChanges]);
   return doc;
 }

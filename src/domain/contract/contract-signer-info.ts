@@ -3,7 +3,7 @@ import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { putSignerInfoSchema } from './contract.schema';
@@ -27,6 +27,6 @@ export async function putSignerInfo(ctx: Ctx, side: 'buyer' | 'suppliers'): Prom
   const data: Doc = { ...doc.data, dateModified: formatKyiv(ctx.state.now) };
   if (side === 'buyer') data.buyer = { ...data.buyer, signerInfo };
   else data.suppliers = (data.suppliers as Doc[]).map((s, i) => (i === 0 ? { ...s, signerInfo } : s));
-  await commit(ctx.state.session, [updateOf(stored, { ...doc, data })]);
+  await ctx.state.session.commit([updateOf(stored, { ...doc, data })]);
   return signerInfo;
 }

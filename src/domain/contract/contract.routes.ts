@@ -4,12 +4,11 @@ import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
-import { answerOcds, type OcdsKind } from '../core/ocds-reads';
-import { wantsOcds } from '../../ocds/ocds-option';
+import { objectReads } from '../core/object-reads';
+import type { OcdsKind } from '../core/ocds-reads';
 import { contractRelease } from '../../ocds/contract-release';
 import { visibleData } from '../tender/restricted-view';
-import type { DocumentHost } from '../documents/document-routes';
+import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract-lifecycle';
 import { addChange, findChange, patchChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
@@ -52,11 +51,10 @@ export function contractRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${doc.data.id}`), { data: doc.data, config: doc.config, access });
   });
 
-  router.get('/contracts/:id', (ctx) =>
-    wantsOcds(ctx.query)
-      ? answerOcds(ctx, contractOcds, base)
-      : answerObject(ctx, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config })),
-  );
+  objectReads(router, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config }), {
+    ocds: contractOcds,
+    publicBaseUrl: base,
+  });
 
   router.patch('/contracts/:id', async (ctx) => {
     const doc = await patchContract(ctx, ctx.params.id, tenderContractLink);

@@ -1,7 +1,13 @@
+import type Router from '@koa/router';
 import type { Viewer } from '../../http/auth';
-import type { Ctx } from '../../http/context';
-import type { Doc, Kind } from '../../store/port';
+import type { Ctx, RequestState } from '../../http/context';
+import { apiError } from '../../http/errors';
+import type { Doc, Kind, Revision } from '../../store/port';
+import { parseIsoDate } from '../../time/kyiv';
+import { revisionHash, versionAt } from './history';
 import { loadObject, loadView, type ObjectDoc } from './objects';
+import { answerOcds, type OcdsKind } from './ocds-reads';
+import { wantsOcds } from '../../ocds/ocds-option';
 import { apiJson } from '../../store/api-json';
 
 /** What `GET /{kind}/{id}` answers a viewer: `{data, config}` as that viewer may see them. */
@@ -36,4 +42,67 @@ export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Prom
 function sendRendered(ctx: Ctx, body: Buffer) {
   ctx.type = 'json';
   ctx.body = body;
+}
+
+/**
+ * `GET /{kind}/{id}` and `GET /{kind}/{id}/historical`, both shown through `present`: one view of every version.
+ * With `ocds`, `GET /{kind}/{id}?opt_schema=ocds` answers a release package of the same view (docs/ocds.md §Asking for OCDS).
+ */
+export function objectReads(
+  router: Router<RequestState>,
+  kind: Kind,
+  present: Present,
+  ocds?: { ocds: OcdsKind; publicBaseUrl: string | null },
+): void {
+  router.get(`/${kind}/:id`, (ctx) =>
+    ocds && wantsOcds(ctx.query) ? answerOcds(ctx, ocds.ocds, ocds.publicBaseUrl) : answerObject(ctx, kind, present),
+  );
+  router.get(`/${kind}/:id/historical`, (ctx) => answerHistorical(ctx, kind, present));
+}
+
+const versionNotFound = (name: 'version' | 'hash') => apiError(404, 'Not Found', { location: 'header', name });
+
+/**
+ * The version a request asks for (docs/platform.md §Revision history): `X-Revision-Date`, the version current then;
+ * else `X-Revision-N`; else the current one. The reference's answers: `404 header/version` for a number that is not
+ * one of the object's versions or a date before the first, `404 header/hash` for an `X-Revision-Hash` of another
+ * revision.
+ */
+function requestedVersion(ctx: Ctx, id: string, revisions: Revision[]): number {
+  const number = ctx.get('x-revision-n');
+  const validNumber = /^\d+$/.test(number) && Number(number) >= 1;
+  const date = ctx.get('x-revision-date') ? parseIsoDate(ctx.get('x-revision-date')) : null;
+  let n = revisions.length;
+  if (date) {
+    n = revisions.filter((revision) => revision.seq * 1000 <= date.getTime()).length;
+    if (n === 0) throw versionNotFound('version');
+  } else if (number || ctx.get('x-revision-date')) {
+    if (!validNumber || Number(number) > revisions.length) throw versionNotFound('version');
+    n = Number(number);
+  }
+  const hash = ctx.get('x-revision-hash');
+  if (hash && hash !== revisionHash(id, revisions[n - 1])) throw versionNotFound('hash');
+  return n;
+}
+
+/**
+ * `GET /{kind}/{id}/historical`: the object at the version asked for, shown to this reader exactly as the object's
+ * own read shows its current version, hiding included (docs/platform.md §Revision history).
+ */
+export async function answerHistorical(ctx: Ctx, kind: Kind, present: Present): Promise<void> {
+  const { session, viewer } = ctx.state;
+  const id: string = ctx.params.id;
+  // The object and its history are two reads: a commit between them is read again.
+  for (let attempt = 1; ; attempt++) {
+    const stored = await loadObject(session, kind, id);
+    const revisions = await session.history(kind, id);
+    const last = revisions[revisions.length - 1];
+    if (last && last.seq !== stored.seq && attempt < 3) continue;
+    const n = requestedVersion(ctx, id, revisions);
+    ctx.set('X-Revision-N', String(n));
+    ctx.set('X-Revision-Hash', revisionHash(id, revisions[n - 1]));
+    ctx.set('X-Previous-Hash', revisionHash(id, revisions[n - 2]));
+    ctx.body = present({ ...stored.doc, ...versionAt(stored.doc, revisions, n) }, viewer);
+    return;
+  }
 }

@@ -1,9 +1,9 @@
-import type { Change, Doc, Indexed, KeptVersion, Kind, Numbering, ObjectView, StoreSession, Stored } from '../../store/port';
-import { StoreConflict, StoreUnavailable } from '../../store/port';
-import { apiError, conflict, notFound } from '../../http/errors';
+import type { Change, Doc, Indexed, KeptVersion, Kind, ObjectView, StoreSession, Stored } from '../../store/port';
+import { notFound } from '../../http/errors';
 import type { OwnerSecrets } from '../../security/tokens';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { applySaveRules } from '../save-rules';
+import { wayBack } from './history';
 
 /**
  * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`
@@ -62,14 +62,22 @@ export function insertOf(kind: Kind, doc: ObjectDoc, writes: readonly string[] =
 
 export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string[] = []): Change {
   applySaveRules(stored.kind, doc, stored.doc as ObjectDoc, writes);
-  return {
-    op: 'update',
-    kind: stored.kind,
-    id: stored.id,
-    expectedRev: stored.rev,
-    doc: withDateModifiedAfter(stored.doc as ObjectDoc, doc),
-    index: indexOf(doc),
-  };
+  const saved = withDateModifiedAfter(stored.doc as ObjectDoc, doc);
+  const change: Change = { op: 'update', kind: stored.kind, id: stored.id, expectedRev: stored.rev, doc: saved, index: indexOf(doc) };
+  if (seenAlike(stored.doc as ObjectDoc, saved)) change.keepsPosition = stored.seq;
+  else change.back = wayBack(stored.doc as ObjectDoc, saved);
+  return change;
+}
+
+/**
+ * Whether every reader sees the object as before: its `data` and `config` are unchanged, so only hidden members
+ * changed (sealed bids, bid access, question authors, token hashes). Such a change keeps the object's feed position
+ * (docs/architecture.md §Hidden changes). Almost every visible change moves `dateModified`, which spares the
+ * comparison.
+ */
+function seenAlike(before: ObjectDoc, after: ObjectDoc): boolean {
+  if (before.data?.dateModified !== after.data?.dateModified) return false;
+  return JSON.stringify(before.data) === JSON.stringify(after.data) && JSON.stringify(before.config) === JSON.stringify(after.config);
 }
 
 /**
@@ -87,17 +95,4 @@ function withDateModifiedAfter(before: ObjectDoc, after: ObjectDoc): ObjectDoc {
     after.data.dateModified = formatKyiv(new Date(previousMs + 1));
   }
   return after;
-}
-
-/** Commits atomically; a lost race is the reference's 409, an unreachable store a 503. */
-export async function commit(session: StoreSession, changes: Change[], numbering?: Numbering): Promise<Stored[]> {
-  try {
-    return await session.commit(changes, numbering);
-  } catch (err) {
-    if (err instanceof StoreConflict) {
-      throw err.reason === 'revision' ? conflict() : apiError(409, 'Document already exists');
-    }
-    if (err instanceof StoreUnavailable) throw apiError(503, 'Service Unavailable', { location: 'url', name: 'store' });
-    throw err;
-  }
 }

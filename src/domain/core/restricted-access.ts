@@ -7,8 +7,8 @@ import { applyMask, type MaskTable } from '../../masking/mask';
 import type { RestrictedMode } from '../../config';
 import type { Doc, Kind } from '../../store/port';
 import { isRestricted, type ObjectDoc } from './objects';
-import { answerObject } from './object-reads';
-import type { DocumentHost } from '../documents/document-routes';
+import { objectReads } from './object-reads';
+import type { DocumentHost } from './document-host';
 
 /** What a reader gets of a restricted object: all of it, the hidden-field view, or nothing. */
 export type Access = 'full' | 'hidden' | 'none';
@@ -84,12 +84,10 @@ export function derivativeReadRoutes(
   derivative: Derivative,
   { publicBaseUrl, restrictedMode }: { publicBaseUrl: string | null; restrictedMode: RestrictedMode },
 ): void {
-  router.get(`/${derivative.kind}/:id`, (ctx) =>
-    answerObject(ctx, derivative.kind, (doc, viewer) => ({
-      data: singleView(derivative, doc, viewer, restrictedMode),
-      config: doc.config,
-    })),
-  );
+  objectReads(router, derivative.kind, (doc, viewer) => ({
+    data: singleView(derivative, doc, viewer, restrictedMode),
+    config: doc.config,
+  }));
   feedRoute(router, `/${derivative.kind}`, derivativeFeed(derivative, restrictedMode), publicBaseUrl);
 }
 

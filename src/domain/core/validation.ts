@@ -66,19 +66,44 @@ function boundedValidation(schema: Joi.Schema, value: unknown): Joi.ValidationRe
 
 type Path = (string | number)[];
 
+/** A path as a chain to its parent: most members are never reported, so most paths are never spelled out. */
+type PathLink = { parent: PathLink | null; key: string | number } | null;
+
+const spelled = (link: PathLink): Path => {
+  const path: Path = [];
+  for (let at = link; at; at = at.parent) path.unshift(at.key);
+  return path;
+};
+
+/** An object schema's members by name, made once per schema. */
+const namedKeys = new WeakMap<object, Map<string, Joi.Schema>>();
+const membersOf = (keys: { key: string; schema: Joi.Schema }[]) => {
+  let named = namedKeys.get(keys);
+  if (!named) namedKeys.set(keys, (named = new Map(keys.map((k) => [k.key, k.schema]))));
+  return named;
+};
+
 /**
  * The members of `value` that `schema` does not name where it forbids unknown members, as joi finds
  * them for the object and array schemas the API is made of (how many, the paths of the first
- * `MAX_REPORTED_ERRORS`), and a copy of `value` without them; `unsure` where a schema of another kind
- * (alternatives, links) holds an object. No recursion: a body may nest deeply.
+ * `MAX_REPORTED_ERRORS`), and a copy of `value` without them when there are more; `unsure` where a schema of
+ * another kind (alternatives, links) holds an object. No recursion: a body may nest deeply. The copy is made in
+ * a second walk, only when it is needed: a valid 1000-item tender spent 11 ms here copying (docs/platform.md §Limits).
  */
 function unknownMembers(schema: Joi.Schema, value: unknown): { count: number; first: Path[]; without: unknown } | 'unsure' {
+  const found = walk(schema, value, false);
+  if (found === 'unsure' || found.count <= MAX_REPORTED_ERRORS) return found;
+  return walk(schema, value, true);
+}
+
+function walk(schema: Joi.Schema, value: unknown, copying: boolean): { count: number; first: Path[]; without: unknown } | 'unsure' {
   const first: Path[] = [];
   let count = 0;
   const root: { value?: unknown } = {};
-  const pending: [Joi.Schema, unknown, Path, (copy: unknown) => void][] = [[schema, value, [], (copy) => (root.value = copy)]];
+  const ignore = () => undefined;
+  const pending: [Joi.Schema, unknown, PathLink, (copy: unknown) => void][] = [[schema, value, null, (copy) => (root.value = copy)]];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [s, v, path, place] = next;
+    const [s, v, at, place] = next;
     const terms = (s as unknown as { $_terms: Record<string, any> }).$_terms;
     const keys: { key: string; schema: Joi.Schema }[] | null = terms.keys;
     if (s.type === 'array' && Array.isArray(v) && v.length > (s.$_getRule('max')?.args?.limit ?? Infinity)) {
@@ -86,17 +111,17 @@ function unknownMembers(schema: Joi.Schema, value: unknown): { count: number; fi
     } else if (s.type === 'array' && Array.isArray(v) && terms.items?.length === 1) {
       const copy: unknown[] = [];
       place(copy);
-      v.forEach((element, i) => pending.push([terms.items[0], element, [...path, i], (c) => (copy[i] = c)]));
+      v.forEach((element, i) => pending.push([terms.items[0], element, { parent: at, key: i }, copying ? (c) => (copy[i] = c) : ignore]));
     } else if (s.type === 'object' && isPlainObject(v) && keys && !terms.patterns) {
       const copy: Record<string, unknown> = {};
       place(copy);
-      const named = new Map(keys.map((k) => [k.key, k.schema]));
+      const named = membersOf(keys);
       const open = (s as unknown as { _flags: { unknown?: boolean } })._flags.unknown === true;
       for (const key of Object.keys(v)) {
         const child = named.get(key);
-        if (child) pending.push([child, v[key], [...path, key], (c) => (copy[key] = c)]);
+        if (child) pending.push([child, v[key], { parent: at, key }, copying ? (c) => (copy[key] = c) : ignore]);
         else if (open) copy[key] = v[key];
-        else if (count++ < MAX_REPORTED_ERRORS) first.push([...path, key]);
+        else if (count++ < MAX_REPORTED_ERRORS) first.push(spelled({ parent: at, key }));
       }
     } else if (v && typeof v === 'object' && (s.type === 'alternatives' || s.type === 'link' || (s.type === 'array' && Array.isArray(v)))) {
       return 'unsure';

@@ -2,15 +2,14 @@ import Router from '@koa/router';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import type { Ctx, RequestState } from '../../http/context';
-import { apiError, notFound, type ApiError } from '../../http/errors';
+import { apiError, notFound } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
-import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
+import type { Doc, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
+import type { DocumentHost } from '../core/document-host';
 import { newId } from '../core/ids';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
-import type { Viewer } from '../../http/auth';
-import type { RestrictedMode } from '../../config';
 import { readFileField } from './multipart-file';
 import { itemsOf } from '../core/items';
 import { bodyData } from '../../http/body';
@@ -18,27 +17,6 @@ import { mergePatch, validated } from '../core/validation';
 import type Joi from 'joi';
 import { documentPatchSchema } from './document.schema';
 
-/** An object kind that holds documents: who reads them, who uploads, and in which statuses. */
-export interface DocumentHost {
-  kind: Kind;
-  /** The kind's word in the reference's messages (`… in current (draft) tender status`). */
-  name: string;
-  /** The object's data as this reader may see it (its hiding rules applied), or a 403 for a reader with no access. */
-  view(doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Doc;
-  /** The object whose owner token authorizes uploads: the object itself, or its framework. */
-  authority(session: StoreSession, stored: Stored): Promise<ObjectDoc>;
-  /** Statuses in which documents may be added, changed or replaced; the reference's message names the current one. */
-  acceptsIn(data: Doc): string[];
-  /**
-   * What a document write (a new document, a new version, new metadata) also changes in the object (its
-   * procedure's rules), or refuses; the object as it is saved.
-   */
-  withDocumentAdded?(doc: ObjectDoc, ctx: Ctx): Promise<ObjectDoc>;
-  /** The kind's own refusal in other statuses, where it is not the common 403 `Can't add document in current (…) status`. */
-  refusal?(status: string): ApiError;
-  /** What a document may say it is about (`documentOf`), where the kind's documents have it. */
-  documentOf?: readonly string[];
-}
 
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
 
@@ -223,7 +201,7 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
     const doc = stored.doc as ObjectDoc;
     const data = { ...doc.data, documents, dateModified: formatKyiv(ctx.state.now) };
     const changed = host.withDocumentAdded ? await host.withDocumentAdded({ ...doc, data }, ctx) : { ...doc, data };
-    await commit(ctx.state.session, [updateOf(stored, changed, ['documents'])]);
+    await ctx.state.session.commit([updateOf(stored, changed, ['documents'])]);
   }
 
   router.post('/', async (ctx) => {

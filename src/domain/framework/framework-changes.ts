@@ -3,11 +3,12 @@ import type { Doc, StoreSession, Stored } from '../../store/port';
 import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodChangeBounds } from '../../time/framework-periods';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
-import { withAgreementNextCheck } from '../agreement/agreement-lifecycle';
+import { withAgreementNextCheck } from '../agreement/agreement-events';
 import { newId } from '../core/ids';
-import { commit, updateOf, type ObjectDoc } from '../core/objects';
+import { updateOf, type ObjectDoc } from '../core/objects';
 import { validated } from '../core/validation';
-import { withActivePeriods, withNextCheck } from './framework-periods';
+import { withNextCheck } from './framework-events';
+import { withActivePeriods } from './framework-periods';
 import { frameworkChangeSchema, PERIOD_CHANGE_CAUSES } from './framework.schema';
 
 const periodError = (description: string) => apiError(422, description, { name: 'modifications.qualificationPeriod' });
@@ -84,6 +85,6 @@ export async function addFrameworkChange(session: StoreSession, stored: Stored, 
   const agreementId = framework.data.agreementID;
   const agreement = agreementId ? await session.get('agreements', agreementId) : null;
   if (agreement) writes.push(updateOf(agreement, agreementFollowing(agreement.doc as ObjectDoc, after.data, stamp)));
-  await commit(session, writes);
+  await session.commit(writes);
   return change;
 }

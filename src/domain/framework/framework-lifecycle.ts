@@ -5,8 +5,9 @@ import type { StoreSession, Stored } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
-import { withActivePeriods, withNextCheck } from './framework-periods';
+import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { withNextCheck } from './framework-events';
+import { withActivePeriods } from './framework-periods';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
 import { frameworkProcedure } from './procedures';
 import type { FrameworkRule } from './procedures/framework-procedure';
@@ -51,8 +52,7 @@ export async function createFramework(
     secrets,
   };
   runRules(procedure.rules.create, doc, null, now);
-  await commit(
-    session,
+  await session.commit(
     [insertOf('frameworks', doc)],
     dailyId('framework', 'UA-F', now, (id) => (doc.data.prettyID = id)),
   );
@@ -80,6 +80,6 @@ export async function patchFramework(session: StoreSession, stored: Stored, patc
   after = withNextCheck(after);
   if (isDeepStrictEqual(after.data, before.data)) return before;
   after.data.dateModified = formatKyiv(now);
-  await commit(session, [updateOf(stored, after)]);
+  await session.commit([updateOf(stored, after)]);
   return after;
 }

@@ -1,6 +1,6 @@
 import { dateMathOf } from '../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
-import { frameworkActivationPeriods, frameworkNextCheck } from '../../time/framework-periods';
+import { frameworkActivationPeriods } from '../../time/framework-periods';
 import type { ObjectDoc } from '../core/objects';
 
 const date = (iso: string | undefined) => (iso ? parseIsoDate(iso)! : undefined);
@@ -33,17 +33,4 @@ export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
       qualificationPeriod: { ...data.qualificationPeriod, startDate: formatKyiv(periods.qualificationPeriodStartDate) },
     },
   };
-}
-
-/** `next_check` while active (docs/frameworks.md §Framework next_check); removed in any other status. */
-export function withNextCheck(doc: ObjectDoc): ObjectDoc {
-  const { next_check: _dropped, ...data } = doc.data;
-  if (data.status !== 'active') return { ...doc, data };
-  const next = frameworkNextCheck(
-    date(data.period.startDate)!,
-    date(data.qualificationPeriod.endDate)!,
-    doc.successful === true,
-    dateMathOf(data),
-  );
-  return { ...doc, data: { ...data, next_check: formatKyiv(next) } };
 }

@@ -5,7 +5,7 @@ import type { Ctx, RequestState } from '../../http/context';
 import { feedRoute } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
+import { objectReads } from '../core/object-reads';
 import { requireBroker, requireOwner } from '../core/owner';
 import { refuseSandboxDetails } from '../core/sandbox';
 import { createFramework, patchFramework } from './framework-lifecycle';
@@ -54,7 +54,7 @@ export function frameworkRoutes(deps: AppDeps): Router<RequestState> {
     ctx.body = view(doc);
   });
 
-  router.get('/frameworks/:id', (ctx) => answerObject(ctx, 'frameworks', view));
+  objectReads(router, 'frameworks', view);
 
   router.post('/frameworks/:id/changes', async (ctx) => {
     const stored = await loadObject(ctx.state.session, 'frameworks', ctx.params.id);

@@ -6,7 +6,7 @@ import { issueAccess, type Access } from '../../security/tokens';
 import type { Doc, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { PLAN_RULES, requireAllowedChange, typesAllowedFor, unavailableType } from './plan.rules';
@@ -37,7 +37,14 @@ function withServerMembers(plan: Doc, stamp: string): Doc {
   return out;
 }
 
-/** docs/plans.md §Statuses: an active cancellation makes the plan `cancelled`, a tender makes it `complete`. */
+/**
+ * The plan's state machine (no automatic transition: a plan has no events), docs/plans.md §Statuses:
+ * - (none) → draft or scheduled: `POST /plans`, `createPlan` below; draft → scheduled: the owner's PATCH.
+ * - → cancelled: an active `cancellation`, made by this function.
+ * - → complete: `tender_id` given, made by this function; plan-tenders.ts gives it when a tender is made from the plan
+ *   (docs/plans.md §Tenders). Or the owner's PATCH, for the tender types plan.rules.ts allows.
+ * - never back to draft, and in cancelled or complete only `rationale` changes: plan.rules.ts.
+ */
 function withStatusMoves(plan: Doc): Doc {
   if (plan.cancellation?.status === 'active') return { ...plan, status: 'cancelled' };
   if (plan.tender_id) return { ...plan, status: 'complete' };
@@ -99,8 +106,7 @@ export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Ac
     },
     secrets,
   };
-  await commit(
-    session,
+  await session.commit(
     [insertOf('plans', doc)],
     dailyId('planID', 'UA-P', now, (id) => (doc.data.planID = `${id}-a`)),
   );
@@ -135,6 +141,6 @@ export async function patchPlan(ctx: Ctx, id: string): Promise<ObjectDoc> {
   const doc = changedPlan(stored, patch, ctx.state.now);
   if (!doc) return stored.doc;
   // The save may invalidate milestones (docs/plans.md §Milestones); a client never sends them (SERVER_KEYS).
-  await commit(ctx.state.session, [updateOf(stored, doc, ['milestones'])]);
+  await ctx.state.session.commit([updateOf(stored, doc, ['milestones'])]);
   return doc;
 }

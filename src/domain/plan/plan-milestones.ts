@@ -8,7 +8,7 @@ import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { calculateDate } from '../../time/periods';
 import { itemById, itemsOf } from '../core/items';
 import { newId } from '../core/ids';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { presentedToken, requireBroker } from '../core/owner';
 import { validated } from '../core/validation';
 import { requireAllowedChange } from './plan.rules';
@@ -61,7 +61,7 @@ export async function addMilestone(ctx: Ctx): Promise<{ milestone: Doc; token: s
     data: { ...after, dateModified: stamp },
     milestoneTokens: { ...doc.milestoneTokens, [milestone.id]: secrets.tokenHash },
   };
-  await commit(ctx.state.session, [updateOf(stored, saved, ['milestones'])]);
+  await ctx.state.session.commit([updateOf(stored, saved, ['milestones'])]);
   return { milestone, token: access.token };
 }
 
@@ -93,7 +93,7 @@ export async function patchMilestone(ctx: Ctx): Promise<Doc> {
   after.dateModified = stamp;
   if (after.status === 'met' && before.status !== 'met') after.dateMet = stamp;
   const milestones = milestonesOf(doc.data).map((m) => (m.id === before.id ? after : m));
-  await commit(ctx.state.session, [updateOf(stored, { ...doc, data: { ...doc.data, milestones, dateModified: stamp } }, ['milestones'])]);
+  await ctx.state.session.commit([updateOf(stored, { ...doc, data: { ...doc.data, milestones, dateModified: stamp } }, ['milestones'])]);
   return after;
 }
 

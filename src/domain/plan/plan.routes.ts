@@ -5,11 +5,10 @@ import { apiError } from '../../http/errors';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
-import { answerOcds, type OcdsKind } from '../core/ocds-reads';
-import { wantsOcds } from '../../ocds/ocds-option';
+import { objectReads } from '../core/object-reads';
+import type { DocumentHost } from '../core/document-host';
+import type { OcdsKind } from '../core/ocds-reads';
 import { planRelease } from '../../ocds/plan-release';
-import type { DocumentHost } from '../documents/document-routes';
 import { createPlan, patchPlan } from './plan-lifecycle';
 import { addMilestone, findMilestone, patchMilestone } from './plan-milestones';
 import { createTenderFromPlan } from './plan-tenders';
@@ -51,9 +50,7 @@ export function planRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${doc.data.id}`), { data: doc.data, access });
   });
 
-  router.get('/plans/:id', (ctx) =>
-    wantsOcds(ctx.query) ? answerOcds(ctx, planOcds, base) : answerObject(ctx, 'plans', (doc) => ({ data: doc.data })),
-  );
+  objectReads(router, 'plans', (doc) => ({ data: doc.data }), { ocds: planOcds, publicBaseUrl: base });
 
   router.patch('/plans/:id', async (ctx) => {
     ctx.body = { data: (await patchPlan(ctx, ctx.params.id)).data };

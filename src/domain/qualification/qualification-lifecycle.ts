@@ -2,7 +2,7 @@ import { apiError } from '../../http/errors';
 import type { Change, Numbering, StoreSession, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
 import { agreementNumbering, newAgreement, withContract } from '../agreement/agreement-lifecycle';
 import { validated } from '../core/validation';
 import { patchQualificationSchema } from './qualification.schema';
@@ -31,6 +31,8 @@ export function newQualification(submission: ObjectDoc, framework: ObjectDoc, no
  * PATCH /qualifications/{id} by the framework owner
  * (docs/frameworks.md §Qualifications, §Qualification status machine): a decision completes the submission; the
  * first activation creates the framework's agreement and every activation adds a contract. One commit for all.
+ * The qualification's whole state machine (no automatic transition: it has no events): (none) → pending when its
+ * submission is activated (`newQualification` above); pending → active or unsuccessful, both final, here.
  */
 export async function decideQualification(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
   const before = stored.doc as ObjectDoc;
@@ -69,6 +71,6 @@ export async function decideQualification(session: StoreSession, stored: Stored,
       );
     }
   }
-  await commit(session, writes, numbering);
+  await session.commit(writes, numbering);
   return after;
 }

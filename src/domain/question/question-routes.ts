@@ -10,7 +10,7 @@ import type { Doc } from '../../store/port';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { itemById, itemsOf } from '../core/items';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { QUESTION_MASK } from './question.mask';
@@ -68,7 +68,7 @@ export function questionRoutes(deps: AppDeps): Router<RequestState> {
       questions: [...questionsOf(framework), question],
       questionOwners: { ...(framework as FrameworkDoc).questionOwners, [question.id]: ctx.state.viewer.account!.name },
     };
-    await commit(ctx.state.session, [updateOf(stored, after)]);
+    await ctx.state.session.commit([updateOf(stored, after)]);
     const path = `/api/2.5/frameworks/${framework.data.id}/questions/${question.id}`;
     created(ctx, absoluteUrl(ctx, deps.config.publicBaseUrl, path), { data: presentQuestion(question, after, ctx.state.viewer) });
   });
@@ -97,7 +97,7 @@ export function questionRoutes(deps: AppDeps): Router<RequestState> {
       data: { ...framework.data, dateModified: stamp },
       questions: questionsOf(framework).map((q) => (q.id === question.id ? answered : q)),
     };
-    await commit(ctx.state.session, [updateOf(stored, after)]);
+    await ctx.state.session.commit([updateOf(stored, after)]);
     ctx.body = { data: presentQuestion(answered, after, ctx.state.viewer) };
   });
 

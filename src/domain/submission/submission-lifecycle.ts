@@ -5,7 +5,7 @@ import type { Change, StoreSession, Stored } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
 import { newQualification } from '../qualification/qualification-lifecycle';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from './submission.schema';
@@ -64,7 +64,7 @@ export async function createSubmission(
     links: { frameworkOwner: framework.data.owner },
     dateCreated: stamp,
   };
-  await commit(session, [insertOf('submissions', doc)]);
+  await session.commit([insertOf('submissions', doc)]);
   return { doc, access };
 }
 
@@ -102,6 +102,6 @@ export async function patchSubmission(session: StoreSession, stored: Stored, pat
   if (to === 'deleted') after.data.date = stamp;
   if (isDeepStrictEqual(after.data, before.data)) return before;
   after.data.dateModified = stamp;
-  await commit(session, [updateOf(stored, after), ...writes]);
+  await session.commit([updateOf(stored, after), ...writes]);
   return after;
 }

@@ -58,8 +58,13 @@ export function tendererMayActivate(submission: ObjectDoc, others: ObjectDoc[], 
 }
 
 /**
- * `draft → {draft, active, deleted}`; nothing leaves active, complete or deleted by PATCH
- * (docs/frameworks.md §Submission status machine).
+ * The submission's state machine (no automatic transition: a submission has no events),
+ * docs/frameworks.md §Submission status machine:
+ * - (none) → draft: `POST /submissions`, submission-lifecycle.ts `createSubmission`.
+ * - draft → active, with its pending qualification, or draft → deleted: the owner's PATCH, submission-lifecycle.ts
+ *   `patchSubmission`, allowed by this rule.
+ * - active → complete: its qualification decided, qualification/qualification-lifecycle.ts `decideQualification`.
+ * Nothing leaves active, complete or deleted by PATCH.
  */
 export function submissionTransitionAllowed(from: string, to: string): void {
   if (from !== 'draft') throw apiError(403, `Can't update submission in current (${from}) status`);

@@ -1,6 +1,7 @@
 import type Joi from 'joi';
 import type { Doc, StoreSession } from '../../store/port';
 import type { DayCount } from '../../time/acceleration';
+import type { DueEvent } from '../core/events';
 import type { ConfigSpec } from './tender.config';
 
 /** What a rule sees besides the tender it checks: the request's "now", the store, the config, the stored data. */
@@ -65,10 +66,7 @@ export type ComplaintHost = 'tender' | 'award' | 'cancellation';
  * An automatic transition: when `due` has come, `apply` moves the tender on
  * (docs/architecture.md §Automatic transitions, §Where rules live).
  */
-export interface TenderEvent {
-  due: string;
-  apply: (tender: Doc, now: Date, config: Doc) => void;
-}
+export type TenderEvent = DueEvent<Doc, Doc>;
 
 /** One procedure type: data plus small hooks (docs/architecture.md §Procedures as data). */
 export interface TenderProcedure {

@@ -1,3 +1,27 @@
+/**
+ * The tender's state machine, one place for all of it: every transition of the tender (and of its lots), what
+ * triggers it, the file that applies it and the section that states the rule. Automatic transitions are events
+ * `{ due, apply }` listed by each procedure's `events()` (procedures/*.ts): `next_check` is the earliest pending
+ * `due` (tender-lifecycle.ts `withNextCheck`) and the check (tender.checks.ts) applies whatever is due, from the same
+ * list (docs/tenders.md §Tender events and next_check). Every status change goes through tender-status.ts.
+ *
+ * - draft → active.enquiries (belowThreshold) or active.tendering (competitiveOrdering): the owner's PATCH to the
+ *   procedure's `activeStatus`; tender-lifecycle.ts `saveTenderChange` (docs/tenders.md §Activation).
+ * - active.enquiries → active.tendering: event at tenderPeriod.startDate, auctions planned; here, `enquiriesEnd`
+ *   (docs/tenders.md §Tender events and next_check, §Auction period).
+ * - active.tendering → active.auction, active.qualification or unsuccessful (lots: unsuccessful): event at
+ *   tenderPeriod.endDate; here, `tenderingEnds`, applied by tendering-end.ts (docs/tenders.md §End of tendering).
+ * - active.auction → active.qualification or active.awarded: the auction module's results; auction/auction.routes.ts
+ *   then awards/add-next-award.ts (docs/tenders.md §Auction).
+ * - active.qualification ⇄ active.awarded (lots: unsuccessful when no bid is left): the owner's award decisions;
+ *   awards/award-lifecycle.ts then awards/add-next-award.ts (docs/tenders.md §Awards).
+ * - active.qualification or active.awarded → unsuccessful (lots too): event at the end of a failed awarding's
+ *   stand-still; awards/check-tender-status.ts `awardingEvents` (docs/tenders.md §Awards).
+ * - active.awarded → complete (lots too): the winner's contract signed; contracts/contract-signing.ts then
+ *   awards/check-tender-status.ts (docs/tenders.md §Contracts of a tender).
+ * - any active status → cancelled (lots too): a cancellation made active; cancellations/cancellation-lifecycle.ts
+ *   and cancellations/cancel.ts (docs/tenders.md §Cancellations).
+ */
 import type { Doc } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { shouldStartAfter } from '../../time/tender-periods';
@@ -30,9 +54,3 @@ export const enquiriesEnd = (t: Doc): TenderEvent[] =>
 
 export const tenderingEnds = (t: Doc): TenderEvent[] =>
   t.status === 'active.tendering' ? [{ due: t.tenderPeriod.endDate, apply: tenderingEndHandler }] : [];
-
-/** `next_check`: the earliest pending event, absent when there is none. */
-export function nextCheckOf(events: TenderEvent[]): string | undefined {
-  const dues = events.map((e) => e.due).sort((a, b) => Date.parse(a) - Date.parse(b));
-  return dues[0];
-}

@@ -6,16 +6,16 @@ import { issueAccess, type Access } from '../../security/tokens';
 import type { Change, Doc, Stored } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import { commit, insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, loadObject, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import type { TenderContext, TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
 import { withServerDefaults } from './tender-defaults';
-import { nextCheckOf } from './tender-events';
+import { nextCheckOf } from '../core/events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
-import { sealedDoc, withBids } from './bids/bid.view';
+import { tenderOf, saveTender } from './tender-aggregate';
 
 /** The procedure of a stored tender. */
 export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(data.procurementMethodType)!;
@@ -77,8 +77,7 @@ export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ d
   };
   if (origin) doc.data.plans = origin.plans;
   const writes = [insertOf('tenders', doc), ...(origin?.writes(doc) ?? [])];
-  await commit(
-    session,
+  await session.commit(
     writes,
     dailyId('tenderID', 'UA', now, (id) => (doc.data.tenderID = `${id}-a`)),
   );
@@ -114,7 +113,7 @@ export async function patchTender(ctx: Ctx, id: string): Promise<ObjectDoc> {
 export async function saveTenderChange(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, changed: Doc): Promise<ObjectDoc> {
   const { now, session } = ctx.state;
   // Rules see the tender with its bids, sealed or not (docs/tenders.md §Bids).
-  const before = withBids(stored.doc);
+  const before = tenderOf(stored.doc);
   const procedure = procedureOfStored(before);
   const config = stored.doc.config ?? {};
   const tctx: TenderContext = { now, session, config, before };
@@ -123,9 +122,7 @@ export async function saveTenderChange(ctx: Ctx, stored: Stored & { doc: ObjectD
   if (before.status === 'draft' && tender.status === procedure.activeStatus) await activate(procedure, tender, tctx);
   const data = withNextCheck(procedure, tender);
   if (isDeepStrictEqual(data, before)) return stored.doc;
-  const doc: ObjectDoc = sealedDoc(stored.doc, { ...data, dateModified: formatKyiv(now) });
-  await commit(session, [updateOf(stored, doc)]);
-  return doc;
+  return saveTender(session, stored, { ...data, dateModified: formatKyiv(now) });
 }
 
 async function activate(procedure: TenderProcedure, tender: Doc, ctx: TenderContext): Promise<void> {
@@ -140,5 +137,3 @@ export function withNextCheck(procedure: TenderProcedure, tender: Doc): Doc {
   const next = nextCheckOf(procedure.events(tender));
   return next ? { ...rest, next_check: next } : rest;
 }
-
-export const loadTender = (ctx: Ctx, id: string): Promise<Stored & { doc: ObjectDoc }> => loadObject(ctx.state.session, 'tenders', id);

@@ -5,20 +5,19 @@ import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { commit, loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { answerQuestionSchema, createTenderQuestionSchema } from '../question/question.schema';
 import { procedureOfStored } from './tender-lifecycle';
 import { itemById, itemsOf } from '../core/items';
+import { loadTender, saveTender, tenderOf } from './tender-aggregate';
 
 /**
  * Tender questions (beyond the spec's table; the reference's tutorial): asked by any broker during the enquiry
  * period, answered by the owner until `clarificationsUntil`. Every view shows the author only as `{hash}`, a
  * pseudonym stable within the tender (the same author gets the same hash) that no reader can reverse: it is
- * salted with a per-tender secret. The author as sent is kept outside `data`, for audits.
+ * salted with a per-tender secret. The author as sent is kept outside `data`, for audits (`TenderHidden`).
  */
-type TenderDoc = ObjectDoc & { questionAuthors?: Record<string, Doc>; questionSalt?: string };
 
 const questionsOf = (data: Doc): Doc[] => itemsOf(data, 'questions');
 
@@ -39,7 +38,7 @@ function requireRelatedItem(tender: Doc, question: Doc): void {
 
 /** `POST /tenders/{id}/questions`: 201 with the question as every reader sees it. */
 export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
-  const stored = await loadObject(ctx.state.session, 'tenders', tenderId);
+  const stored = await loadTender(ctx.state.session, tenderId);
   requireBroker(ctx);
   const { author, ...asked } = validated<Doc>(createTenderQuestionSchema, bodyData(ctx));
   const tender = stored.doc.data;
@@ -55,19 +54,18 @@ export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
   const salt = stored.doc.questionSalt ?? randomBytes(16).toString('hex');
   const stamp = formatKyiv(ctx.state.now);
   const question = { id: newId(), author: { hash: authorHash(salt, author) }, ...asked, date: stamp };
-  const doc: TenderDoc = {
-    ...stored.doc,
-    data: { ...tender, questions: [...questionsOf(tender), question], dateModified: stamp },
-    questionAuthors: { ...stored.doc.questionAuthors, [question.id]: author },
-    questionSalt: salt,
-  };
-  await commit(session, [updateOf(stored, doc, ['questions'])]);
+  await saveTender(
+    session,
+    stored,
+    { ...tenderOf(stored.doc), questions: [...questionsOf(tender), question], dateModified: stamp },
+    { writes: ['questions'], hidden: { questionAuthors: { ...stored.doc.questionAuthors, [question.id]: author }, questionSalt: salt } },
+  );
   return question;
 }
 
 /** `PATCH /tenders/{id}/questions/{question_id}` by the owner: the answer, dated; an unchanged answer is not saved. */
 export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: string): Promise<Doc> {
-  const stored = await loadObject(ctx.state.session, 'tenders', tenderId);
+  const stored = await loadTender(ctx.state.session, tenderId);
   const tender = stored.doc.data;
   const question = findQuestion(tender, questionId);
   requireBroker(ctx);
@@ -83,8 +81,6 @@ export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: str
   const stamp = formatKyiv(ctx.state.now);
   const answered = { ...question, answer, dateAnswered: stamp };
   const questions = questionsOf(tender).map((q) => (q.id === questionId ? answered : q));
-  await commit(ctx.state.session, [
-    updateOf(stored, { ...stored.doc, data: { ...tender, questions, dateModified: stamp } }, ['questions']),
-  ]);
+  await saveTender(ctx.state.session, stored, { ...tenderOf(stored.doc), questions, dateModified: stamp }, { writes: ['questions'] });
   return answered;
 }

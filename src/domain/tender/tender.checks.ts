@@ -1,8 +1,8 @@
 import type { CheckRunner } from '../core/checks';
-import { updateOf, type ObjectDoc } from '../core/objects';
+import { applyDueEvents } from '../core/events';
 import { formatKyiv } from '../../time/kyiv';
 import { procedureOfStored, withNextCheck } from './tender-lifecycle';
-import { sealedDoc, withBids } from './bids/bid.view';
+import { tenderChange, tenderOf, type StoredTender } from './tender-aggregate';
 import { STATE_MACHINE_WRITES } from './tender-status';
 
 /**
@@ -11,20 +11,11 @@ import { STATE_MACHINE_WRITES } from './tender-status';
  * and seals the bids while they are private (docs/tenders.md §Bids). Nothing due → no change.
  */
 export const tenderCheck: CheckRunner = async (_session, stored, now) => {
-  const doc = stored.doc as ObjectDoc;
+  const { doc } = stored as StoredTender;
   const procedure = procedureOfStored(doc.data);
   const config = doc.config ?? {};
-  const tender = structuredClone(withBids(doc));
-  let applied = 0;
-  for (let event = dueEvent(); event; event = dueEvent()) {
-    event.apply(tender, now, config);
-    applied += 1;
-  }
-  if (applied === 0) return [];
+  const tender = structuredClone(tenderOf(doc));
+  if (applyDueEvents(tender, procedure.events, now, config) === 0) return [];
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
-  return [updateOf(stored, sealedDoc(doc, data), STATE_MACHINE_WRITES)];
-
-  function dueEvent() {
-    return procedure.events(tender).find((e) => Date.parse(e.due) <= now.getTime());
-  }
+  return [tenderChange(stored as StoredTender, data, { writes: STATE_MACHINE_WRITES })];
 };

@@ -6,20 +6,18 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
-import { answerObject } from '../core/object-reads';
-import { answerOcds } from '../core/ocds-reads';
-import { wantsOcds } from '../../ocds/ocds-option';
+import { objectReads } from '../core/object-reads';
 import { tenderOcds } from './tender-ocds';
 import { refuseSandboxDetails } from '../core/sandbox';
 import { addCriteria } from './tender-criteria';
 import { addLot, deleteLot, findLot, patchLot } from './tender-lots';
 import { answerQuestion, askQuestion, findQuestion } from './tender-questions';
-import { createTender, loadTender, patchTender, procedureOfStored } from './tender-lifecycle';
+import { createTender, patchTender, procedureOfStored } from './tender-lifecycle';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
-import type { DocumentHost } from '../documents/document-routes';
+import type { DocumentHost } from '../core/document-host';
 import { documentPatchSchema } from '../documents/document.schema';
-import { sealedDoc, withBids } from './bids/bid.view';
+import { loadTender, tenderOf, withTender } from './tender-aggregate';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
 export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
@@ -66,16 +64,16 @@ export const tenderDocuments: DocumentHost = {
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
   documentOf: TENDER_DOCUMENT_OF,
   async withDocumentAdded(doc, ctx) {
-    const tender = withBids(doc);
+    const tender = tenderOf(doc);
     const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };
     for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
-    return sealedDoc(doc, tender);
+    return withTender(doc, tender);
   },
 };
 
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
 export const visibleTender = async (ctx: Ctx): Promise<Doc> =>
-  presentTender((await loadTender(ctx, ctx.params.id)).doc, ctx.state.viewer).data;
+  presentTender((await loadTender(ctx.state.session, ctx.params.id)).doc, ctx.state.viewer).data;
 
 /** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
 export function tenderRoutes(deps: AppDeps): Router<RequestState> {
@@ -90,9 +88,7 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, location, { data: doc.data, config: doc.config, access });
   });
 
-  router.get('/tenders/:id', (ctx) =>
-    wantsOcds(ctx.query) ? answerOcds(ctx, tenderOcds, base) : answerObject(ctx, 'tenders', presentTender),
-  );
+  objectReads(router, 'tenders', presentTender, { ocds: tenderOcds, publicBaseUrl: base });
 
   router.patch('/tenders/:id', sandboxOnly, async (ctx) => {
     const doc = await patchTender(ctx, ctx.params.id);

@@ -36,13 +36,34 @@ const MAX_AWAIT_MS = 1000;
 /** Only what the watch needs of an event: which object changed, to which position, and when. */
 const PIPELINE = [
   { $match: { 'ns.coll': { $in: [...KINDS, FLOORS_COLLECTION] } } },
-  { $project: { ns: 1, documentKey: 1, clusterTime: 1, txnNumber: 1, 'fullDocument.seq': 1, 'updateDescription.updatedFields.seq': 1 } },
+  {
+    $project: {
+      ns: 1,
+      documentKey: 1,
+      clusterTime: 1,
+      txnNumber: 1,
+      'fullDocument.seq': 1,
+      'fullDocument.rev': 1,
+      'updateDescription.updatedFields.seq': 1,
+      'updateDescription.updatedFields.rev': 1,
+    },
+  },
 ];
 
-/** A change to an object: the watch's count of changes when it came, and the object's position after it. */
+/**
+ * What a kept thing was made from: a view, from what readers see, which only a new feed position changes; a
+ * document, from one revision, which a hidden change (docs/architecture.md §Hidden changes) changes too.
+ */
+export type KeptAs = { readonly seq: number } | { readonly rev: number };
+
+/**
+ * A change to an object: the watch's count of changes when it came, and the object's position and revision after it
+ * (NaN where unknown: an update that kept the position names none).
+ */
 interface Change {
   gen: number;
   seq: number;
+  rev: number;
   /** When it was committed, if known. */
   at?: Timestamp;
 }
@@ -129,26 +150,27 @@ export class ChangeWatch {
   }
 
   /**
-   * Whether the object is still at `seq`, as confirmed, for a session that has seen `seen`: the last change to the
+   * Whether the object is still as `kept`, as confirmed, for a session that has seen `seen`: the last change to the
    * object delivered since the confirming read began (if any) is that version's own, and the session has seen nothing
    * the stream or that read has not.
    */
-  isCurrent(kind: string, id: string, seq: number, confirmed: unknown, seen: Timestamp | undefined): confirmed is Confirmation {
+  isCurrent(kind: string, id: string, kept: KeptAs, confirmed: unknown, seen: Timestamp | undefined): confirmed is Confirmation {
     const confirmation = confirmed as Confirmation | undefined;
     if (!this.live || confirmation?.epoch !== this.epoch) return false;
     const last = this.touched.get(`${kind}/${id}`);
+    const own = last && ('rev' in kept ? last.rev === kept.rev : last.seq === kept.seq);
     // Another version came after the read began, or after the time the read saw (a secondary behind the stream).
-    if (last && last.seq !== seq && (last.gen > confirmation.gen || !last.at || last.at.greaterThan(confirmation.asOf))) return false;
+    if (last && !own && (last.gen > confirmation.gen || !last.at || last.at.greaterThan(confirmation.asOf))) return false;
     return !seen || !seen.greaterThan(confirmation.asOf) || (this.progress !== null && !seen.greaterThan(this.progress));
   }
 
   /**
-   * This node stored the object at `seq` (at `asOf`): every confirmation of an earlier version, made so far or by a
-   * read under way, is void at once, before the stream delivers the change, so this node's readers see its own
+   * This node stored the object at `seq` and `rev` (at `asOf`): every confirmation of an earlier version, made so far
+   * or by a read under way, is void at once, before the stream delivers the change, so this node's readers see its own
    * commits immediately. Returns the confirmation of the new version.
    */
-  changedHere(kind: string, id: string, seq: number, asOf: Timestamp | undefined): Confirmation | undefined {
-    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq, at: asOf });
+  changedHere(kind: string, id: string, { seq, rev }: { seq: number; rev: number }, asOf: Timestamp | undefined): Confirmation | undefined {
+    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq, rev, at: asOf });
     return this.confirm(this.mark(), asOf);
   }
 
@@ -157,7 +179,7 @@ export class ChangeWatch {
    * stream delivers a change of it, so the writer's retry reads the store.
    */
   changedElsewhere(kind: string, id: string): void {
-    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq: NaN });
+    this.touch(`${kind}/${id}`, { gen: this.gen + 1, seq: NaN, rev: NaN });
   }
 
   private touch(key: string, change: Change): void {
@@ -171,13 +193,19 @@ export class ChangeWatch {
       documentKey?: { _id?: unknown };
       clusterTime?: Timestamp;
       txnNumber?: unknown;
-      fullDocument?: { seq?: unknown };
-      updateDescription?: { updatedFields?: { seq?: unknown } };
+      fullDocument?: { seq?: unknown; rev?: unknown };
+      updateDescription?: { updatedFields?: { seq?: unknown; rev?: unknown } };
     };
     this.gen++;
     if (ns?.coll && ns.coll !== FLOORS_COLLECTION) {
-      const seq = fullDocument?.seq ?? updateDescription?.updatedFields?.seq;
-      this.touch(`${ns.coll}/${String(documentKey?._id)}`, { gen: this.gen, seq: typeof seq === 'number' ? seq : NaN, at: clusterTime });
+      const written = fullDocument ?? updateDescription?.updatedFields;
+      const numberOr = (value: unknown) => (typeof value === 'number' ? value : NaN);
+      this.touch(`${ns.coll}/${String(documentKey?._id)}`, {
+        gen: this.gen,
+        seq: numberOr(written?.seq),
+        rev: numberOr(written?.rev),
+        at: clusterTime,
+      });
     }
     if (!clusterTime) return;
     // A transaction's changes share one cluster time and may arrive in several batches: only a later time proves

@@ -30,6 +30,8 @@ export interface Committed {
 interface Waiting {
   change: Change;
   numbering?: Numbering;
+  /** Whom the commit is made for, kept with its revision. */
+  author: string;
   resolve(committed: Committed): void;
   reject(error: unknown): void;
 }
@@ -57,9 +59,9 @@ export class CommitBatch {
     private readonly counters: CounterBlocks,
   ) {}
 
-  commit(change: Change, numbering?: Numbering): Promise<Committed> {
+  commit(change: Change, author: string, numbering?: Numbering): Promise<Committed> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ change, numbering, resolve, reject });
+      this.waiting.push({ change, numbering, author, resolve, reject });
       this.schedule();
     });
   }
@@ -123,7 +125,7 @@ export class CommitBatch {
     )) {
       const { failed, matched } = await bulkWrite(
         this.db.collection<ObjectRecord>(kind),
-        indexes.map((i) => operationOf(batch[i].change, positions[i])),
+        indexes.map((i) => operationOf(batch[i].change, positions[i], batch[i].author)),
         session,
       );
       for (const [at, error] of failed) outcomes[indexes[at]] = this.outcomeOf(batch[indexes[at]].change, error);
@@ -179,9 +181,9 @@ export class CommitBatch {
   }
 }
 
-function operationOf(change: Change, position: number): AnyBulkWriteOperation<ObjectRecord> {
-  if (change.op === 'insert') return { insertOne: { document: insertedRecord(change, position) } };
-  return { updateOne: { filter: updateFilter(change, position), update: updateSet(change, position) } };
+function operationOf(change: Change, position: number, author: string): AnyBulkWriteOperation<ObjectRecord> {
+  if (change.op === 'insert') return { insertOne: { document: insertedRecord(change, position, author) } };
+  return { updateOne: { filter: updateFilter(change, position), update: updateSet(change, position, author) } };
 }
 
 /** One unordered bulk write: the operations that failed, by their index in `operations`, and how many updates matched. */

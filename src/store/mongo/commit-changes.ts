@@ -1,10 +1,11 @@
 import { ReadPreference, type ClientSession, type Db } from 'mongodb';
-import { StoreConflict, type Change, type Numbering, type Stored } from '../port';
+import { isHiddenChange, StoreConflict, type Change, type Numbering, type Stored } from '../port';
 import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import {
   insertedRecord,
   isDuplicatePosition,
+  LOCK_WAIT_MS,
   MAX_STAMPS,
   missedUpdate,
   objectsOf,
@@ -34,14 +35,16 @@ export async function commitChanges(
   counters: CounterBlocks,
   session: ClientSession,
   changes: Change[],
+  author: string,
   numbering?: Numbering,
 ): Promise<Stored[]> {
   if (changes.length === 0) return [];
+  if (changes.length === 1 && isHiddenChange(changes[0])) return [await writeHidden(db, session, changes[0], author)];
   if (numbering) numbering.assign((await counters.take(numbering.counter, 1, session))[0]);
   for (let stamp = 1; ; stamp++) {
     try {
       const saved = await floors.stamp(changes.length, (positions) =>
-        session.withTransaction(() => applyAll(db, session, changes, positions), TRANSACTION),
+        session.withTransaction(() => applyAll(db, session, changes, positions, author), TRANSACTION),
       );
       floors.committedAt(Math.max(...saved.map((s) => s.seq)));
       return saved;
@@ -54,23 +57,42 @@ export async function commitChanges(
   }
 }
 
-async function applyAll(db: Db, session: ClientSession, changes: Change[], positions: number[]) {
+/** A lone hidden change (docs/architecture.md §Hidden changes) takes no position: one write, no stamp, no transaction. */
+async function writeHidden(
+  db: Db,
+  session: ClientSession,
+  change: Change & { op: 'update'; keepsPosition: number },
+  author: string,
+): Promise<Stored> {
+  const result = await objectsOf(db, change).updateOne(
+    updateFilter(change, change.keepsPosition),
+    updateSet(change, change.keepsPosition, author),
+    {
+      session,
+      maxTimeMS: LOCK_WAIT_MS,
+    },
+  );
+  if (result.matchedCount === 1) return storedAt(change, change.keepsPosition);
+  throw new StoreConflict('revision');
+}
+
+async function applyAll(db: Db, session: ClientSession, changes: Change[], positions: number[], author: string) {
   const saved: Stored[] = [];
-  for (const [i, change] of changes.entries()) saved.push(await applyChange(db, session, change, positions[i]));
+  for (const [i, change] of changes.entries()) saved.push(await applyChange(db, session, change, positions[i], author));
   return saved;
 }
 
-async function applyChange(db: Db, session: ClientSession, change: Change, position: number): Promise<Stored> {
+async function applyChange(db: Db, session: ClientSession, change: Change, position: number, author: string): Promise<Stored> {
   if (change.op === 'insert') {
     try {
-      await objectsOf(db, change).insertOne(insertedRecord(change, position), { session });
+      await objectsOf(db, change).insertOne(insertedRecord(change, position, author), { session });
     } catch (error) {
       if (isDuplicateKey(error) && !isDuplicatePosition(error)) throw new StoreConflict('exists');
       throw error;
     }
     return storedAt(change, position);
   }
-  const result = await objectsOf(db, change).updateOne(updateFilter(change, position), updateSet(change, position), { session });
+  const result = await objectsOf(db, change).updateOne(updateFilter(change, position), updateSet(change, position, author), { session });
   if (result.matchedCount === 1) return storedAt(change, position);
   throw await missedUpdate(db, change, session);
 }

@@ -38,7 +38,7 @@ export class KeptDocs {
     const key = `${kind}/${id}`;
     const kept = this.docs.get(key);
     if (!kept) return undefined;
-    if (!this.watch.isCurrent(kind, id, kept.seq, kept.confirmed, seen)) {
+    if (!this.watch.isCurrent(kind, id, { rev: kept.rev }, kept.confirmed, seen)) {
       this.drop(key, kept);
       return undefined;
     }

@@ -1,5 +1,6 @@
 import type { ClientSession, Db, MongoClient } from 'mongodb';
 import {
+  isHiddenChange,
   isRestricted,
   StoreConflict,
   type CausalToken,
@@ -22,7 +23,7 @@ import { nextCounterValues, type CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { FeedWindows } from './feed-windows';
 import type { Blobs } from './gridfs-blobs';
-import { toStored, type ObjectRecord } from './object-record';
+import { toStored, WITHOUT_REVISIONS, type ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
 import { apiJson } from '../api-json';
 
@@ -51,6 +52,7 @@ export interface MongoParts {
 export function mongoSession(
   { client, db, counters, blobs, floors, watch, keptDocs, keptListings, batch, windows }: MongoParts,
   token?: CausalToken,
+  author = 'unknown',
 ): StoreSession {
   const opened = timesFromToken(token);
   let times: CausalTimes = opened;
@@ -70,7 +72,7 @@ export function mongoSession(
 
   const batched = async (change: Change, numbering?: Numbering): Promise<Stored[]> => {
     try {
-      const committed = await batch.commit(change, numbering);
+      const committed = await batch.commit(change, author, numbering);
       times = laterTimes(times, committed.times);
       return [committed.stored];
     } catch (error) {
@@ -92,7 +94,7 @@ export function mongoSession(
       return kept;
     }
     const mark = watch.mark();
-    const record = await causal((session) => objects(kind).findOne({ _id: id }, { session }));
+    const record = await causal((session) => objects(kind).findOne({ _id: id }, { session, projection: WITHOUT_REVISIONS }));
     if (!record) return null;
     const stored = toStored(kind, record);
     const confirmed = watch.confirm(mark, times.operationTime);
@@ -107,7 +109,7 @@ export function mongoSession(
    * the same causal session, so no commit can later appear before the last one listed; read in windows of positions
    * (feed-windows.ts).
    */
-  const feedPage = async (query: FeedQuery, session: ClientSession, projection?: Record<string, 1>) => {
+  const feedPage = async (query: FeedQuery, session: ClientSession, projection: Record<string, 0 | 1> = WITHOUT_REVISIONS) => {
     if (query.limit <= 0) return []; // MongoDB reads limit 0 as "no limit"
     const below = await floors.watermark(session);
     const filter: Record<string, unknown> = { isPublic: true };
@@ -127,7 +129,7 @@ export function mongoSession(
 
     // A kept version the change watch vouches for costs no round trip (docs/architecture.md §Kept views on MongoDB).
     async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
-      if (kept && watch.isCurrent(kind, id, kept.seq, kept.confirmed, times.operationTime)) {
+      if (kept && watch.isCurrent(kind, id, { seq: kept.seq }, kept.confirmed, times.operationTime)) {
         times = laterTimes(times, { operationTime: kept.confirmed.asOf });
         return 'unchanged';
       }
@@ -142,10 +144,16 @@ export function mongoSession(
       return { seq: stored.seq, json: Buffer.from(apiJson({ data: stored.doc.data, config: stored.doc.config })), confirmed };
     },
 
+    history: (kind, id) =>
+      causal(async (session) => {
+        const record = await objects(kind).findOne({ _id: id }, { session, projection: { revisions: 1 } });
+        return record?.revisions ?? [];
+      }),
+
     getMany: (kind, ids) =>
       causal(async (session) => {
         const records = await objects(kind)
-          .find({ _id: { $in: ids } }, { session })
+          .find({ _id: { $in: ids } }, { session, projection: WITHOUT_REVISIONS })
           .toArray();
         const byId = new Map(records.map((r) => [r._id, r]));
         return ids.flatMap((id) => {
@@ -158,15 +166,16 @@ export function mongoSession(
     async commit(changes, numbering) {
       let stored: Stored[];
       try {
+        // A lone hidden change takes no position, so it needs no batch's stamp (commit-changes.ts).
         stored =
-          changes.length === 1
+          changes.length === 1 && !isHiddenChange(changes[0])
             ? await batched(changes[0], numbering)
-            : await causal((s) => commitChanges(db, floors, counters, s, changes, numbering));
+            : await causal((s) => commitChanges(db, floors, counters, s, changes, author, numbering));
       } catch (error) {
         if (error instanceof StoreConflict) for (const { kind, id } of changes) watch.changedElsewhere(kind, id);
         throw error;
       }
-      for (const object of stored) keptDocs.keep(object, watch.changedHere(object.kind, object.id, object.seq, times.operationTime));
+      for (const object of stored) keptDocs.keep(object, watch.changedHere(object.kind, object.id, object, times.operationTime));
       return stored;
     },
 

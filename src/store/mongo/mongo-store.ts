@@ -112,7 +112,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
 
   return {
     engine: 'mongodb',
-    session: (token) => mongoSession(parts, token),
+    session: (token, author) => mongoSession(parts, token, author),
 
     // The worker acts on what this returns, so it reads the primary rather than a possibly lagging secondary.
     due: (nowMs, limit) =>

@@ -1,5 +1,5 @@
 import type { ClientSession, Collection, Db, MongoError } from 'mongodb';
-import { StoreConflict, type Change, type Stored } from '../port';
+import { isHiddenChange, StoreConflict, type Change, type Stored } from '../port';
 import type { ObjectRecord } from './object-record';
 import { isDuplicateKey } from './store-errors';
 
@@ -17,13 +17,14 @@ export const MAX_STAMPS = 10;
 
 export const objectsOf = (db: Db, change: Change): Collection<ObjectRecord> => db.collection<ObjectRecord>(change.kind);
 
-/** The record an insert stores at `position`. */
-export const insertedRecord = (change: Change & { op: 'insert' }, position: number): ObjectRecord => ({
+/** The record an insert stores at `position`, with its first revision, made for `author`. */
+export const insertedRecord = (change: Change & { op: 'insert' }, position: number, author: string): ObjectRecord => ({
   _id: change.id,
   rev: 1,
   seq: position,
   doc: change.doc,
   ...change.index,
+  revisions: [{ seq: position, author, back: [] }],
 });
 
 /**
@@ -33,19 +34,30 @@ export const insertedRecord = (change: Change & { op: 'insert' }, position: numb
 export const updateFilter = (change: Change & { op: 'update' }, position: number) => ({
   _id: change.id,
   rev: change.expectedRev,
-  seq: { $lt: position },
+  seq: isHiddenChange(change) ? change.keepsPosition : { $lt: position },
 });
 
-export const updateSet = (change: Change & { op: 'update' }, position: number) => ({
-  $set: { rev: change.expectedRev + 1, seq: position, doc: change.doc, ...change.index },
-});
+/**
+ * A visible change takes `position` and adds its revision, made for `author`; a hidden change keeps the object's
+ * position and adds no revision (docs/architecture.md §Hidden changes).
+ */
+export const updateSet = (change: Change & { op: 'update' }, position: number, author: string) =>
+  isHiddenChange(change)
+    ? { $set: { rev: change.expectedRev + 1, doc: change.doc, ...change.index } }
+    : {
+        $set: { rev: change.expectedRev + 1, seq: position, doc: change.doc, ...change.index },
+        $push: { revisions: { seq: position, author, back: change.back ?? [] } },
+      };
+
+/** The position a change leaves its object at, when stamped `position`. */
+export const positionOf = (change: Change, position: number): number => (isHiddenChange(change) ? change.keepsPosition : position);
 
 /** What the port returns for a change stored at `position`. */
 export const storedAt = (change: Change, position: number): Stored => ({
   kind: change.kind,
   id: change.id,
   rev: change.op === 'insert' ? 1 : change.expectedRev + 1,
-  seq: position,
+  seq: positionOf(change, position),
   doc: change.doc,
 });
 
@@ -65,7 +77,8 @@ export async function missedUpdate(
 export const missedBecause = (
   change: Change & { op: 'update' },
   stored: { rev: number; seq: number } | null | undefined,
-): PositionBehind | StoreConflict => (stored?.rev === change.expectedRev ? new PositionBehind(stored.seq) : new StoreConflict('revision'));
+): PositionBehind | StoreConflict =>
+  stored?.rev === change.expectedRev && !isHiddenChange(change) ? new PositionBehind(stored.seq) : new StoreConflict('revision');
 
 /** The object holds a position at or above the stamp: stamp again above it. */
 export class PositionBehind extends Error {

@@ -4,8 +4,11 @@
  * for rows under about 1/20 of a page; measured, a point read through the port took half the time.
  * `doc` holds SQLite JSONB (written with `jsonb()`, read with `json()`): a feed page takes the few fields it
  * lists with `->` without parsing whole documents. Text written by earlier versions reads the same way.
- * No per-revision log: nothing read it, and its random-key insert cost each commit a page (WAL checkpoints came twice
- * as often). Files made by earlier versions keep that table, unused.
+ * `revisions` keeps each version's way back (docs/architecture.md §Revision history), keyed by its position in
+ * microseconds: positions rise, so every commit appends to the end of one B-tree. (An earlier per-revision log keyed
+ * by object cost each commit a page of random inserts, WAL checkpoints twice as often; files made by those versions
+ * keep that table, unused.) A revision names the position of the one before, so an object's history is a chain read
+ * from its current position, with no index by object to keep up.
  */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS objects (
@@ -25,6 +28,14 @@ CREATE INDEX IF NOT EXISTS objects_feed_all ON objects (kind, seq) WHERE is_publ
 CREATE INDEX IF NOT EXISTS objects_feed_by_framework ON objects (kind, doc ->> '$.data.frameworkID', seq) WHERE is_public = 1;
 CREATE INDEX IF NOT EXISTS objects_due ON objects (next_check) WHERE next_check IS NOT NULL;
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS revisions (
+  pos INTEGER PRIMARY KEY,
+  previous INTEGER,
+  kind TEXT NOT NULL,
+  id TEXT NOT NULL,
+  author TEXT NOT NULL,
+  back BLOB NOT NULL
+);
 CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, content_type TEXT NOT NULL, data BLOB NOT NULL);
 INSERT OR IGNORE INTO counters (name, value) VALUES ('__seq__', 0);
 `;

@@ -21,12 +21,12 @@ async function openWatch(t: Test) {
   stream.emit('resumeTokenChanged');
   t.teardown(() => watch.stop());
   /** Delivers an event and waits until the watch has taken it. */
-  const deliver = async (id: string, seq: number, time: Timestamp, txnNumber?: number) => {
+  const deliver = async (id: string, written: number | { seq?: number; rev?: number }, time: Timestamp, txnNumber?: number) => {
     stream.queue.push({
       ns: { coll: 'tenders' },
       documentKey: { _id: id },
       clusterTime: time,
-      updateDescription: { updatedFields: { seq } },
+      updateDescription: { updatedFields: typeof written === 'number' ? { seq: written } : written },
       txnNumber,
     });
     while (stream.queue.length) await new Promise((resolve) => setTimeout(resolve, 2));
@@ -39,18 +39,18 @@ t.test('a read that saw a time before a change already delivered vouches for not
   const { watch, deliver } = await openWatch(t);
   await deliver('x', 2, at(20));
   const confirmed = watch.confirm(watch.mark(), at(10)); // the read saw the object at seq 1, as of time 10
-  t.notOk(watch.isCurrent('tenders', 'x', 1, confirmed, undefined));
+  t.notOk(watch.isCurrent('tenders', 'x', { seq: 1 }, confirmed, undefined));
   const later = watch.confirm(watch.mark(), at(30)); // a read as of time 30 that saw a newer version, not yet delivered
-  t.ok(watch.isCurrent('tenders', 'x', 3, later, undefined));
+  t.ok(watch.isCurrent('tenders', 'x', { seq: 3 }, later, undefined));
 });
 
 t.test('a change delivered after the read began voids the version the read found, but not the version it made', async (t) => {
   const { watch, deliver } = await openWatch(t);
   const confirmed = watch.confirm(watch.mark(), at(10));
   await deliver('x', 5, at(11));
-  t.notOk(watch.isCurrent('tenders', 'x', 4, confirmed, undefined), 'the older version');
-  t.ok(watch.isCurrent('tenders', 'x', 5, confirmed, undefined), 'its own change, delivered late');
-  t.ok(watch.isCurrent('tenders', 'y', 1, confirmed, undefined), 'another object');
+  t.notOk(watch.isCurrent('tenders', 'x', { seq: 4 }, confirmed, undefined), 'the older version');
+  t.ok(watch.isCurrent('tenders', 'x', { seq: 5 }, confirmed, undefined), 'its own change, delivered late');
+  t.ok(watch.isCurrent('tenders', 'y', { seq: 1 }, confirmed, undefined), 'another object');
 });
 
 t.test(
@@ -58,27 +58,37 @@ t.test(
   async (t) => {
     const { watch, deliver } = await openWatch(t);
     const confirmed = watch.confirm(watch.mark(), at(10));
-    t.notOk(watch.isCurrent('tenders', 'y', 1, confirmed, at(12)), 'nothing delivered up to 12');
+    t.notOk(watch.isCurrent('tenders', 'y', { seq: 1 }, confirmed, at(12)), 'nothing delivered up to 12');
     await deliver('z', 1, at(12), 7);
-    t.notOk(watch.isCurrent('tenders', 'y', 1, confirmed, at(12)), "a transaction's change: others of it may follow at 12");
+    t.notOk(watch.isCurrent('tenders', 'y', { seq: 1 }, confirmed, at(12)), "a transaction's change: others of it may follow at 12");
     await deliver('w', 1, at(13));
-    t.ok(watch.isCurrent('tenders', 'y', 1, confirmed, at(12)), 'a later change: everything at 12 was delivered');
-    t.ok(watch.isCurrent('tenders', 'y', 1, confirmed, at(9)), 'a session behind the read');
+    t.ok(watch.isCurrent('tenders', 'y', { seq: 1 }, confirmed, at(12)), 'a later change: everything at 12 was delivered');
+    t.ok(watch.isCurrent('tenders', 'y', { seq: 1 }, confirmed, at(9)), 'a session behind the read');
   },
 );
 
 t.test("this node's own commit voids the other versions at once and vouches for its own", async (t) => {
   const { watch } = await openWatch(t);
   const confirmed = watch.confirm(watch.mark(), at(10));
-  const mine = watch.changedHere('tenders', 'x', 6, at(11));
-  t.notOk(watch.isCurrent('tenders', 'x', 5, confirmed, undefined));
-  t.ok(watch.isCurrent('tenders', 'x', 6, mine, at(11)));
+  const mine = watch.changedHere('tenders', 'x', { seq: 6, rev: 6 }, at(11));
+  t.notOk(watch.isCurrent('tenders', 'x', { seq: 5 }, confirmed, undefined));
+  t.ok(watch.isCurrent('tenders', 'x', { seq: 6 }, mine, at(11)));
+});
+
+t.test('a hidden change (a new revision at the same position) voids the kept document, and a kept view is read again', async (t) => {
+  const { watch, deliver } = await openWatch(t);
+  const confirmed = watch.confirm(watch.mark(), at(10));
+  await deliver('x', { seq: 4, rev: 2 }, at(11));
+  await deliver('x', { rev: 3 }, at(12));
+  t.notOk(watch.isCurrent('tenders', 'x', { rev: 2 }, confirmed, undefined), 'the document at the revision before');
+  t.ok(watch.isCurrent('tenders', 'x', { rev: 3 }, confirmed, undefined), 'the document the change made');
+  t.notOk(watch.isCurrent('tenders', 'x', { seq: 4 }, confirmed, undefined), 'the view at that position: the store is asked');
 });
 
 t.test('a stream that fails voids every confirmation', async (t) => {
   const { watch } = await openWatch(t);
   const confirmed = watch.confirm(watch.mark(), at(10));
   await watch.stop();
-  t.notOk(watch.isCurrent('tenders', 'x', 1, confirmed, undefined));
+  t.notOk(watch.isCurrent('tenders', 'x', { seq: 1 }, confirmed, undefined));
   t.equal(watch.mark(), null, 'and confirms nothing while it is not open');
 });

@@ -5,11 +5,11 @@ import type { Ctx, RequestState } from '../../../http/context';
 import { apiError, forbidden } from '../../../http/errors';
 import type { Doc, Stored } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import type { ObjectDoc } from '../../core/objects';
 import { validated } from '../../core/validation';
 import { addNextAward } from '../awards/add-next-award';
-import { bidsArePrivate, sealedDoc, withBids } from '../bids/bid.view';
-import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { bidsArePrivate } from '../bids/bid.view';
+import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
 import { activeLots, bidsNumber, STATE_MACHINE_WRITES } from '../tender-status';
 import {
   applyAuctionLotResults,
@@ -20,6 +20,7 @@ import {
   requireNoLots,
 } from './auction-input';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from './auction.schema';
+import { loadTender, tenderOf, saveTender, type StoredTender } from '../tender-aggregate';
 
 /** `AuctionSerializer`: what the auction module reads of a tender. */
 const AUCTION_FIELDS = [
@@ -58,7 +59,7 @@ const pick = (data: Doc, fields: string[]) => Object.fromEntries(fields.filter((
 /** The auction view: bids without their tenderers (and no awards) until the auction is over. */
 function auctionView(doc: ObjectDoc): Doc {
   const open = !bidsArePrivate(doc.data);
-  const data = pick(withBids(doc), open ? [...AUCTION_FIELDS, 'awards'] : AUCTION_FIELDS);
+  const data = pick(tenderOf(doc), open ? [...AUCTION_FIELDS, 'awards'] : AUCTION_FIELDS);
   if (data.bids) data.bids = (data.bids as Doc[]).map((b) => pick(b, open ? [...BID_FIELDS, 'tenderers'] : BID_FIELDS));
   return { data, config: doc.config ?? {} };
 }
@@ -67,7 +68,7 @@ const OPERATION: Record<string, string> = { GET: 'get auction info', POST: 'repo
 
 /** The tender, for the `auction` group only, in `active.auction` (`validate_auction_tender_status`). */
 async function auctionTender(ctx: Ctx): Promise<Stored & { doc: ObjectDoc }> {
-  const stored = await loadTender(ctx, ctx.params.id);
+  const stored = await loadTender(ctx.state.session, ctx.params.id);
   if (!inGroup(ctx.state.viewer, 'auction')) throw forbidden();
   const { status } = stored.doc.data;
   if (status !== 'active.auction') throw apiError(403, `Can't ${OPERATION[ctx.method]} in current (${status}) tender status`);
@@ -84,11 +85,9 @@ function requireActiveLot(ctx: Ctx, tender: Doc): string {
 }
 
 /** Saves the changed tender with its next_check, dated now, and answers the auction view. */
-async function save(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, tender: Doc): Promise<void> {
+async function save(ctx: Ctx, stored: StoredTender, tender: Doc): Promise<void> {
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: formatKyiv(ctx.state.now) };
-  const doc = sealedDoc(stored.doc, data);
-  await commit(ctx.state.session, [updateOf(stored, doc, STATE_MACHINE_WRITES)]);
-  ctx.body = auctionView(doc);
+  ctx.body = auctionView(await saveTender(ctx.state.session, stored, data, { writes: STATE_MACHINE_WRITES }));
 }
 
 /**
@@ -100,7 +99,7 @@ export function auctionRoutes(): Router<RequestState> {
   const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id/auction' });
   const change = (apply: (ctx: Ctx, tender: Doc, config: Doc) => void) => async (ctx: Ctx) => {
     const stored = await auctionTender(ctx);
-    const tender = structuredClone(withBids(stored.doc));
+    const tender = structuredClone(tenderOf(stored.doc));
     apply(ctx, tender, stored.doc.config ?? {});
     await save(ctx, stored, tender);
   };

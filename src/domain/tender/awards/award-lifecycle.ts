@@ -7,14 +7,14 @@ import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv } from '../../../time/kyiv';
 import { calculateDate } from '../../../time/periods';
 import { itemById } from '../../core/items';
-import { commit, loadObject, updateOf } from '../../core/objects';
+import { loadObject, updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { mergePatch, validated } from '../../core/validation';
-import { sealedDoc, withBids } from '../bids/bid.view';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
-import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
 import { addNextAward } from './add-next-award';
+import { loadTender, tenderChange, tenderOf } from '../tender-aggregate';
 
 /** A tender's awards (docs/tenders.md §Awards): made by the server, decided by the tender's owner. */
 export const findAward = (tender: Doc, awardId: string) => itemById(tender, 'awards', awardId, 'award_id');
@@ -95,8 +95,8 @@ export async function cancelledContracts(session: StoreSession, ids: string[], n
  */
 export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): Promise<Doc> {
   const { now, session } = ctx.state;
-  const stored = await loadTender(ctx, tenderId);
-  const tender = structuredClone(withBids(stored.doc));
+  const stored = await loadTender(ctx.state.session, tenderId);
+  const tender = structuredClone(tenderOf(stored.doc));
   const before = findAward(tender, awardId);
   requireBroker(ctx);
   requireOwner(ctx, stored.doc);
@@ -120,6 +120,6 @@ export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): P
   // The contracts are numbered first: the tender keeps their contractID too.
   const contracts = await saveContractsToContracting(session, stored.doc, data, effects.added, now);
   const cancelled = await cancelledContracts(session, effects.cancelled, now);
-  await commit(session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards', 'contracts']), ...contracts, ...cancelled]);
+  await session.commit([tenderChange(stored, data, { writes: ['awards', 'contracts'] }), ...contracts, ...cancelled]);
   return findAward(data, awardId);
 }

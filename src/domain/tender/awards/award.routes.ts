@@ -4,15 +4,13 @@ import type { Ctx, RequestState } from '../../../http/context';
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
-import { commit, updateOf } from '../../core/objects';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
-import { sealedDoc, withBids } from '../bids/bid.view';
 import { visibleData } from '../restricted-view';
-import { loadTender } from '../tender-lifecycle';
 import { tenderDocumentPatch, visibleTender } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';
 import { findAward, patchAward, requireAwardingOpen } from './award-lifecycle';
+import { loadTender, tenderChange, tenderOf } from '../tender-aggregate';
 
 const documentsOf = (award: Doc): Doc[] => itemsOf(award, 'documents');
 
@@ -21,8 +19,8 @@ const documentsOf = (award: Doc): Doc[] => itemsOf(award, 'documents');
  * active (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
  */
 async function heldAwardDocuments(ctx: Ctx): Promise<HeldDocuments> {
-  const stored = await loadTender(ctx, ctx.params.id);
-  const tender = withBids(stored.doc);
+  const stored = await loadTender(ctx.state.session, ctx.params.id);
+  const tender = tenderOf(stored.doc);
   const award = findAward(tender, ctx.params.awardId);
   return {
     documents: documentsOf(award),
@@ -35,7 +33,7 @@ async function heldAwardDocuments(ctx: Ctx): Promise<HeldDocuments> {
     async save(documents) {
       const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
       const data = { ...tender, awards, dateModified: formatKyiv(ctx.state.now) };
-      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, data), ['awards'])]);
+      await ctx.state.session.commit([tenderChange(stored, data, { writes: ['awards'] })]);
     },
   };
 }
@@ -65,7 +63,7 @@ export function awardRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   router.get('/:awardId/documents/:documentId', async (ctx) => {
-    const { doc } = await loadTender(ctx, ctx.params.id);
+    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
     const visible = findAward(visibleData(doc, ctx.state.viewer, TENDER_MASK), ctx.params.awardId);
     await answerDocument(ctx, documentsOf(visible), documentsOf(findAward(doc.data, ctx.params.awardId)));
   });

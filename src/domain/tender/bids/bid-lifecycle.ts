@@ -1,17 +1,17 @@
 import type { Ctx } from '../../../http/context';
 import { bodyData } from '../../../http/body';
 import { apiError } from '../../../http/errors';
-import { issueAccess, type Access, type OwnerSecrets } from '../../../security/tokens';
-import type { Doc, Stored } from '../../../store/port';
+import { issueAccess, type Access } from '../../../security/tokens';
+import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import { commit, updateOf, type ObjectDoc } from '../../core/objects';
+import type { ObjectDoc } from '../../core/objects';
 import { isOwner, requireBroker } from '../../core/owner';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
-import { loadTender, procedureOfStored } from '../tender-lifecycle';
-import { sealedDoc, withBids, type SealedDoc } from './bid.view';
+import { procedureOfStored } from '../tender-lifecycle';
+import { loadTender, tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tender-aggregate';
 
 /**
  * A tender's bids (docs/tenders.md §Bids): sealed while private, then in the tender's `bids`, each with an owner
@@ -19,8 +19,6 @@ import { sealedDoc, withBids, type SealedDoc } from './bid.view';
  * leave the tender's `dateModified` alone, as the reference's `save_tender(modified=False)`: bids are private
  * while tendering lasts, and a moving `dateModified` would tell readers when someone bids.
  */
-export type TenderDoc = SealedDoc & { bidAccess?: Record<string, { owner: string; secrets: OwnerSecrets }> };
-type StoredTender = Stored & { doc: TenderDoc };
 
 export const bidsOf = (tender: Doc): Doc[] => itemsOf(tender, 'bids');
 export const findBid = (tender: Doc, bidId: string) => itemById(tender, 'bids', bidId, 'bid_id');
@@ -82,15 +80,14 @@ const contextOf = (ctx: Ctx, stored: StoredTender): TenderContext => ({
 });
 
 async function saveBids(ctx: Ctx, stored: StoredTender, bids: Doc[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
-  const doc = sealedDoc({ ...stored.doc, bidAccess }, { ...stored.doc.data, bids });
-  await commit(ctx.state.session, [updateOf(stored, doc, ['bids'])]);
+  await saveTender(ctx.state.session, stored, { ...stored.doc.data, bids }, { writes: ['bids'], hidden: { bidAccess } });
 }
 
 /** `POST /tenders/{id}/bids` (spec-era `BidState.on_post`): 201 with the bid and its own owner token. */
 export async function createBid(ctx: Ctx, tenderId: string): Promise<{ bid: Doc; access: Access }> {
-  const stored: StoredTender = await loadTender(ctx, tenderId);
+  const stored: StoredTender = await loadTender(ctx.state.session, tenderId);
   requireBroker(ctx);
-  const tender = withBids(stored.doc);
+  const tender = tenderOf(stored.doc);
   const policy = procedureOfStored(tender).bids;
   requireBidAccreditation(ctx, policy.accreditation);
   requireTenderingOpen(ctx, tender);
@@ -110,8 +107,8 @@ export async function createBid(ctx: Ctx, tenderId: string): Promise<{ bid: Doc;
 
 /** The stored tender and bid, for a change by the bid's owner (403 Forbidden for anyone else). */
 async function ownedBid(ctx: Ctx, tenderId: string, bidId: string): Promise<{ stored: StoredTender; bid: Doc }> {
-  const stored: StoredTender = await loadTender(ctx, tenderId);
-  const bid = findBid(withBids(stored.doc), bidId);
+  const stored: StoredTender = await loadTender(ctx.state.session, tenderId);
+  const bid = findBid(tenderOf(stored.doc), bidId);
   requireBroker(ctx);
   if (!isBidOwner(ctx, stored.doc, bidId)) throw apiError(403, 'Forbidden', { location: 'url', name: 'permission' });
   return { stored, bid };
@@ -130,7 +127,7 @@ function patchedLotValues(before: Doc[], patch: Doc[], now: string): Doc[] {
 /** `PATCH /tenders/{id}/bids/{bid_id}` by the bid's owner (spec-era `BidState.on_patch`). */
 export async function patchBid(ctx: Ctx, tenderId: string, bidId: string): Promise<Doc> {
   const { stored, bid: before } = await ownedBid(ctx, tenderId, bidId);
-  const tender = withBids(stored.doc);
+  const tender = tenderOf(stored.doc);
   const patch = validated<Doc>(procedureOfStored(tender).bids.schemas.patch, bodyData(ctx));
   requireTenderingOpen(ctx, tender);
   if (patch.status !== undefined && patch.status !== before.status && patch.status !== 'pending') {
@@ -161,7 +158,7 @@ export async function deleteBid(ctx: Ctx, tenderId: string, bidId: string): Prom
   await saveBids(
     ctx,
     stored,
-    bidsOf(withBids(stored.doc)).filter((b) => b.id !== bidId),
+    bidsOf(tenderOf(stored.doc)).filter((b) => b.id !== bidId),
     bidAccess,
   );
   return bid;

@@ -6,15 +6,14 @@ import { absoluteUrl, created } from '../../../http/render';
 import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
-import { commit, updateOf } from '../../core/objects';
 import { requireBroker } from '../../core/owner';
 import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { tenderDocumentPatch } from '../tender.routes';
-import { loadTender } from '../tender-lifecycle';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
-import { bidsOf, createBid, deleteBid, findBid, isBidOwner, patchBid, type TenderDoc } from './bid-lifecycle';
-import { bidsArePrivate, sealedDoc, withBids } from './bid.view';
+import { bidsOf, createBid, deleteBid, findBid, isBidOwner, patchBid } from './bid-lifecycle';
+import { bidsArePrivate } from './bid.view';
+import { loadTender, tenderOf, saveTender, type TenderDoc } from '../tender-aggregate';
 
 const documentsOf = (bid: Doc): Doc[] => itemsOf(bid, 'documents');
 
@@ -26,7 +25,7 @@ const DOCUMENTS_IN = ['active.tendering', 'active.qualification', 'active.awarde
  * are private (`refusal` words the 403), else as the tender shows it (masked on a restricted tender).
  */
 function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: string) => string): Doc {
-  const bid = findBid(withBids(doc), bidId);
+  const bid = findBid(tenderOf(doc), bidId);
   if (isBidOwner(ctx, doc, bidId)) return bid;
   if (bidsArePrivate(doc.data)) throw apiError(403, refusal(doc.data.status));
   return findBid(visibleData(doc, ctx.state.viewer, TENDER_MASK), bidId);
@@ -35,7 +34,7 @@ function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: s
 /** A bid's documents as this reader sees them (spec-era `validate_view_bid_document`, `…_allowed_in_bid_status`). */
 function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
   const bid = visibleBid(ctx, doc, bidId, (status) => `Can't view bid documents in current (${status}) tender status`);
-  const { status } = findBid(withBids(doc), bidId);
+  const { status } = findBid(tenderOf(doc), bidId);
   if (['invalid', 'deleted'].includes(status) && !isBidOwner(ctx, doc, bidId)) {
     throw apiError(403, `Can't view bid documents in current (${status}) bid status`);
   }
@@ -49,7 +48,7 @@ function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
 function requireBidDocumentAllowed(ctx: Ctx, doc: TenderDoc, bid: Doc, verb: 'add' | 'update'): void {
   requireBroker(ctx);
   if (!isBidOwner(ctx, doc, bid.id)) throw forbidden();
-  const tender = withBids(doc);
+  const tender = tenderOf(doc);
   const { status, tenderPeriod } = tender;
   if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
   const now = ctx.state.now.getTime();
@@ -71,8 +70,8 @@ function requireBidDocumentAllowed(ctx: Ctx, doc: TenderDoc, bid: Doc, verb: 'ad
 
 /** A bid's documents, for a change by the bid's owner (`subResourceDocumentWrites`). */
 async function heldBidDocuments(ctx: Ctx): Promise<HeldDocuments> {
-  const stored = await loadTender(ctx, ctx.params.id);
-  const tender = withBids(stored.doc);
+  const stored = await loadTender(ctx.state.session, ctx.params.id);
+  const tender = tenderOf(stored.doc);
   const bid = findBid(tender, ctx.params.bidId);
   return {
     documents: documentsOf(bid),
@@ -82,7 +81,7 @@ async function heldBidDocuments(ctx: Ctx): Promise<HeldDocuments> {
       const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
       // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
       const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(ctx.state.now);
-      await commit(ctx.state.session, [updateOf(stored, sealedDoc(stored.doc, { ...tender, bids, dateModified }), ['bids'])]);
+      await saveTender(ctx.state.session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });
     },
   };
 }
@@ -99,13 +98,13 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   router.get('/', async (ctx) => {
-    const { doc } = await loadTender(ctx, ctx.params.id);
+    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
     if (bidsArePrivate(doc.data)) throw apiError(403, `Can't view bids in current (${doc.data.status}) tender status`);
     ctx.body = { data: visibleData(doc, ctx.state.viewer, TENDER_MASK).bids ?? [] };
   });
 
   router.get('/:bidId', async (ctx) => {
-    const { doc } = await loadTender(ctx, ctx.params.id);
+    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
     ctx.body = { data: visibleBid(ctx, doc, ctx.params.bidId, (status) => `Can't view bid in current (${status}) tender status`) };
   });
 
@@ -120,14 +119,14 @@ export function bidRoutes(deps: AppDeps): Router<RequestState> {
   subResourceDocumentWrites(router, deps, '/:bidId/documents', tenderDocumentPatch, heldBidDocuments);
 
   router.get('/:bidId/documents', async (ctx) => {
-    const { doc } = await loadTender(ctx, ctx.params.id);
+    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
     listDocuments(ctx, visibleBidDocuments(ctx, doc, ctx.params.bidId));
   });
 
   router.get('/:bidId/documents/:documentId', async (ctx) => {
-    const { doc } = await loadTender(ctx, ctx.params.id);
+    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
     const visible = visibleBidDocuments(ctx, doc, ctx.params.bidId);
-    await answerDocument(ctx, visible, documentsOf(findBid(withBids(doc), ctx.params.bidId)));
+    await answerDocument(ctx, visible, documentsOf(findBid(tenderOf(doc), ctx.params.bidId)));
   });
 
   return router;

@@ -1,17 +1,15 @@
 import type { Ctx } from '../../../http/context';
 import { bodyData } from '../../../http/body';
 import { apiError } from '../../../http/errors';
-import type { Doc, Stored } from '../../../store/port';
+import type { Doc } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import { commit, updateOf, type ObjectDoc } from '../../core/objects';
 import type { HeldDocuments } from '../../documents/document-routes';
 import { requireBroker, requireOwner } from '../../core/owner';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
-import { sealedDoc, withBids } from '../bids/bid.view';
-import { loadTender, procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
 import { cancelledContracts } from '../awards/award-lifecycle';
 import { cancel } from './cancel';
 import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
@@ -21,13 +19,13 @@ import {
   cancellationStatusDraftPending,
   possibleReasonType,
 } from './cancellation.rules';
+import { loadTender, tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 
 /**
  * Cancellations of a tender or of one lot (docs/tenders.md §Cancellations): the owner makes a `draft`, adds its
  * documents, then sets it `pending` or `active`; with cancellation complaints off (both procedures) either makes it
  * `active` at once and cancels the tender or the lot. Every change is saved with the tender it belongs to.
  */
-type StoredTender = Stored & { doc: ObjectDoc };
 
 export const cancellationsOf = (tender: Doc): Doc[] => itemsOf(tender, 'cancellations');
 export const findCancellation = (tender: Doc, id: string) => itemById(tender, 'cancellations', id, 'cancellation_id');
@@ -54,7 +52,7 @@ function checkRelatedLot(tender: Doc, request: Doc): void {
 
 /** The owner's stored tender, for a change of its cancellations. */
 async function ownedTender(ctx: Ctx, tenderId: string, cancellationId?: string): Promise<{ stored: StoredTender; cancellation?: Doc }> {
-  const stored = await loadTender(ctx, tenderId);
+  const stored = await loadTender(ctx.state.session, tenderId);
   const cancellation = cancellationId === undefined ? undefined : findCancellation(stored.doc.data, cancellationId);
   requireBroker(ctx);
   requireOwner(ctx, stored.doc);
@@ -62,14 +60,14 @@ async function ownedTender(ctx: Ctx, tenderId: string, cancellationId?: string):
 }
 
 /** Saves the tender with its changed cancellation (and what the cancellation did), `next_check` recomputed. */
-async function saveTender(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled: string[] = []): Promise<void> {
+async function saveCancellations(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled: string[] = []): Promise<void> {
   const { session, now } = ctx.state;
   const stamp = formatKyiv(now);
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: stamp };
   // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
-  const change = updateOf(stored, sealedDoc(stored.doc, data), ['cancellations', 'bids', 'contracts']);
+  const change = tenderChange(stored, data, { writes: ['cancellations', 'bids', 'contracts'] });
   // The contracting module's copies of the contracts it cancelled change in the same commit.
-  await commit(session, [change, ...(await cancelledContracts(session, cancelled, now))]);
+  await session.commit([change, ...(await cancelledContracts(session, cancelled, now))]);
 }
 
 /** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
@@ -77,7 +75,7 @@ export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> 
   const { stored } = await ownedTender(ctx, tenderId);
   // A sent `status` is ignored and `cancellationOf` is the server's, once `relatedLot` is checked against it.
   const { status: _ignored, ...asked } = validated<Doc>(postCancellationSchema, bodyData(ctx));
-  const tender = structuredClone(withBids(stored.doc));
+  const tender = structuredClone(tenderOf(stored.doc));
   checkRelatedLot(tender, asked);
   const { cancellationOf: _serverSet, ...request } = asked;
   const { now } = ctx.state;
@@ -90,7 +88,7 @@ export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> 
   };
   checkCancellation(procedureOfStored(tender), tender, cancellation, cancellation, now, 'added');
   tender.cancellations = [...cancellationsOf(tender), cancellation];
-  await saveTender(ctx, stored, tender);
+  await saveCancellations(ctx, stored, tender);
   return cancellation;
 }
 
@@ -120,7 +118,7 @@ function statusUp(cancellation: Doc, tender: Doc, now: Date): string[] {
 export async function patchCancellation(ctx: Ctx, tenderId: string, cancellationId: string): Promise<Doc> {
   const { stored, cancellation: before } = await ownedTender(ctx, tenderId, cancellationId);
   const patch = validated<Doc>(patchCancellationSchema, bodyData(ctx));
-  const tender = structuredClone(withBids(stored.doc));
+  const tender = structuredClone(tenderOf(stored.doc));
   const after = { ...before!, ...patch };
   const { now } = ctx.state;
   checkCancellation(procedureOfStored(tender), tender, before!, after, now, 'updated');
@@ -128,7 +126,7 @@ export async function patchCancellation(ctx: Ctx, tenderId: string, cancellation
   if (unchanged) return before!;
   const cancelled = after.status === before!.status ? [] : statusUp(after, tender, now);
   tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? after : c));
-  await saveTender(ctx, stored, tender, cancelled);
+  await saveCancellations(ctx, stored, tender, cancelled);
   return after;
 }
 
@@ -139,9 +137,9 @@ export async function patchCancellation(ctx: Ctx, tenderId: string, cancellation
  */
 export async function heldCancellationDocuments(ctx: Ctx): Promise<HeldDocuments> {
   const { id: tenderId, cancellationId } = ctx.params;
-  const stored = await loadTender(ctx, tenderId);
+  const stored = await loadTender(ctx.state.session, tenderId);
   const cancellation = findCancellation(stored.doc.data, cancellationId);
-  const tender = structuredClone(withBids(stored.doc));
+  const tender = structuredClone(tenderOf(stored.doc));
   return {
     documents: itemsOf(cancellation, 'documents'),
     listPath: `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`,
@@ -152,7 +150,7 @@ export async function heldCancellationDocuments(ctx: Ctx): Promise<HeldDocuments
     },
     async save(documents) {
       tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? { ...c, documents } : c));
-      await saveTender(ctx, stored, tender);
+      await saveCancellations(ctx, stored, tender);
     },
   };
 }

@@ -6,9 +6,9 @@ import { itemsOf } from '../../core/items';
 import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
 import { tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../restricted-view';
-import { loadTender } from '../tender-lifecycle';
 import { TENDER_MASK } from '../tender.mask';
 import { addCancellation, cancellationsOf, findCancellation, patchCancellation, heldCancellationDocuments } from './cancellation-lifecycle';
+import { loadTender } from '../tender-aggregate';
 
 /**
  * `/tenders/{id}/cancellations[/{cancellation_id}[/documents[/{document_id}]]]` (docs/tenders.md §Cancellations).
@@ -20,7 +20,7 @@ export function cancellationRoutes(deps: AppDeps): Router<RequestState> {
   const path = (ctx: Ctx, ...parts: string[]) =>
     absoluteUrl(ctx, base, ['/api/2.5/tenders', ctx.params.id, 'cancellations', ...parts].join('/'));
   const visibleTender = async (ctx: Ctx) => {
-    const { doc } = await loadTender(ctx, ctx.params.id);
+    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
     return { visible: visibleData(doc, ctx.state.viewer, TENDER_MASK), stored: doc.data };
   };
 

@@ -5,7 +5,8 @@ import type { Doc } from '../../../store/port';
 import { itemById } from '../../core/items';
 import { requireBroker } from '../../core/owner';
 import type { ComplaintHost } from '../procedure';
-import { loadTender, procedureOfStored } from '../tender-lifecycle';
+import { procedureOfStored } from '../tender-lifecycle';
+import { loadTender } from '../tender-aggregate';
 
 /**
  * Complaints are off for both procedures: their configs fix `hasTenderComplaints`, `hasAwardComplaints` and
@@ -24,7 +25,7 @@ export function complaintRoutes(): Router<RequestState> {
   for (const { host, path, list, idName } of HOSTS) {
     /** The tender, when its procedure has this route for `use`, and the award or cancellation named (404 otherwise). */
     const routed = async (ctx: Ctx, use: 'read' | 'post'): Promise<Doc> => {
-      const { doc } = await loadTender(ctx, ctx.params.id);
+      const { doc } = await loadTender(ctx.state.session, ctx.params.id);
       if (!procedureOfStored(doc.data).complaintRoutes[use].includes(host)) throw notFound('not_found');
       if (list) itemById(doc.data, list, ctx.params.hostId, idName!);
       return doc.data;

@@ -6,7 +6,7 @@ import { insertOf } from '../../core/objects';
 import { nextContractID } from '../../contract/contract-lifecycle';
 import { withTestTitles } from '../test-mode';
 import type { ContractDoc } from '../../contract/contract-signer-info';
-import type { TenderDoc } from '../bids/bid-lifecycle';
+import { type TenderDoc } from '../tender-aggregate';
 
 /**
  * A tender's contracts (docs/tenders.md §Contracts of a tender, docs/contracts.md §Contracts from awards): an

@@ -1,12 +1,11 @@
 import { apiError } from '../../../http/errors';
 import type { Change, Doc, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import { updateOf, type ObjectDoc } from '../../core/objects';
 import type { TenderLink } from '../../contract/contract-lifecycle';
 import { checkTenderStatus } from '../awards/check-tender-status';
-import { sealedDoc, withBids } from '../bids/bid.view';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 
 /**
  * Signing a contract of an award (docs/contracts.md §Contracts from awards), as the spec-era reference's
@@ -64,8 +63,8 @@ function validateRequiredSignedInfo(after: Doc, before: Doc): void {
 export const tenderContractLink: TenderLink = async (session: StoreSession, after, before, now): Promise<Change[]> => {
   const stored = await session.get('tenders', after.tender_id);
   if (!stored) return [];
-  const doc = stored.doc as ObjectDoc;
-  const tender = structuredClone(withBids(doc));
+  const { doc } = stored as StoredTender;
+  const tender = structuredClone(tenderOf(doc));
   const award = tender.awards?.find((a: Doc) => a.id === after.awardID);
   const copy = tender.contracts?.find((c: Doc) => c.id === after.id);
   // A contract the contracting system posted itself has no copy in the tender: nothing to check it against.
@@ -84,5 +83,5 @@ export const tenderContractLink: TenderLink = async (session: StoreSession, afte
   if (after.value) copy.value = after.value;
   checkTenderStatus(tender, now, doc.config ?? {}, procedure.awards);
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
-  return [updateOf(stored, sealedDoc(doc, data), ['contracts'])];
+  return [tenderChange(stored as StoredTender, data, { writes: ['contracts'] })];
 };

@@ -1,0 +1,78 @@
+import type Koa from 'koa';
+import Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import type { Config } from './config';
+import { loadAuthFile } from './http/auth';
+import type { RequestState } from './http/context';
+import { probeApp } from './jobs/probe-app';
+import { startJobs, type Jobs } from './jobs/start-jobs';
+import type { Membership } from './membership/membership';
+import { openMembership } from './membership/open-membership';
+import { instrumentedStore } from './store/instrumented-store';
+import { openStore } from './store/open-store';
+import type { Store } from './store/port';
+import type { Clock } from './time/clock';
+
+export interface NodeDeps {
+  clock: Clock;
+  logger: Logger;
+  /** The node's membership; by default the one its configuration asks for (openMembership). */
+  membership?: Membership;
+  /** Puts something between the node and the store it opened (tests: a slow or failing store). */
+  wrapStore?: (store: Store) => Store;
+  /** The in-process timer is wired but only its `tick()` runs checks (tests drive it with their clock). */
+  manualTimer?: boolean;
+}
+
+/** A node's parts before it listens: the app its ROLE serves, and what the app runs on. */
+export interface NodeParts {
+  app: Koa<RequestState>;
+  /** The store every writer uses: its commits plan the next checks (docs/architecture.md §Automatic transitions). */
+  store: Store;
+  jobs: Jobs;
+  membership: Membership;
+  /** Stops the membership, the jobs and the store; the caller closes its server first. */
+  stop(): Promise<void>;
+}
+
+/** Opens the store and starts the jobs and membership `config` asks for, and builds the app on them. */
+export async function assembleNode(config: Config, deps: NodeDeps): Promise<NodeParts> {
+  const { clock, logger } = deps;
+  const opened = await openStore(config.storeUrl, {
+    readPreference: config.readPreference,
+    testStaleReadsMs: config.testStaleReadsMs,
+    feedCacheBytes: config.feedCacheBytes,
+    clock: () => clock.now().getTime(),
+  });
+  const jobs = startJobs(config, instrumentedStore(deps.wrapStore ? deps.wrapStore(opened) : opened), clock, logger, {
+    manualTimer: deps.manualTimer,
+  });
+  const { store, readinessChecks } = jobs;
+  const membership = deps.membership ?? openMembership(config, clock, logger);
+  await membership.start();
+  if (config.sessionSecretGenerated) {
+    logger.warn('SESSION_SECRET is not set: using a random secret; cookies will not survive a restart');
+  }
+  const rateLimitRedis =
+    config.redisUrl && config.rateLimitPerMinute > 0 && config.role !== 'worker'
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }).on('error', () => {}) // each failed count is logged per request
+      : null;
+  // A worker serves only its probes and metrics (k8s/base/worker-deployment.yaml).
+  const app =
+    config.role === 'worker'
+      ? probeApp(store, readinessChecks)
+      : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks, rateLimitRedis });
+  return {
+    app,
+    store,
+    jobs,
+    membership,
+    async stop() {
+      await membership.stop();
+      rateLimitRedis?.disconnect();
+      await jobs.stop();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { Kind, PatchOp, Revision } from '../port';
+import { fromMicros, toMicros } from '../feed-position';
+import type { Statements } from './statements';
+import { guard } from './store-errors';
+
+/**
+ * An object's revisions, oldest first: the chain each revision names from the object's current position
+ * (schema.ts; docs/architecture.md §Revision history).
+ */
+export function revisionHistory(sql: Statements, kind: Kind, id: string): Revision[] {
+  const revisions: Revision[] = [];
+  let at: number | null | undefined = guard(() => sql.positionOf.get(kind, id));
+  while (at != null) {
+    const row = guard(() => sql.revision.get(toMicros(at!)));
+    if (!row) break;
+    revisions.push({ seq: at, author: row.author, back: JSON.parse(row.back) as PatchOp[] });
+    at = row.previous == null ? null : fromMicros(row.previous);
+  }
+  return revisions.reverse();
+}

@@ -1,0 +1,16 @@
+import t from 'tap';
+import { runBidActivity } from '../../scripts/reliability/bid-activity';
+
+/**
+ * Issue 26: bid activity reaches no reader. Every feed and tender read, as every reader, is byte for byte the same
+ * after each kind of bid action while bids are sealed, and a crawler holding its offset finds nothing new
+ * (docs/architecture.md §Hidden changes). On the engine the suite runs on (SQLite, or MongoDB with MONGODB_URL).
+ */
+t.test('no feed or tender read changes because of a bid action; nothing is listed again after a held offset', async (t) => {
+  const r = await runBidActivity();
+  t.equal(r.actions, 21, 'seven kinds of bid action on three tenders');
+  t.equal(r.failed, 0, r.examples.join('\n'));
+  t.ok(r.compared >= 7 * 450, `${r.compared} reads compared`);
+  t.equal(r.changed, 0, r.examples.join('\n'));
+  t.equal(r.listedAgain, 0, r.examples.join('\n'));
+});
