@@ -8,6 +8,13 @@ export function wantsOcds(query: Record<string, string | string[] | undefined>):
   return !!last && last.toLowerCase().includes('ocds');
 }
 
+/** `opt_schema=ocds-record` asks for a record package of every revision instead (docs/ocds.md §Records). */
+export function wantsOcdsRecord(query: Record<string, string | string[] | undefined>): boolean {
+  const value = query.opt_schema;
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  return last?.toLowerCase() === 'ocds-record';
+}
+
 /** The reference's `OCID_PREFIX` (docs/ocds.md §Identifiers). */
 export const OCID_PREFIX = 'ocds-be6bcu';
 

@@ -58,6 +58,11 @@ const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
       prev_page: ref('PageLink'),
     },
   },
+  RecordPackage: {
+    type: 'object',
+    required: ['uri', 'version', 'publisher', 'publishedDate', 'records'],
+    properties: { records: { type: 'array', items: { type: 'object', required: ['ocid', 'releases'] } } },
+  },
   FeedPage: {
     type: 'object',
     required: ['data', 'next_page'],
@@ -77,7 +82,8 @@ const OCDS_PARAMETER = {
   in: 'query',
   required: false,
   schema: { type: 'string' },
-  description: 'any value containing "ocds" (any case) answers an OCDS 1.1 release package; other values are ignored',
+  description:
+    'any value containing "ocds" (any case) answers an OCDS 1.1 release package, "ocds-record" (objects) a record package; other values are ignored',
 };
 
 const FEED_PARAMETERS = [
@@ -135,8 +141,8 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
   list: { status: '200', description: 'the list', content: json(ref('List')) },
   objectOrOcds: {
     status: '200',
-    description: 'the object; with opt_schema=ocds an OCDS release package',
-    content: json({ anyOf: [ref('Envelope'), ref('ReleasePackage')] }),
+    description: 'the object; with opt_schema=ocds an OCDS release package, with ocds-record a record package',
+    content: json({ anyOf: [ref('Envelope'), ref('ReleasePackage'), ref('RecordPackage')] }),
   },
   feedOrOcds: {
     status: '200',

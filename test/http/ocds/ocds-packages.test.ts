@@ -25,6 +25,7 @@ import {
  */
 const skip = ocdsSchemasPresent ? false : 'the OCDS 1.1.5 schemas (../shared/ocds/1.1.5) are not present';
 const validate = ocdsSchemasPresent ? releasePackageValidator() : () => [];
+const validateRecords = ocdsSchemasPresent ? releasePackageValidator('record-package-schema.json') : () => [];
 let validated = 0;
 
 const ocdsPath = (path: string) => `${path}${path.includes('?') ? '&' : '?'}opt_schema=ocds`;
@@ -102,6 +103,19 @@ async function walk(t: Test, server: TestServer, options: TenderingOptions) {
     complete.releases.every((r: any) => r.tender.status === 'complete' && r.tag.includes('contract')),
     'a complete tender: every release complete, with its contract',
   );
+  for (const path of [tenderPath, ...contracts.map((c: any) => `/api/2.5/contracts/${c.id}`)]) {
+    const record = (await server.request('GET', `${path}?opt_schema=ocds-record`)).body;
+    t.same(validateRecords(record), [], `${path} as an OCDS record package is valid`);
+    validated++;
+    for (const r of record.records) {
+      t.equal(new Set(r.releases.map((release: any) => release.id)).size, r.releases.length, 'each revision once');
+      t.same(r.compiledRelease.tag, ['compiled']);
+    }
+  }
+  const record = (await server.request('GET', `${tenderPath}?opt_schema=ocds-record`)).body;
+  t.equal(record.records.length, complete.releases.length, 'one record per contracting process');
+  t.ok(record.records[0].releases.length >= 3, `${record.records[0].releases.length} revisions of the tender's first process`);
+  t.notOk(record.records[0].releases[0].bids, 'the first revision, from before the bids were public, shows no bids');
 }
 
 for (const [name, options] of [
@@ -160,5 +174,5 @@ t.test('plans, and a tender made from a plan, are valid OCDS; the tender carries
 });
 
 t.test('packages validated', { skip }, async (t) => {
-  t.ok(validated > 0, `${validated} packages validated against the OCDS 1.1.5 release-package schema, 0 errors`);
+  t.ok(validated > 0, `${validated} packages validated against the OCDS 1.1.5 release-package and record-package schemas, 0 errors`);
 });

@@ -106,6 +106,8 @@ t.test('a restricted tender and its contract: OCDS hides exactly what the view h
         t.ok(suppliers.length > 0 && suppliers.every((p: any) => p.name === HIDDEN), `${reader}: their names are ${HIDDEN}`);
       }
     }
+    const record = (await server.request('GET', `${paths[0]}?opt_schema=ocds-record`, key ? { key } : {})).body;
+    t.equal(shows(record).length > 0, whole, `${reader}: every revision in the record hides as the current view`);
     const feed = (await server.request('GET', '/api/2.5/tenders?opt_schema=ocds&descending=1&limit=1', key ? { key } : {})).body;
     t.equal(feed.releases[0].ocid.startsWith(`ocds-be6bcu-${tender.id}`), true, 'the feed lists the restricted tender');
     t.equal(shows(feed).length > 0, whole, `${reader}: the feed hides as the single answer`);

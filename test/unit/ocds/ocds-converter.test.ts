@@ -5,6 +5,7 @@ import { Parties } from '../../../src/ocds/parties';
 import { documentsOf, valueOf } from '../../../src/ocds/parts';
 import { planRelease } from '../../../src/ocds/plan-release';
 import { prune } from '../../../src/ocds/prune';
+import { recordPackage } from '../../../src/ocds/record-package';
 import { tenderReleases } from '../../../src/ocds/tender-release';
 
 const HIDDEN = 'Приховано';
@@ -122,3 +123,38 @@ t.test('a plan: its own process; draft planning, scheduled and complete planned,
   );
   t.match(plan('scheduled'), { ocid: `ocds-be6bcu-${'p'.repeat(32)}`, tag: ['planning'], buyer: { id: 'UA-EDR 2' } });
 });
+
+t.test(
+  'a record package: one record per ocid, a repeated release id kept once (the last), sorted by date, the latest compiled',
+  async (t) => {
+    const release = (ocid: string, id: string, date: string, title: string) => ({
+      ocid,
+      id,
+      date,
+      tag: ['tender'],
+      initiationType: 'tender',
+      tender: { title },
+    });
+    const pkg = recordPackage(
+      'https://r/x',
+      { name: 'p' },
+      [
+        release('o1', 'a', '2026-10-01T00:00:00+03:00', 'first'),
+        release('o1', 'a', '2026-10-01T00:00:00+03:00', 'first again'),
+        release('o2', 'b', '2026-10-01T00:00:00+03:00', 'other'),
+        release('o1', 'c', '2026-10-02T00:00:00+03:00', 'second'),
+      ],
+      '2026-10-05T00:00:00+03:00',
+    );
+    t.notOk(pkg.releases);
+    t.same(
+      pkg.records.map((r: any) => [r.ocid, r.releases.map((x: any) => x.tender.title)]),
+      [
+        ['o1', ['first again', 'second']],
+        ['o2', ['other']],
+      ],
+    );
+    t.match(pkg.records[0].compiledRelease, { id: 'o1-2026-10-02T00:00:00+03:00', tag: ['compiled'], tender: { title: 'second' } });
+    t.equal(pkg.publishedDate, '2026-10-02T00:00:00+03:00');
+  },
+);
