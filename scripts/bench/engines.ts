@@ -3,16 +3,16 @@
  * (the project's test server, or MONGODB_URL), side by side: requests/s, latency, the app's CPU per request and,
  * on MongoDB, the store server's CPU per request apart. Never asserts a timing: the 2× target is reported.
  */
-import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, type AnyBulkWriteOperation } from 'mongodb';
+import { MongoClient } from 'mongodb';
 import { DEFAULT_BLOCK_SIZE } from '../../src/store/mongo/counters';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
-import type { ObjectRecord } from '../../src/store/mongo/object-record';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { copyStore } from '../migrate/copy-store';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { drive, isEmptyPage, nextPath, percentile, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
@@ -104,55 +104,15 @@ function mongoServer(): { url: string; pid: number; stop(): void } {
 
 const withDatabase = (url: string, name: string) => url.replace(/^(mongodb:\/\/[^/?]*)(\/[^?]*)?/, `$1/${name}`);
 
-/** Copies the loaded SQLite file's objects and counters into an empty MongoDB database, as the engine stores them. */
+/** Copies the loaded SQLite file into an empty MongoDB database through the store port (docs/operations.md §Migration). */
 async function copyToMongo(db: string, url: string): Promise<void> {
-  await (await openMongoStore(url)).close(); // creates the collections' indexes
-  const sqlite = new Database(db, { readonly: true });
-  const client = new MongoClient(url);
+  const from = openSqliteStore(db);
+  const to = await openMongoStore(url);
   try {
-    const rows = sqlite
-      .prepare('SELECT kind, id, rev, seq, is_public, is_test, next_check, json(doc) AS doc FROM objects')
-      .iterate() as Iterable<{
-      kind: string;
-      id: string;
-      rev: number;
-      seq: number;
-      is_public: number;
-      is_test: number;
-      next_check: number | null;
-      doc: string;
-    }>;
-    const batches = new Map<string, AnyBulkWriteOperation<ObjectRecord>[]>();
-    const flush = async (kind: string) => {
-      const batch = batches.get(kind);
-      if (batch?.length) await client.db().collection<ObjectRecord>(kind).bulkWrite(batch, { ordered: false });
-      batches.set(kind, []);
-    };
-    for (const row of rows) {
-      const document: ObjectRecord = {
-        _id: row.id,
-        rev: row.rev,
-        seq: row.seq,
-        doc: JSON.parse(row.doc),
-        isPublic: !!row.is_public,
-        isTest: !!row.is_test,
-        nextCheck: row.next_check,
-      };
-      const batch = batches.get(row.kind) ?? [];
-      batch.push({ insertOne: { document } });
-      batches.set(row.kind, batch);
-      if (batch.length >= 500) await flush(row.kind);
-    }
-    for (const kind of batches.keys()) await flush(kind);
-    const counters = sqlite.prepare("SELECT name, value FROM counters WHERE name <> '__seq__'").all() as { name: string; value: number }[];
-    if (counters.length)
-      await client
-        .db()
-        .collection<{ _id: string; value: number }>('counters')
-        .insertMany(counters.map((c) => ({ _id: c.name, value: c.value })));
+    await copyStore(from, to, { batch: 500, blobBatch: 16, dryRun: false });
   } finally {
-    sqlite.close();
-    await client.close();
+    await from.close();
+    await to.close();
   }
 }
 

@@ -15,6 +15,7 @@ export function stalledStore(store: Store, ready: () => Promise<void>): Store {
     });
   return {
     engine: store.engine,
+    transfer: store.transfer,
     session: (token, author) => delayed(store.session(token, author)),
     due: (nowMs, limit) => store.due(nowMs, limit),
     ping: () => store.ping(),

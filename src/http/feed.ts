@@ -3,6 +3,7 @@ import type { Viewer } from './auth';
 import type { Ctx, RequestState } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
+import { previousOffset, storeOffset, tickedPage } from './feed-page';
 import { absoluteUrl } from './render';
 import { pickFields } from '../store/listing';
 import type { Doc, FeedQuery, Kind, StoreSession } from '../store/port';
@@ -73,13 +74,15 @@ export function parseFeedParams(
     const v = q[name];
     return Array.isArray(v) ? v[v.length - 1] : v;
   };
+  const descending = !!one('descending');
   const rawOffset = one('offset');
   let offset: number | undefined;
   if (rawOffset !== undefined && rawOffset !== '') {
-    offset = parseFeedOffset(rawOffset) ?? undefined;
-    if (offset === undefined) {
+    const parsed = parseFeedOffset(rawOffset);
+    if (parsed === null) {
       throw apiError(404, `Invalid offset provided: ${rawOffset}`, { location: 'querystring', name: 'offset' });
     }
+    offset = storeOffset(parsed, descending);
   }
   const rawLimit = one('limit');
   let limit = DEFAULT_LIMIT;
@@ -89,7 +92,6 @@ export function parseFeedParams(
     }
     limit = Math.min(Math.max(Number(rawLimit), 1), MAX_LIMIT);
   }
-  const descending = !!one('descending');
   const rawMode = one('mode');
   const mode = rawMode === 'test' ? 'test' : rawMode === '_all_' ? 'all' : 'live';
   const fields = [...new Set((one('opt_fields') ?? '').split(',').map((f) => f.trim()))]
@@ -120,21 +122,23 @@ function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string
   return { offset, path, uri: absoluteUrl(ctx, base, path) };
 }
 
-/** The page's entries as JSON, in feed order, and the seqs of its first and last. */
+/** The page's entries as JSON, in feed order, the seq of its first, and where the next page starts. */
 async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
-  const viewer = ctx.state.viewer;
+  const { viewer, session } = ctx.state;
   const { listed } = params;
   const entryJson = (doc: Doc) => {
     const entry = source.entry(doc, viewer);
     return Buffer.from(apiJson(entry.fixed ? entry.data : pickFields(entry.data, listed)));
   };
-  const objects = source.entryReads
-    ? (await ctx.state.session.feedListing({ ...params.query, listed, reads: source.entryReads })).map((listing) => ({
-        seq: listing.seq,
-        json: 'json' in listing ? listing.json : entryJson(listing.doc),
-      }))
-    : (await ctx.state.session.feed(params.query)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
-  return { entries: objects.map((o) => o.json), first: objects[0]?.seq, last: objects[objects.length - 1]?.seq };
+  const read = async (query: FeedQuery) =>
+    source.entryReads
+      ? (await session.feedListing({ ...query, listed, reads: source.entryReads })).map((listing) => ({
+          seq: listing.seq,
+          json: 'json' in listing ? listing.json : entryJson(listing.doc),
+        }))
+      : (await session.feed(query)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
+  const page = await tickedPage(params.query, read, (bound) => session.sealedBelow(params.query.kind, bound));
+  return { entries: page.entries.map((o) => o.json), first: page.entries[0]?.seq, next: page.next };
 }
 
 const COMMA = Buffer.from(',');
@@ -171,24 +175,28 @@ export function feedRoute(
     const linkPath = scope?.linkPath ?? ctx.path;
     const { descending } = params.query;
     const given = params.rawOffset === undefined ? '' : offsetEcho(params.rawOffset);
-    const linksBetween = (first: number | undefined, last: number | undefined) => {
-      const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, last ?? given, descending) };
+    const linksOf = (first: number | undefined, next: number | undefined) => {
+      const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, next ?? given, descending) };
       if (params.rawOffset !== undefined || descending) {
-        links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, first ?? given, !descending);
+        const back = previousOffset(first, params.query) ?? given;
+        links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, back, !descending);
       }
       return links;
     };
     if (releases) {
       // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds).
-      const listed = await ctx.state.session.feed(params.query);
-      const views = listed.map((stored) => source.entry(stored.doc, ctx.state.viewer).data);
+      const { session, viewer } = ctx.state;
+      const read = async (query: FeedQuery) =>
+        (await session.feed(query)).map((stored) => ({ seq: stored.seq, view: source.entry(stored.doc, viewer).data }));
+      const page = await tickedPage(params.query, read, (bound) => session.sealedBelow(params.query.kind, bound));
       const uri = pageLink(ctx, publicBaseUrl, linkPath, params.echo, given, descending).uri;
-      const page = releasePackage(uri, { name: REGISTRY_PUBLISHER }, await releases(views, ctx.state.session), formatKyiv(ctx.state.now));
-      ctx.body = { ...page, ...linksBetween(listed[0]?.seq, listed[listed.length - 1]?.seq) };
+      const views = page.entries.map((entry) => entry.view);
+      const body = releasePackage(uri, { name: REGISTRY_PUBLISHER }, await releases(views, session), formatKyiv(ctx.state.now));
+      ctx.body = { ...body, ...linksOf(page.entries[0]?.seq, page.next) };
       return;
     }
-    const { entries, first, last } = await pageEntries(ctx, source, params);
-    const links = linksBetween(first, last);
+    const { entries, first, next } = await pageEntries(ctx, source, params);
+    const links = linksOf(first, next);
     // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
     if (ctx.query.opt_pretty !== undefined) {
       ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...links };

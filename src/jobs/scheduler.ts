@@ -24,6 +24,7 @@ export function schedulingStore(store: Store, scheduler: Scheduler, logger: Logg
   };
   return {
     engine: store.engine,
+    transfer: store.transfer,
     due: (nowMs, limit) => store.due(nowMs, limit),
     ping: () => store.ping(),
     close: () => store.close(),

@@ -87,7 +87,12 @@ const OCDS_PARAMETER = {
 };
 
 const FEED_PARAMETERS = [
-  { name: 'offset', schema: { type: 'string' }, description: 'next_page.offset of the previous page; invalid → 404' },
+  {
+    name: 'offset',
+    schema: { type: 'string' },
+    description:
+      'next_page.offset of the previous page (UNIX seconds: a 10 ms tick bound or a position; 12 significant digits keep it), an ISO 8601 date-time, or the reference form <seconds>.<n>.<md5>; invalid → 404',
+  },
   { name: 'limit', schema: { type: 'integer' }, description: 'entries per page (1-1000, default 100)' },
   { name: 'descending', schema: { type: 'string' }, description: 'any value lists newest first' },
   { name: 'mode', schema: { type: 'string', enum: ['test', '_all_'] }, description: 'test objects only, or all' },

@@ -9,6 +9,7 @@ const SESSION_OPERATIONS = [
   'commit',
   'feed',
   'feedListing',
+  'sealedBelow',
   'nextCounter',
   'putBlob',
   'getBlob',
@@ -41,6 +42,7 @@ export function instrumentedStore(store: Store): Store {
   return {
     engine,
     session: (token, author) => instrumentSession(store.session(token, author)),
+    transfer: store.transfer,
     due: (nowMs, limit) => timed(engine, 'due', () => store.due(nowMs, limit)),
     ping: () => timed(engine, 'ping', () => store.ping()),
     close: () => store.close(),

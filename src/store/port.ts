@@ -79,6 +79,8 @@ export interface FeedQuery {
   kind: Kind;
   /** Exclusive seq bound: after it ascending, before it descending; undefined = from the start/end. */
   offset?: number;
+  /** Exclusive seq bound on the far side: before it ascending, after it descending; undefined = none. */
+  until?: number;
   descending: boolean;
   limit: number;
   /** 'live' = only non-test objects, 'test' = only test objects, 'all' = both. */
@@ -185,6 +187,12 @@ export interface StoreSession {
   feed(query: FeedQuery): Promise<Stored[]>;
   /** The same page as `feed`, of only the fields a feed lists: a page of 100 costs a fraction of 100 documents. */
   feedListing(query: ListingQuery): Promise<Listing[]>;
+  /**
+   * Whether every position of `kind` below `bound` is taken for good: no commit can take one below it any more, and
+   * every commit that took one is visible to this session's later reads. SQLite makes it so once the wall clock has
+   * passed `bound`; MongoDB answers by its watermark (docs/platform.md §Feeds: a page ends on a tick's bound only then).
+   */
+  sealedBelow(kind: Kind, bound: number): Promise<boolean>;
   /** Next value of a named counter (e.g. `tenderID:2026-11-22`), unique across nodes. */
   nextCounter(name: string): Promise<number>;
   putBlob(blob: Blob): Promise<void>;
@@ -192,8 +200,50 @@ export interface StoreSession {
   token(): CausalToken;
 }
 
+/** An object exactly as stored: what a copy of the store carries, index fields and revisions included. */
+export interface StoredRecord extends Stored {
+  index: Indexed;
+  /** Its history, oldest first (docs/architecture.md §Revision history). */
+  revisions: Revision[];
+}
+
+/** A named counter at its last value given out (or reserved: docs/architecture.md §Pretty-id numbers on MongoDB). */
+export interface CounterValue {
+  name: string;
+  value: number;
+}
+
+/**
+ * Everything a store holds, read out and put back as it was, for copying one store into another (a move between
+ * engines, a compaction, a logical backup and its restore: docs/operations.md §Migration).
+ * Positions and revisions are copied, not assigned, so a reader's feed offset and a writer's revision hold on the
+ * copy. Puts are idempotent: a copy interrupted and run again stores nothing twice.
+ */
+export interface StoreTransfer {
+  /** How many objects of each kind, and how many blobs, the store holds. */
+  count(): Promise<Record<Kind | 'blobs', number>>;
+  /** Up to `limit` objects of `kind`, every one (those no feed lists too), in position order after `after`. */
+  exportRecords(kind: Kind, after: number | undefined, limit: number): Promise<StoredRecord[]>;
+  /**
+   * Stores each record with its revision, position and index fields, unless the store holds that object at the same or
+   * a later revision; returns how many it stored. A position that another object of the kind holds throws
+   * StoreConflict('exists'). Commits after it take positions after every record put (on MongoDB, as ever, by the
+   * wall clock: docs/operations.md §Migration).
+   */
+  importRecords(records: StoredRecord[]): Promise<number>;
+  /** Up to `limit` blobs in id order after `after`. */
+  exportBlobs(after: string | undefined, limit: number): Promise<Blob[]>;
+  /** Stores each blob the store does not hold yet; returns how many it stored. */
+  importBlobs(blobs: Blob[]): Promise<number>;
+  /** Every named counter (those of `nextCounter` and of `Numbering`). */
+  exportCounters(): Promise<CounterValue[]>;
+  /** Raises each counter to at least its value, so no number given out is given again; returns how many it raised. */
+  importCounters(counters: CounterValue[]): Promise<number>;
+}
+
 export interface Store {
   readonly engine: 'sqlite' | 'mongodb';
+  readonly transfer: StoreTransfer;
   /** A session at the causal position `token`; its commits are kept in history as made for `author`. */
   session(token?: CausalToken, author?: string): StoreSession;
   /** Objects whose next check is at or before `nowMs`, earliest first. */

@@ -98,7 +98,10 @@ export function kyivIsoDate(date: Date): string {
  * `YYYY-MM-DDTHH:MM:SS[.ffffff]+HH:MM`, the 6-digit fraction only when non-zero (docs/platform.md §Time and dates).
  */
 export function formatKyiv(date: Date): string {
-  const offset = kyivOffsetMs(date);
+  return formatWithOffset(date, kyivOffsetMs(date));
+}
+
+function formatWithOffset(date: Date, offset: number): string {
   const wall = new Date(+date + offset);
   const ms = wall.getUTCMilliseconds();
   const fraction = ms === 0 ? '' : `.${pad(ms, 3)}000`;
@@ -109,6 +112,26 @@ export function formatKyiv(date: Date): string {
 }
 
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** Kyiv's two offsets, which a client's date keeps (the reference keeps every offset a client gives). */
+const KYIV_OFFSETS = new Set([2 * HOUR, 3 * HOUR]);
+
+/**
+ * A client's ISO 8601 date or date-time as the registry stores and returns it, printed as Python's `isoformat()`
+ * with the client's fraction to the microsecond. A value without an offset is Kyiv wall-clock time, as the reference
+ * localises it; one at +02:00 or +03:00 keeps its offset, as the reference keeps it; any other (`Z`) is the same
+ * instant in Kyiv time (docs/platform.md §Time and dates). Null when it is no date.
+ */
+export function kyivIsoOf(value: string): string | null {
+  const date = parseIsoDate(value);
+  if (!date) return null;
+  const match = ISO_DATE_TIME.exec(value.trim())!;
+  const micros = (match[7] ?? '').slice(0, 6).padEnd(6, '0');
+  const given = match[8] === undefined ? null : parseOffsetMs(match[8]);
+  const whole = new Date(date.getTime() - date.getUTCMilliseconds());
+  const printed = given !== null && KYIV_OFFSETS.has(given) ? formatWithOffset(whole, given) : formatKyiv(whole);
+  return micros === '000000' ? printed : `${printed.slice(0, 19)}.${micros}${printed.slice(19)}`;
+}
 
 /** Milliseconds since the epoch of a stored ISO date-time (one the store holds, so it parses). */
 export const epochMs = (iso: string): number => parseIsoDate(iso)!.getTime();

@@ -14,6 +14,7 @@ const COMMANDS: [string, string[]][] = [
   ['scripts/load/main.ts', ['node', '--import=tsx']],
   ['scripts/reliability/main.ts', ['node', '--import=tsx']],
   ['scripts/seed/main.ts', ['node', '--import=tsx']],
+  ['scripts/migrate/main.ts', ['node', '--import=tsx']],
   ['scripts/validate-k8s.ts', ['node', '--import=tsx']],
   ['cluster/main.ts', ['node', '--import=tsx']],
   ['scripts/auction/main.ts', ['node', '--import=tsx']],

@@ -1,5 +1,6 @@
 import type { Test } from 'tap';
 import type { Change, Doc, FeedQuery, Kind, ObjectView, Store, StoreSession } from '../../src/store/port';
+import { transferContract } from './transfer-contract';
 
 const index = (over: Partial<Change['index']> = {}) => ({ isPublic: true, isTest: false, nextCheck: null, ...over });
 let n = 0;
@@ -131,8 +132,15 @@ export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<
     const change = insert('tenders', { v: 1 });
     const [first] = await s.commit([change]);
     const back = [{ op: 'replace' as const, path: '/data/v', value: 1 }];
-    const update = (expectedRev: number, doc: Doc, extra: Partial<Change> = {}): Change =>
-      ({ op: 'update', kind: 'tenders', id: change.id, expectedRev, doc, index: index(), ...extra });
+    const update = (expectedRev: number, doc: Doc, extra: Partial<Change> = {}): Change => ({
+      op: 'update',
+      kind: 'tenders',
+      id: change.id,
+      expectedRev,
+      doc,
+      index: index(),
+      ...extra,
+    });
     const [second] = await store.session(undefined, 'chronograph').commit([update(1, { data: { id: change.id, v: 2 } }, { back })]);
     await s.commit([update(2, { data: { id: change.id, v: 2 }, sealed: 1 }, { keepsPosition: second.seq })]);
     const [third] = await s.commit([
@@ -619,4 +627,6 @@ export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<
       t.equal(backwards, 0, 'positions rise page after page');
     },
   );
+
+  transferContract(t, () => open());
 }

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { ApiError, apiError, fromJoi, MAX_REPORTED_ERRORS } from '../../http/errors';
-import { parseIsoDate } from '../../time/kyiv';
+import { kyivIsoOf } from '../../time/kyiv';
 
 /**
  * Validates a request part with a joi schema and answers with the reference's schematics texts
@@ -226,9 +226,8 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
 /** Object schemas carry the reference's model name as their joi label (`Value`, `Period`…). */
 const modelName = (label: unknown) => (typeof label === 'string' && /^[A-Z]/.test(label) ? label : 'Model');
 
-/** An ISO 8601 date-time string, kept as the client wrote it. */
-export const isoDate = () =>
-  Joi.string().custom((value: string, helpers) => (parseIsoDate(value) ? value : helpers.error('date.iso', { value })));
+/** An ISO 8601 date-time string, stored in Kyiv time (docs/platform.md §Time and dates). */
+export const isoDate = () => Joi.string().custom((value: string, helpers) => kyivIsoOf(value) ?? helpers.error('date.iso', { value }));
 
 /**
  * The reference's PATCH semantics (`apply_data_patch`): objects merge member by member, anything else

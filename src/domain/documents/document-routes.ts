@@ -17,7 +17,6 @@ import { mergePatch, validated } from '../core/validation';
 import type Joi from 'joi';
 import { documentPatchSchema } from './document.schema';
 
-
 const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
 
 /** Every version of a document, oldest first (docs/platform.md §Document versions); 404 `document_id` if none. */

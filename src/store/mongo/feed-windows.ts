@@ -3,6 +3,14 @@ import type { FeedQuery } from '../port';
 /** A range of feed positions for one query: above or from a position, below another. */
 export type PositionRange = { $gt?: number; $gte?: number; $lt?: number };
 
+/** The range with the query's far bound (`until`) added. */
+const bounded = (range: PositionRange, query: FeedQuery): PositionRange =>
+  query.until === undefined
+    ? range
+    : query.descending
+      ? { ...range, $gt: query.until }
+      : { ...range, $lt: Math.min(range.$lt ?? Infinity, query.until) };
+
 const INITIAL_SPAN_SECONDS = 3600;
 /** Each window past the first is this many times wider. */
 const GROWTH = 8;
@@ -28,7 +36,9 @@ export class FeedWindows {
   private readonly starts = new Map<string, number>();
 
   /** The page of `query` below the watermark `below`, read through `read` (a range, the most records wanted). */
-  async page<R extends { seq: number }>(query: FeedQuery, below: number, read: Read<R>): Promise<R[]> {
+  async page<R extends { seq: number }>(query: FeedQuery, below: number, readRange: Read<R>): Promise<R[]> {
+    const read: Read<R> = (range, limit) => readRange(bounded(range, query), limit);
+    if (!query.descending && query.until !== undefined) below = Math.min(below, query.until);
     const key = `${query.kind}/${query.mode}/${query.frameworkID === undefined ? '' : 'framework'}`;
     if (query.offset !== undefined || query.descending) return this.windows(key, query, below, read, { $gt: query.offset });
     const start = query.frameworkID === undefined ? this.starts.get(key) : undefined;
@@ -45,7 +55,7 @@ export class FeedWindows {
     if (query.descending) {
       let upper = Math.min(query.offset ?? below, below);
       for (let window = 1; records.length < query.limit; window++, span *= GROWTH) {
-        const last = window > MAX_WINDOWS;
+        const last = window > MAX_WINDOWS || (query.until !== undefined && upper - span <= query.until);
         records.push(...(await read(last ? { $lt: upper } : { $gte: upper - span, $lt: upper }, query.limit - records.length)));
         if (last) break;
         upper -= span;
@@ -59,7 +69,8 @@ export class FeedWindows {
         lower = { $gte: upper };
       }
     }
-    if (records.length >= 2) {
+    // A page bounded on both sides (the rest of a tick) says nothing of how far a page reaches.
+    if (records.length >= 2 && query.until === undefined) {
       const perRecord = Math.abs(records[records.length - 1].seq - records[0].seq) / (records.length - 1);
       this.spans.set(key, Math.max(perRecord * query.limit * MARGIN, MIN_SPAN_SECONDS));
     }

@@ -4,6 +4,11 @@ import type { Blob } from '../port';
 export interface Blobs {
   put(blob: Blob): Promise<void>;
   get(id: string): Promise<Blob | null>;
+  has(id: string): Promise<boolean>;
+  /** How many blobs are stored. */
+  count(): Promise<number>;
+  /** Up to `limit` ids of stored blobs after `after`, in order. */
+  ids(after: string | undefined, limit: number): Promise<string[]>;
 }
 
 /**
@@ -39,6 +44,29 @@ export function gridfsBlobs(client: MongoClient, dbName: string): Blobs {
       const chunks: Buffer[] = [];
       for await (const chunk of bucket.openDownloadStream(file._id)) chunks.push(chunk as Buffer);
       return { id, contentType: String(file.metadata?.contentType ?? 'application/octet-stream'), data: Buffer.concat(chunks) };
+    },
+    async has(id) {
+      return (await bucket.find({ filename: id }).limit(1).toArray()).length > 0;
+    },
+    async count() {
+      // Files, not names: a replaced blob counts twice only for the moment both files exist.
+      return client.db(dbName).collection('blobs.files').countDocuments({}, { readPreference: ReadPreference.primary });
+    },
+    async ids(after, limit) {
+      // A replaced blob may have two files for a moment (see put): each name once, from pages of names read in order.
+      const ids: string[] = [];
+      let from = after;
+      while (ids.length < limit) {
+        const files = await bucket
+          .find(from === undefined ? {} : { filename: { $gt: from } }, { projection: { filename: 1 } })
+          .sort({ filename: 1 })
+          .limit(limit)
+          .toArray();
+        for (const { filename } of files) if (ids[ids.length - 1] !== filename && ids.length < limit) ids.push(filename);
+        if (files.length < limit) break;
+        from = files[files.length - 1].filename;
+      }
+      return ids;
     },
   };
 }

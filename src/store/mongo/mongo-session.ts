@@ -179,6 +179,8 @@ export function mongoSession(
       return stored;
     },
 
+    sealedBelow: (_kind, bound) => causal(async (session) => (await floors.watermark(session)) >= bound),
+
     feed: (query) => causal(async (session) => (await feedPage(query, session)).map((r): Stored => toStored(query.kind, r))),
 
     /**

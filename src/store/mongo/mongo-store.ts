@@ -9,6 +9,7 @@ import { KeptDocs } from './kept-docs';
 import { KeptListings } from './kept-listings';
 import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
+import { mongoTransfer } from './mongo-transfer';
 import type { ObjectRecord } from './object-record';
 import { toStoreError } from './store-errors';
 
@@ -113,6 +114,7 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
   return {
     engine: 'mongodb',
     session: (token, author) => mongoSession(parts, token, author),
+    transfer: mongoTransfer(db, parts.blobs),
 
     // The worker acts on what this returns, so it reads the primary rather than a possibly lagging secondary.
     due: (nowMs, limit) =>

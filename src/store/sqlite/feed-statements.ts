@@ -29,6 +29,7 @@ const feedParams = (q: FeedQuery): Record<string, unknown> => ({
   kind: q.kind,
   isTest: q.mode === 'test' ? 1 : 0,
   offset: q.offset,
+  until: q.until,
   limit: q.limit,
   frameworkID: q.frameworkID,
 });
@@ -43,7 +44,7 @@ export interface FeedStatements {
 export function feedStatements(reader: Database.Database): FeedStatements {
   const prepared = new Map<string, Database.Statement>();
   const statement = (q: FeedQuery, columns: string) => {
-    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${q.frameworkID !== undefined}:${columns}`;
+    const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${q.until !== undefined}:${q.frameworkID !== undefined}:${columns}`;
     let stmt = prepared.get(key);
     if (!stmt) {
       const where = ['kind = @kind', 'is_public = 1'];
@@ -51,6 +52,7 @@ export function feedStatements(reader: Database.Database): FeedStatements {
       // The very expression of the index objects_feed_by_framework, so the listing reads only that framework's rows.
       if (q.frameworkID !== undefined) where.push(`${FRAMEWORK_ID} = @frameworkID`);
       if (q.offset !== undefined) where.push(q.descending ? 'seq < @offset' : 'seq > @offset');
+      if (q.until !== undefined) where.push(q.descending ? 'seq > @until' : 'seq < @until');
       // `+ 0`: SQLite plans with the value of a bare bound LIMIT, so binding another (even the same) value made
       // every call prepare the statement again, 60-80 µs of a page.
       stmt = reader.prepare(

@@ -8,10 +8,19 @@ import { guard } from './store-errors';
  * (schema.ts; docs/architecture.md §Revision history).
  */
 export function revisionHistory(sql: Statements, kind: Kind, id: string): Revision[] {
+  return revisionsFrom(
+    sql,
+    kind,
+    guard(() => sql.positionOf.get(kind, id)),
+  );
+}
+
+/** The revisions of a kind's object whose current position is `position`, oldest first. */
+export function revisionsFrom(sql: Pick<Statements, 'revision'>, kind: Kind, position: number | null | undefined): Revision[] {
   const revisions: Revision[] = [];
-  let at: number | null | undefined = guard(() => sql.positionOf.get(kind, id));
+  let at = position;
   while (at != null) {
-    const row = guard(() => sql.revision.get(toMicros(at!)));
+    const row = guard(() => sql.revision.get(kind, toMicros(at!)));
     if (!row) break;
     revisions.push({ seq: at, author: row.author, back: JSON.parse(row.back) as PatchOp[] });
     at = row.previous == null ? null : fromMicros(row.previous);

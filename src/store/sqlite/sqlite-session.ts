@@ -7,6 +7,7 @@ import type { HistoryMark } from './history-mark';
 import { revisionHistory } from './revision-history';
 import { toStored, type Row, type Statements, type ViewRow } from './statements';
 import { guard } from './store-errors';
+import { toMicros } from '../feed-position';
 
 /**
  * What sessions share. `catchUp` and `marks` are null when reads come from the test-only stale snapshot
@@ -19,6 +20,8 @@ export interface SqliteParts {
   commits: GroupCommit<Commit, Stored[]>;
   catchUp: CausalCatchUp | null;
   marks: HistoryMark | null;
+  /** Seals the positions below a bound in microseconds, if the wall clock has passed it (sealed-positions.ts). */
+  sealBelow: (bound: number) => boolean;
 }
 
 /** A waiting commit that changes one of these objects: a read of them applies the waiting batch first. */
@@ -28,7 +31,11 @@ const changingAnyOf =
     changes.some((c) => c.kind === kind && ids.includes(c.id));
 
 /** A StoreSession on the SQLite file: reads wait (a bounded time) until this connection sees the token's position. */
-export function sqliteSession({ sql, feeds, commits, catchUp, marks }: SqliteParts, token?: CausalToken, author = 'unknown'): StoreSession {
+export function sqliteSession(
+  { sql, feeds, commits, catchUp, marks, sealBelow }: SqliteParts,
+  token?: CausalToken,
+  author = 'unknown',
+): StoreSession {
   let seen = typeof token?.seq === 'number' ? token.seq : 0;
   const see = (seq: number) => {
     if (seq > seen) seen = seq;
@@ -91,6 +98,10 @@ export function sqliteSession({ sql, feeds, commits, catchUp, marks }: SqlitePar
       const listings = guard(() => feeds.listing(q));
       listings.forEach(({ seq }) => see(seq));
       return listings;
+    },
+    async sealedBelow(_kind, bound) {
+      await ready();
+      return guard(() => sealBelow(toMicros(bound)));
     },
     async nextCounter(name) {
       return guard(() => sql.counter.get(name)!.value);

@@ -13,6 +13,8 @@ import { sqliteSession } from './sqlite-session';
 import { staleSnapshot } from './stale-snapshot';
 import { prepareStatements } from './statements';
 import { guard } from './store-errors';
+import { sqliteTransfer } from './sqlite-transfer';
+import { positionSealer } from './sealed-positions';
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before the request fails with 503. */
@@ -68,11 +70,13 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     commits,
     catchUp: stale ? null : new CausalCatchUp(sql, options.catchUpTimeoutMs ?? 1000),
     marks,
+    sealBelow: positionSealer(db, sql, options.clock ?? Date.now),
   };
 
   return {
     engine: 'sqlite',
     session: (token, author) => sqliteSession(parts, token, author),
+    transfer: sqliteTransfer(db, guard, () => marks?.renew()),
     async due(nowMs, limit): Promise<Due[]> {
       return guard(() => sql.due.all(nowMs, limit)).map((r) => ({ kind: r.kind, id: r.id, nextCheck: r.next_check }));
     },

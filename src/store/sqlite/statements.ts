@@ -68,10 +68,10 @@ export function prepareStatements(db: Database.Database, reader: Database.Databa
     // The object's position before this commit's update: the revision the new one follows.
     positionOf: db.prepare<[string, string], number>('SELECT seq FROM objects WHERE kind = ? AND id = ?').pluck(),
     revise: db.prepare(
-      'INSERT INTO revisions (pos, previous, kind, id, author, back) VALUES (@pos, @previous, @kind, @id, @author, jsonb(@back))',
+      'INSERT OR IGNORE INTO object_revisions (kind, pos, previous, id, author, back) VALUES (@kind, @pos, @previous, @id, @author, jsonb(@back))',
     ),
-    revision: reader.prepare<[number], { previous: number | null; author: string; back: string }>(
-      'SELECT previous, author, json(back) AS back FROM revisions WHERE pos = ?',
+    revision: reader.prepare<[string, number], { previous: number | null; author: string; back: string }>(
+      'SELECT previous, author, json(back) AS back FROM object_revisions WHERE kind = ? AND pos = ?',
     ),
     counter: db.prepare<[string], { value: number }>(
       'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',

@@ -34,6 +34,7 @@ t.test('the feed lists scheduled plans, not drafts, with the allowed opt_fields 
 });
 
 t.test('descending lists newest changes first', async (t) => {
+  server.clock.advance(10); // a feed tick apart from the plans before (docs/platform.md §Feeds)
   const first = await createPlan(server);
   const second = await createPlan(server);
   const page = await feed('?descending=1&limit=2');

@@ -77,3 +77,46 @@ t.test('a garbage offset is 404 "Invalid offset provided"', async (t) => {
   t.equal(reply.status, 404);
   t.same(reply.body.errors, [{ location: 'querystring', name: 'offset', description: 'Invalid offset provided: yesterday' }]);
 });
+
+/** What the reference's Python 2 clients send back: `str(float)`, 12 significant digits. */
+const python2 = (offset: number | string) => (typeof offset === 'number' ? String(Number(offset.toPrecision(12))) : offset);
+
+/** Follows next_page sending each offset as Python 2 prints it, until an empty page; the ids listed and requests made. */
+async function roundedCrawl(query: string, from?: string) {
+  const seen = new Set<string>();
+  let offset = from;
+  for (let requests = 1; requests <= 500; requests++) {
+    const reply = await feed(`?limit=3${query}${offset === undefined ? '' : `&offset=${offset}`}`);
+    if (!reply.body.data.length) return { seen, requests, offset };
+    ids(reply).forEach((id) => seen.add(id));
+    if (!reply.body.next_page.path.endsWith(`offset=${reply.body.next_page.offset}`)) throw new Error('links carry the exact form');
+    offset = python2(reply.body.next_page.offset);
+  }
+  throw new Error('endless crawl');
+}
+
+t.test('crawls sending offsets rounded to 12 digits list every change, forward and descending, many per tick', async (t) => {
+  server.clock.advance(20); // the tick of the changes before closes: till then a rounding client lists it again
+  const { offset: start } = await roundedCrawl('');
+  const created: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    created.push(await listedTender());
+    server.clock.advance(i % 3 === 0 ? 4 : 0); // several changes to a tick, and ticks after ticks
+  }
+  server.clock.advance(20); // the last tick closes
+  const forward = await roundedCrawl('', start);
+  t.same(
+    created.filter((id) => !forward.seen.has(id)),
+    [],
+    `forward: every change (${forward.requests} requests)`,
+  );
+  const backward = await roundedCrawl('&descending=1');
+  t.same(
+    created.filter((id) => !backward.seen.has(id)),
+    [],
+    `descending: every change (${backward.requests} requests)`,
+  );
+  const later = await listedTender();
+  server.clock.advance(20);
+  t.ok((await roundedCrawl('', forward.offset)).seen.has(later), 'a change after the end is listed from the last offset');
+});

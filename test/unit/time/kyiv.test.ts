@@ -1,5 +1,5 @@
 import t from 'tap';
-import { formatKyiv, fromKyivParts, fromKyivWallMs, kyivIsoDate, kyivParts, parseIsoDate } from '../../../src/time/kyiv';
+import { formatKyiv, fromKyivParts, fromKyivWallMs, kyivIsoDate, kyivIsoOf, kyivParts, parseIsoDate } from '../../../src/time/kyiv';
 
 t.test('formatKyiv prints winter time with +02:00 and no fraction at whole seconds', async (t) => {
   t.equal(formatKyiv(new Date('2026-12-31T22:00:00Z')), '2027-01-01T00:00:00+02:00');
@@ -94,4 +94,20 @@ t.test('fromKyivWallMs reads a wall-clock count as Kyiv time', async (t) => {
 
 t.test('kyivIsoDate is the Kyiv calendar date, not the UTC one', async (t) => {
   t.equal(kyivIsoDate(new Date('2026-12-31T22:00:00Z')), '2027-01-01');
+});
+
+t.test('kyivIsoOf: a date without an offset is Kyiv time, as the reference localises it', async (t) => {
+  t.equal(kyivIsoOf('2026-12-05T01:52:00'), '2026-12-05T01:52:00+02:00');
+  t.equal(kyivIsoOf('2026-07-05T01:52:00'), '2026-07-05T01:52:00+03:00');
+  t.equal(kyivIsoOf('2026-12-05'), '2026-12-05T00:00:00+02:00');
+});
+
+t.test('kyivIsoOf: a date in UTC or another offset is the same instant in Kyiv time, its fraction to the µs', async (t) => {
+  t.equal(kyivIsoOf('2026-12-05T01:52:00Z'), '2026-12-05T03:52:00+02:00');
+  t.equal(kyivIsoOf('2026-07-05T01:52:00.5Z'), '2026-07-05T04:52:00.500000+03:00');
+  t.equal(kyivIsoOf('2026-12-05T01:52:00.123456789-05:00'), '2026-12-05T08:52:00.123456+02:00');
+  t.equal(kyivIsoOf('2026-12-05T01:52+0200'), '2026-12-05T01:52:00+02:00');
+  t.equal(kyivIsoOf('2027-01-18T13:09:55.701000+02:00'), '2027-01-18T13:09:55.701000+02:00', 'a Kyiv date as it is');
+  t.equal(kyivIsoOf('2023-10-17T00:00+02:00'), '2023-10-17T00:00:00+02:00', 'either Kyiv offset is kept, as the reference keeps it');
+  t.equal(kyivIsoOf('yesterday'), null);
 });

@@ -1,0 +1,65 @@
+import { MOST_PER_TICK, fromMicros, isTickBound, tickOf, toMicros } from '../store/feed-position';
+import type { FeedQuery } from '../store/port';
+
+/** Reads the store's page for a query: `feed` or `feedListing`. */
+export type PageRead<R> = (query: FeedQuery) => Promise<R[]>;
+
+/** A page whose entries end on a tick's bound, and the offset of the page after it. */
+export interface TickedPage<R> {
+  entries: R[];
+  /** Where the next page starts: a tick's bound, or the last listed position while its tick may still take commits. */
+  next?: number;
+}
+
+/**
+ * The store's exclusive bound for a client's offset: a tick's bound is taken with the position on it, if any (an
+ * earlier version could give one), so an offset rounded to a bound repeats at most that position.
+ */
+export function storeOffset(offset: number, descending: boolean): number {
+  if (!isTickBound(offset)) return offset;
+  return fromMicros(toMicros(offset) + (descending ? 1 : -1));
+}
+
+/**
+ * A feed page that ends on a tick's bound (docs/platform.md §Feeds). A page that fills `limit` with entries of more
+ * than one tick gives back those of its last tick, which the next page lists from its bound; a page whose entries are
+ * all of one tick takes the rest of it. A page short of `limit` has reached the newest position the store lists: it
+ * ends on the bound of its last tick once the store says that tick can take no more commits (`sealedBelow`), else on
+ * its last position. So a page holds at most `limit` entries, or one tick's: 100 positions (10,000 of an earlier
+ * version's).
+ */
+export async function tickedPage<R extends { seq: number }>(
+  query: FeedQuery,
+  read: PageRead<R>,
+  sealedBelow: (bound: number) => Promise<boolean>,
+): Promise<TickedPage<R>> {
+  const entries = await read(query);
+  if (!entries.length) return { entries };
+  const { descending } = query;
+  const last = entries[entries.length - 1];
+  const tick = tickOf(last.seq, descending);
+  const inLastTick = (entry: R) => tickOf(entry.seq, descending).start === tick.start;
+  if (entries.length >= query.limit && !inLastTick(entries[0])) {
+    return { entries: entries.filter((entry) => !inLastTick(entry)), next: tick.start };
+  }
+  const full = entries.length >= query.limit;
+  // The rest of the last tick: below a listed position every commit is visible, above it up to a sealed bound.
+  const rest = () => read({ ...query, offset: last.seq, until: tick.end, limit: MOST_PER_TICK });
+  if (descending) return { entries: full ? [...entries, ...(await rest())] : entries, next: tick.end };
+  const sealed = await sealedBelow(tick.end);
+  if (!sealed && !full) return { entries, next: last.seq };
+  const more = await rest();
+  return { entries: [...entries, ...more], next: sealed ? tick.end : (more.at(-1) ?? last).seq };
+}
+
+/**
+ * Where the page before this one starts, read the other way: behind `first`, its first entry — the bound behind
+ * `first`'s tick when the page holds that tick whole, else `first` itself; on an empty page, the bound on the far side
+ * of its offset, which lists the entry at the offset again (docs/platform.md §Feeds).
+ */
+export function previousOffset(first: number | undefined, query: FeedQuery): number | undefined {
+  if (first === undefined) return query.offset === undefined ? undefined : tickOf(query.offset, !query.descending).start;
+  const { start } = tickOf(first, query.descending);
+  const whole = query.descending ? query.offset !== undefined && query.offset > start : query.offset === undefined || query.offset < start;
+  return whole ? start : first;
+}
