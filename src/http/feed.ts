@@ -6,8 +6,11 @@ import { offsetEcho, parseFeedOffset } from './feed-offset';
 import { previousOffset, storeOffset, tickedPage } from './feed-page';
 import { absoluteUrl } from './render';
 import { pickFields } from '../store/listing';
-import type { Doc, FeedQuery, Kind } from '../store/port';
+import type { Doc, FeedQuery, Kind, StoreSession } from '../store/port';
 import { apiJson } from '../store/api-json';
+import { wantsOcds } from '../ocds/ocds-option';
+import { REGISTRY_PUBLISHER, releasePackage } from '../ocds/release-package';
+import { formatKyiv } from '../time/kyiv';
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -33,6 +36,11 @@ export interface FeedSource {
   entryReads?: readonly string[];
   /** The fields every entry lists, in this order (`id, dateModified` unless given). */
   defaultFields?: readonly string[];
+  /**
+   * The OCDS releases of the listed entries' data, in feed order: a page asked with `opt_schema=ocds` is a
+   * release package of them (docs/ocds.md §Feeds). A source without it ignores `opt_schema`.
+   */
+  releases?: (entries: Doc[], session: StoreSession) => Promise<Doc[]>;
 }
 
 /**
@@ -162,15 +170,33 @@ export function feedRoute(
   router.get(path, async (ctx) => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);
     if (scope) params.query.frameworkID = scope.frameworkID(ctx);
+    const releases = wantsOcds(ctx.query) ? source.releases : undefined;
+    if (releases) params.echo.push(['opt_schema', 'ocds']);
     const linkPath = scope?.linkPath ?? ctx.path;
-    const { entries, first, next } = await pageEntries(ctx, source, params);
     const { descending } = params.query;
     const given = params.rawOffset === undefined ? '' : offsetEcho(params.rawOffset);
-    const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, next ?? given, descending) };
-    if (params.rawOffset !== undefined || descending) {
-      const back = previousOffset(first, params.query) ?? given;
-      links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, back, !descending);
+    const linksOf = (first: number | undefined, next: number | undefined) => {
+      const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, next ?? given, descending) };
+      if (params.rawOffset !== undefined || descending) {
+        const back = previousOffset(first, params.query) ?? given;
+        links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, back, !descending);
+      }
+      return links;
+    };
+    if (releases) {
+      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds).
+      const { session, viewer } = ctx.state;
+      const read = async (query: FeedQuery) =>
+        (await session.feed(query)).map((stored) => ({ seq: stored.seq, view: source.entry(stored.doc, viewer).data }));
+      const page = await tickedPage(params.query, read, (bound) => session.sealedBelow(params.query.kind, bound));
+      const uri = pageLink(ctx, publicBaseUrl, linkPath, params.echo, given, descending).uri;
+      const views = page.entries.map((entry) => entry.view);
+      const body = releasePackage(uri, { name: REGISTRY_PUBLISHER }, await releases(views, session), formatKyiv(ctx.state.now));
+      ctx.body = { ...body, ...linksOf(page.entries[0]?.seq, page.next) };
+      return;
     }
+    const { entries, first, next } = await pageEntries(ctx, source, params);
+    const links = linksOf(first, next);
     // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
     if (ctx.query.opt_pretty !== undefined) {
       ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...links };

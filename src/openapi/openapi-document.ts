@@ -45,6 +45,24 @@ const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     required: ['offset', 'path', 'uri'],
     properties: { offset: { type: ['number', 'string'] }, path: { type: 'string' }, uri: { type: 'string' } },
   },
+  ReleasePackage: {
+    type: 'object',
+    required: ['uri', 'version', 'publisher', 'publishedDate', 'releases'],
+    properties: {
+      uri: { type: 'string' },
+      version: { type: 'string' },
+      publisher: { type: 'object' },
+      publishedDate: { type: 'string' },
+      releases: { type: 'array', items: { type: 'object', required: ['ocid', 'id', 'date', 'tag', 'initiationType'] } },
+      next_page: ref('PageLink'),
+      prev_page: ref('PageLink'),
+    },
+  },
+  RecordPackage: {
+    type: 'object',
+    required: ['uri', 'version', 'publisher', 'publishedDate', 'records'],
+    properties: { records: { type: 'array', items: { type: 'object', required: ['ocid', 'releases'] } } },
+  },
   FeedPage: {
     type: 'object',
     required: ['data', 'next_page'],
@@ -57,6 +75,15 @@ const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
       prev_page: ref('PageLink'),
     },
   },
+};
+
+const OCDS_PARAMETER = {
+  name: 'opt_schema',
+  in: 'query',
+  required: false,
+  schema: { type: 'string' },
+  description:
+    'any value containing "ocds" (any case) answers an OCDS 1.1 release package, "ocds-record" (objects) a record package; other values are ignored',
 };
 
 const FEED_PARAMETERS = [
@@ -117,6 +144,16 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
   created: { status: '201', description: 'created; Location names it', content: json(ref('Envelope')) },
   feed: { status: '200', description: 'one page of the feed', content: json(ref('FeedPage')) },
   list: { status: '200', description: 'the list', content: json(ref('List')) },
+  objectOrOcds: {
+    status: '200',
+    description: 'the object; with opt_schema=ocds an OCDS release package, with ocds-record a record package',
+    content: json({ anyOf: [ref('Envelope'), ref('ReleasePackage'), ref('RecordPackage')] }),
+  },
+  feedOrOcds: {
+    status: '200',
+    description: "one page of the feed; with opt_schema=ocds a release package of the page's entries, with the same links",
+    content: json({ anyOf: [ref('FeedPage'), ref('ReleasePackage')] }),
+  },
   status: { status: '200', description: 'ok', content: json({ type: 'object', properties: { status: { type: 'string' } } }) },
   metrics: { status: '200', description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
   document: {
@@ -150,10 +187,12 @@ const ERROR_TEXTS: Record<string, string> = {
   '422': 'the body breaks the schema or a rule',
 };
 
+const isFeed = (route: RouteDescription) => route.result === 'feed' || route.result === 'feedOrOcds';
+
 function errorStatuses(route: RouteDescription): string[] {
   const statuses = ['412'];
-  if (route.path.includes(':') || route.result === 'feed') statuses.push('404');
-  if (route.result === 'feed') statuses.push('400');
+  if (route.path.includes(':') || isFeed(route)) statuses.push('404');
+  if (isFeed(route)) statuses.push('400');
   if (route.access !== 'public') statuses.push('403');
   if (route.writes) statuses.push('409');
   if (route.body) statuses.push('413', '415', '422');
@@ -185,7 +224,8 @@ function operation(route: RouteDescription) {
     schema: { type: 'string' },
   }));
   const query = [
-    ...(route.result === 'feed' ? FEED_PARAMETERS : []),
+    ...(isFeed(route) ? FEED_PARAMETERS : []),
+    ...(route.result === 'objectOrOcds' || route.result === 'feedOrOcds' ? [OCDS_PARAMETER] : []),
     ...(route.access === 'owner' ? [ACCESS_TOKEN] : []),
     ...(route.query ?? []).map((q) => ({ ...q, in: 'query', required: false, schema: { type: 'string' } })),
     ...(route.headers ?? []).map((h) => ({ ...h, in: 'header', required: false, schema: { type: 'string' } })),

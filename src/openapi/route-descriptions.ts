@@ -41,7 +41,21 @@ export interface BodyVariant {
 
 /** What a successful response carries. */
 export type ResultShape =
-  'object' | 'created' | 'feed' | 'list' | 'status' | 'metrics' | 'document' | 'description' | 'refused' | 'retired' | 'complaintsOff';
+  | 'object'
+  | 'created'
+  | 'feed'
+  | 'list'
+  | 'status'
+  | 'metrics'
+  | 'document'
+  | 'description'
+  | 'refused'
+  | 'retired'
+  | 'complaintsOff'
+  /** The object, or an OCDS release package with `opt_schema=ocds` (docs/ocds.md §Asking for OCDS). */
+  | 'objectOrOcds'
+  /** A feed page, or an OCDS release package of its entries with `opt_schema=ocds` (docs/ocds.md §Feeds). */
+  | 'feedOrOcds';
 
 export interface RouteDescription {
   method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
@@ -157,6 +171,18 @@ const objectOf = (collection: string): RouteDescription[] => [
     ],
   },
 ];
+
+/** A read that also answers OCDS (`opt_schema`): tenders, contracts and plans, one by one and in their feeds. */
+const withOcds = (route: RouteDescription): RouteDescription => ({
+  ...route,
+  result: route.result === 'feed' ? 'feedOrOcds' : 'objectOrOcds',
+});
+
+/** An object that also answers OCDS, and its versions. */
+const ocdsObjectOf = (collection: string): RouteDescription[] => {
+  const [object, historical] = objectOf(collection);
+  return [withOcds(object), historical];
+};
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
@@ -285,8 +311,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   write('patch', '/api/2.5/tenders/:id/questions/:questionId', 'Answers a tender question', 'owner', [{ data: answerQuestionSchema }]),
   read('/api/2.5/tenders/:id/questions', 'Questions of a tender', 'list'),
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
-  ...objectOf('tenders'),
-  feed('tenders'),
+  ...ocdsObjectOf('tenders'),
+  withOcds(feed('tenders')),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
   write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
     { data: postCancellationSchema },
@@ -384,8 +410,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
-  ...objectOf('contracts'),
-  feed('contracts'),
+  ...ocdsObjectOf('contracts'),
+  withOcds(feed('contracts')),
   {
     ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
       { data: putSignerInfoSchema },
@@ -415,8 +441,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
 
   write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
   write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
-  ...objectOf('plans'),
-  feed('plans'),
+  ...ocdsObjectOf('plans'),
+  withOcds(feed('plans')),
   write(
     'post',
     '/api/2.5/plans/:id/tenders',

@@ -88,7 +88,16 @@ t.test('responses carry the error format and the statuses each route can answer'
   t.same(statuses('/api/2.5/tenders', 'get'), ['200', '400', '404', '412', 'default']);
   t.same(
     paths['/api/2.5/tenders']['get'].parameters.map((p: { name: string }) => p.name),
-    ['offset', 'limit', 'descending', 'mode', 'opt_fields'],
+    ['offset', 'limit', 'descending', 'mode', 'opt_fields', 'opt_schema'],
+  );
+  t.same(
+    paths['/api/2.5/tenders/{id}']['get'].parameters.map((p: { name: string }) => p.name),
+    ['id', 'opt_schema'],
+    'tenders, contracts and plans answer OCDS (docs/ocds.md §Asking for OCDS)',
+  );
+  t.same(
+    paths['/api/2.5/frameworks/{id}']['get'].parameters.map((p: { name: string }) => p.name),
+    ['id'],
   );
   t.same(
     paths['/api/2.5/tenders/{id}']['patch'].parameters.map((p: { name: string }) => p.name),

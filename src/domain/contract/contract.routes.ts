@@ -5,6 +5,8 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { objectReads } from '../core/object-reads';
+import type { OcdsKind } from '../core/ocds-reads';
+import { contractRelease } from '../../ocds/contract-release';
 import { visibleData } from '../tender/restricted-view';
 import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract-lifecycle';
@@ -14,11 +16,20 @@ import { putSignerInfo } from './contract-signer-info';
 import { generateCredentials } from './contract-credentials';
 import { tenderContractLink } from '../tender/contracts/contract-signing';
 
+/** Contracts in OCDS: each in its tender's contracting process (docs/ocds.md §Contracts). */
+const contractOcds: OcdsKind = {
+  kind: 'contracts',
+  view: (doc, viewer) => visibleData(doc, viewer, CONTRACT_MASK),
+  releases: async (views) => views.map(contractRelease),
+  publisher: (view) => view.buyer?.name,
+};
+
 const contractFeed: FeedSource = {
   kind: 'contracts',
   // Spec-era `listing_allowed_fields` of contracts (docs/contracts.md §Contract feed).
   allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
   entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, CONTRACT_MASK) }),
+  releases: contractOcds.releases,
 };
 
 /** Contract documents: the owner adds them until the contract is final; readers see them as the contract. */
@@ -41,7 +52,10 @@ export function contractRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${doc.data.id}`), { data: doc.data, config: doc.config, access });
   });
 
-  objectReads(router, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config }));
+  objectReads(router, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config }), {
+    ocds: contractOcds,
+    publicBaseUrl: base,
+  });
 
   router.patch('/contracts/:id', async (ctx) => {
     const doc = await patchContract(ctx, ctx.params.id, tenderContractLink);

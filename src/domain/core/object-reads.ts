@@ -6,6 +6,8 @@ import type { Doc, Kind, Revision } from '../../store/port';
 import { parseIsoDate } from '../../time/kyiv';
 import { revisionHash, versionAt } from './history';
 import { loadObject, loadView, type ObjectDoc } from './objects';
+import { answerOcds, answerOcdsRecord, type OcdsKind } from './ocds-reads';
+import { wantsOcds, wantsOcdsRecord } from '../../ocds/ocds-option';
 import { apiJson } from '../../store/api-json';
 
 /** What `GET /{kind}/{id}` answers a viewer: `{data, config}` as that viewer may see them. */
@@ -42,9 +44,21 @@ function sendRendered(ctx: Ctx, body: Buffer) {
   ctx.body = body;
 }
 
-/** `GET /{kind}/{id}` and `GET /{kind}/{id}/historical`, both shown through `present`: one view of every version. */
-export function objectReads(router: Router<RequestState>, kind: Kind, present: Present): void {
-  router.get(`/${kind}/:id`, (ctx) => answerObject(ctx, kind, present));
+/**
+ * `GET /{kind}/{id}` and `GET /{kind}/{id}/historical`, both shown through `present`: one view of every version.
+ * With `ocds`, `GET /{kind}/{id}?opt_schema=ocds` answers a release package of the same view, and `ocds-record` a
+ * record package of every version (docs/ocds.md §Asking for OCDS).
+ */
+export function objectReads(
+  router: Router<RequestState>,
+  kind: Kind,
+  present: Present,
+  ocds?: { ocds: OcdsKind; publicBaseUrl: string | null },
+): void {
+  router.get(`/${kind}/:id`, (ctx) => {
+    if (!ocds || !wantsOcds(ctx.query)) return answerObject(ctx, kind, present);
+    return (wantsOcdsRecord(ctx.query) ? answerOcdsRecord : answerOcds)(ctx, ocds.ocds, ocds.publicBaseUrl);
+  });
   router.get(`/${kind}/:id/historical`, (ctx) => answerHistorical(ctx, kind, present));
 }
 

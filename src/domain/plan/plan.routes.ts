@@ -7,9 +7,19 @@ import { absoluteUrl, created } from '../../http/render';
 import { loadObject, type ObjectDoc } from '../core/objects';
 import { objectReads } from '../core/object-reads';
 import type { DocumentHost } from '../core/document-host';
+import type { OcdsKind } from '../core/ocds-reads';
+import { planRelease } from '../../ocds/plan-release';
 import { createPlan, patchPlan } from './plan-lifecycle';
 import { addMilestone, findMilestone, patchMilestone } from './plan-milestones';
 import { createTenderFromPlan } from './plan-tenders';
+
+/** Plans in OCDS: each its own contracting process in `planning` (docs/ocds.md §Plans). */
+const planOcds: OcdsKind = {
+  kind: 'plans',
+  view: (doc) => doc.data,
+  releases: async (views) => views.map(planRelease),
+  publisher: (view) => view.procuringEntity?.name,
+};
 
 /** Spec-era `listing_allowed_fields` of plans (docs/plans.md §Feed). */
 const planFeed: FeedSource = {
@@ -17,6 +27,7 @@ const planFeed: FeedSource = {
   allowedFields: ['dateCreated', 'dateModified', 'status', 'planID', 'procuringEntity', 'procurementMethodType', 'mode'],
   entry: (doc) => ({ data: (doc as ObjectDoc).data }),
   entryReads: [],
+  releases: planOcds.releases,
 };
 
 /** Plan documents (docs/plans.md §Documents): the owner adds them until the plan is cancelled or complete. */
@@ -39,7 +50,7 @@ export function planRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${doc.data.id}`), { data: doc.data, access });
   });
 
-  objectReads(router, 'plans', (doc) => ({ data: doc.data }));
+  objectReads(router, 'plans', (doc) => ({ data: doc.data }), { ocds: planOcds, publicBaseUrl: base });
 
   router.patch('/plans/:id', async (ctx) => {
     ctx.body = { data: (await patchPlan(ctx, ctx.params.id)).data };

@@ -7,6 +7,7 @@ import { absoluteUrl, created } from '../../http/render';
 import type { Doc } from '../../store/port';
 import type { ObjectDoc } from '../core/objects';
 import { objectReads } from '../core/object-reads';
+import { tenderOcds } from './tender-ocds';
 import { refuseSandboxDetails } from '../core/sandbox';
 import { addCriteria } from './tender-criteria';
 import { addLot, deleteLot, findLot, patchLot } from './tender-lots';
@@ -47,6 +48,7 @@ const tenderFeed: FeedSource = {
   allowedFields: FEED_FIELDS,
   entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, TENDER_MASK) }),
   entryReads: ['owner'],
+  releases: tenderOcds.releases,
 };
 
 /** A tender document's metadata change, also of its bids', awards' and cancellations' documents (one `Document` model). */
@@ -87,7 +89,7 @@ export function tenderRoutes(deps: AppDeps): Router<RequestState> {
     created(ctx, location, { data: doc.data, config: doc.config, access });
   });
 
-  objectReads(router, 'tenders', presentTender);
+  objectReads(router, 'tenders', presentTender, { ocds: tenderOcds, publicBaseUrl: base });
 
   router.patch('/tenders/:id', sandboxOnly, async (ctx) => {
     const doc = await patchTender(ctx, ctx.params.id);

@@ -1,0 +1,24 @@
+import type { Doc, StoreSession } from '../../store/port';
+import { tenderReleases } from '../../ocds/tender-release';
+import type { OcdsKind } from '../core/ocds-reads';
+import type { ObjectDoc } from '../core/objects';
+import { visibleData } from './restricted-view';
+import { TENDER_MASK } from './tender.mask';
+
+/** The plans the tenders came from, by id, read once for a whole feed page (plans hide nothing). */
+async function plansOf(views: Doc[], session: StoreSession): Promise<Map<string, Doc>> {
+  const ids = [...new Set(views.map((view) => view.plans?.[0]?.id).filter((id): id is string => typeof id === 'string'))];
+  const stored = ids.length ? await session.getMany('plans', ids) : [];
+  return new Map(stored.map((s) => [s.id, (s.doc as ObjectDoc).data]));
+}
+
+/** Tenders in OCDS: one release per lot, with the plan the tender came from (docs/ocds.md §Tenders). */
+export const tenderOcds: OcdsKind = {
+  kind: 'tenders',
+  view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
+  releases: async (views, session) => {
+    const plans = await plansOf(views, session);
+    return views.flatMap((view) => tenderReleases(view, plans.get(view.plans?.[0]?.id)));
+  },
+  publisher: (view) => view.procuringEntity?.name,
+};

@@ -1,0 +1,86 @@
+import type { Doc } from '../store/port';
+
+/**
+ * The small OCDS building blocks every release uses, from a view's parts (docs/ocds.md §What maps to what). A
+ * view's hidden parts come in as `Приховано`; where the OCDS schema wants a URI or a number such a value is
+ * left out, as it would not validate (docs/ocds.md §Hidden parts).
+ */
+
+const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
+
+/** `value` when it is an absolute URI, else nothing. */
+export const uriOf = (value: unknown): string | undefined => (typeof value === 'string' && ABSOLUTE_URI.test(value) ? value : undefined);
+
+const numberOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/** OCDS `Value`: the currency, and the amount unless it is 0 or absent (the reference's `convert_value`). */
+export function valueOf(value: Doc | undefined): Doc | undefined {
+  if (!value) return undefined;
+  return { currency: value.currency, ...(value.amount ? { amount: numberOf(value.amount) } : {}) };
+}
+
+/** OCDS `Period`: the dates only (Prozorro periods also carry `clarificationsUntil`, `shouldStartAfter`...). */
+export const periodOf = (period: Doc | undefined): Doc | undefined => period && { startDate: period.startDate, endDate: period.endDate };
+
+const classificationOf = (c: Doc | undefined): Doc | undefined =>
+  c && { scheme: c.scheme, id: c.id, description: c.description, uri: uriOf(c.uri) };
+
+/** OCDS `Item`s, all or those of one lot. */
+export function itemsOf(items: Doc[] | undefined, lotId?: string): Doc[] {
+  return (items ?? [])
+    .filter((item) => !lotId || item.relatedLot === lotId)
+    .map((item, n) => ({
+      id: item.id ?? String(n),
+      description: item.description,
+      classification: classificationOf(item.classification),
+      additionalClassifications: (item.additionalClassifications ?? []).map(classificationOf),
+      quantity: numberOf(item.quantity),
+      unit: item.unit?.name ? { name: item.unit.name } : undefined,
+    }));
+}
+
+const MILESTONE_STATUSES = ['scheduled', 'met', 'notMet', 'partiallyMet'];
+
+/** OCDS `Milestone`s, those of the tender and of one lot; a status outside OCDS's closed list is left out. */
+export function milestonesOf(milestones: Doc[] | undefined, lotId?: string): Doc[] {
+  return (milestones ?? [])
+    .filter((m) => !m.relatedLot || m.relatedLot === lotId)
+    .map((m) => ({
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      type: m.type,
+      code: m.code,
+      dueDate: m.dueDate,
+      dateMet: m.dateMet,
+      dateModified: m.dateModified,
+      status: MILESTONE_STATUSES.includes(m.status) ? m.status : undefined,
+    }));
+}
+
+/**
+ * OCDS `Document`s: the latest version of each, without `buyerOnly` ones; for a lot's release only the tender's,
+ * that lot's and its items' documents (the reference's `convert_documents`).
+ */
+export function documentsOf(documents: Doc[] | undefined, lot?: { id: string; itemIds: string[] }): Doc[] {
+  const latest = new Map<string, Doc>();
+  for (const d of documents ?? []) {
+    if (d.confidentiality === 'buyerOnly') continue;
+    if (lot && d.documentOf === 'lot' && d.relatedItem !== lot.id) continue;
+    if (lot && d.documentOf === 'item' && !lot.itemIds.includes(d.relatedItem)) continue;
+    const kept = latest.get(d.id);
+    if (kept && kept.dateModified >= d.dateModified) continue;
+    latest.set(d.id, {
+      id: d.id,
+      documentType: d.documentType,
+      title: d.title,
+      description: d.description,
+      url: uriOf(d.url),
+      datePublished: d.datePublished,
+      dateModified: d.dateModified,
+      format: d.format,
+      language: d.language,
+    });
+  }
+  return [...latest.values()];
+}
