@@ -15,7 +15,10 @@ import { toStoreError } from './store-errors';
 export interface MongoStoreOptions {
   /** Where reads outside transactions go (default `secondaryPreferred`); causal sessions keep them fresh enough. */
   readPreference?: string;
-  /** How long to look for a suitable server before an operation fails as StoreUnavailable (default 10 s). */
+  /**
+   * How long to look for a suitable server before an operation fails as StoreUnavailable (default 10 s, or the URL's
+   * `serverSelectionTimeoutMS`).
+   */
   serverSelectionTimeoutMS?: number;
   /** Feed positions and the node's lease (docs/architecture.md §Feed ordering on MongoDB). */
   feedFloors?: FeedFloorsOptions;
@@ -30,6 +33,17 @@ export interface MongoStoreOptions {
 }
 
 const DEFAULT_DB = 'registry';
+
+/**
+ * How often the driver asks each server for its state (the URL's `heartbeatFrequencyMS` wins): after a step-down the
+ * driver finds the primary again only at its next check, 10 s by the driver's default, so a 1 s step-down held writes
+ * 10.6 s; at 1 s they went through after 1.5 s (docs/cluster.md §Faults exercised).
+ */
+const HEARTBEAT_FREQUENCY_MS = 1000;
+
+/** `fallback` unless the URL sets the driver option `name` itself. */
+const unlessInUrl = (url: string, name: string, fallback: number | undefined) =>
+  new RegExp(`[?&]${name}=`, 'i').test(url) ? undefined : fallback;
 
 /** The database named in the URL's path (`mongodb://h1,h2/name?…`), which `new URL` cannot parse with several hosts. */
 function dbNameOf(url: string): string {
@@ -68,7 +82,8 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
       writeConcern: { w: 'majority' },
       readConcern: { level: 'majority' },
       readPreference: ReadPreference.fromString(options.readPreference ?? ReadPreference.SECONDARY_PREFERRED),
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? unlessInUrl(url, 'serverSelectionTimeoutMS', 10_000),
+      heartbeatFrequencyMS: unlessInUrl(url, 'heartbeatFrequencyMS', HEARTBEAT_FREQUENCY_MS),
     });
   const client = clientOf();
   // The change stream has a client of its own: its getMore is always in flight, and when a connection drop fails it

@@ -1,0 +1,169 @@
+/**
+ * The fault tier (docs/cluster.md §Faults exercised): MongoDB's test commands on a SecantusDB started for this file
+ * alone with --enable-test-commands (a step-down or a blocked connection is server-wide, and would disturb the other
+ * test files sharing CI's server). Two API nodes share one database; each fault is scoped by `appName` to node A or
+ * hits the whole server, while writers on both nodes and a crawler on node B run. After each: every acknowledged
+ * write is read back through the other node with the writer's cookie, every acknowledged create is listed by the
+ * crawler, and nothing but 2xx and the documented 503 was answered.
+ */
+import t, { type Test } from 'tap';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { MongoClient, type Document } from 'mongodb';
+import { FEED_DELAY_BOUND_MS } from '../../src/store/mongo/feed-floors';
+import type { Membership } from '../../src/membership/membership';
+import { aBudget, aPlan } from '../fixtures/plans';
+import { CookieJar, request, startTestServer, type TestServer } from '../fixtures/server';
+
+const SCRIPT = join(__dirname, '../../scripts/mongo-test-server.sh');
+const API = '/api/2.5';
+/** Node A's and B's server selection timeout: a step-down longer than it reaches brokers as 503. */
+const SELECTION_MS = 2000;
+
+if (!process.env.MONGODB_URL) {
+  t.plan(0, 'MONGODB_URL not set: the fault tier runs with the MongoDB suite, on a server of its own');
+} else {
+  const serverUrl = execFileSync(SCRIPT, ['--test-commands', '--background'], { encoding: 'utf8' }).trim();
+  const port = /:(\d+)\//.exec(serverUrl)![1];
+  const admin = new MongoClient(serverUrl);
+  const database = `faults_${randomUUID().slice(0, 8)}`;
+  const nodeUrl = (app: string) =>
+    `${serverUrl.replace('/?', `/${database}?`)}&appName=${app}&serverSelectionTimeoutMS=${SELECTION_MS}`;
+  let a: TestServer;
+  let b: TestServer;
+  // Both nodes are alive to each other: a cookie of one is honoured by the other.
+  const pair = (selfId: string): Membership => ({ selfId, isAlive: async (id) => id === 'a' || id === 'b', start: async () => {}, stop: async () => {} });
+  t.before(async () => {
+    a = await startTestServer({ storeUrl: nodeUrl('nodeA'), env: { NODE_ID: 'a' }, membership: pair });
+    b = await startTestServer({ storeUrl: nodeUrl('nodeB'), env: { NODE_ID: 'b' }, membership: pair });
+  });
+  t.teardown(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await admin.close();
+    execFileSync(SCRIPT, ['--stop', port]);
+  });
+
+  const failPoint = (data: Document, mode: Document | 'off' = { times: 1 }) =>
+    admin.db('admin').command({ configureFailPoint: 'failCommand', mode, data });
+
+  /** What the load saw: statuses answered, creates acknowledged (id, writer's cookie, title last acknowledged). */
+  interface Load {
+    statuses: number[];
+    acknowledged: { id: string; jar: CookieJar; title: string; node: TestServer }[];
+    ms: number[];
+  }
+
+  /** Writers on both nodes (create, then an owner PATCH) and a crawler on node B while `fault` runs. */
+  async function underLoad(fault: () => Promise<unknown>, rounds = 3): Promise<Load> {
+    const load: Load = { statuses: [], acknowledged: [], ms: [] };
+    const timed = async (call: () => Promise<{ status: number }>) => {
+      // Each request a millisecond later on both nodes' clocks, so feed positions differ as on real clocks.
+      for (const node of [a, b]) node.clock.advance(1);
+      const started = Date.now();
+      const reply = await call();
+      load.statuses.push(reply.status);
+      load.ms.push(Date.now() - started);
+      return reply;
+    };
+    const writer = async (node: TestServer) => {
+      const jar = new CookieJar();
+      for (let i = 0; i < rounds; i++) {
+        const created = await timed(() =>
+          request(node.url, 'POST', `${API}/plans`, { key: 'broker', jar, body: { data: aPlan() } }),
+        );
+        if (created.status !== 201) continue;
+        const body = (created as { body: { data: { id: string; budget: { description: string } }; access: { token: string } } }).body;
+        const entry = { id: body.data.id, jar, title: body.data.budget.description, node };
+        load.acknowledged.push(entry);
+        const title = `patched ${i}`;
+        const patched = await timed(() =>
+          request(node.url, 'PATCH', `${API}/plans/${entry.id}`, {
+            key: 'broker',
+            jar,
+            token: body.access.token,
+            body: { data: { budget: aBudget({ description: title }) } },
+          }),
+        );
+        if (patched.status === 200) entry.title = title;
+      }
+    };
+    let writing = true;
+    const crawler = (async () => {
+      while (writing) await timed(() => request(b.url, 'GET', `${API}/plans?limit=5&descending=1`));
+    })();
+    await Promise.all([writer(a), writer(a), writer(b), writer(b), fault()]).finally(() => (writing = false));
+    await crawler;
+    return load;
+  }
+
+  /**
+   * Every create is listed, by a crawler following next_page from the start. One page holds all of them: an offset
+   * names a position to 10 µs while positions step by 1 µs, so a page boundary between two positions of one 10 µs
+   * can skip one (the offset rounding, changed on another branch).
+   */
+  async function crawlAll(): Promise<Set<string>> {
+    const seen = new Set<string>();
+    let path = `${API}/plans?limit=1000`;
+    for (;;) {
+      const page = await request(b.url, 'GET', path);
+      if (page.status !== 200) throw new Error(`feed answered ${page.status}`);
+      for (const entry of page.body.data as { id: string }[]) seen.add(entry.id);
+      if (page.body.data.length === 0) return seen;
+      path = `${API}/plans?limit=1000&offset=${page.body.next_page.offset}`;
+    }
+  }
+
+  /** 0 writes lost, 0 session violations, 0 feed changes skipped, only 2xx and 503. */
+  async function checkAfter(t: Test, load: Load, allowed = [200, 201, 503]) {
+    t.same(
+      load.statuses.filter((status) => !allowed.includes(status)),
+      [],
+      `only ${allowed.join(', ')} answered`,
+    );
+    let violations = 0;
+    for (const entry of load.acknowledged) {
+      const other = entry.node === a ? b : a;
+      const read = await request(other.url, 'GET', `${API}/plans/${entry.id}`, { jar: entry.jar });
+      if (read.status !== 200 || read.body.data.budget.description !== entry.title) violations++;
+    }
+    t.equal(violations, 0, `each of ${load.acknowledged.length} acknowledged writes read back on the other node`);
+    let missing = load.acknowledged.length;
+    // The writers' last commits are listed once their nodes publish floors above them, at their next heartbeat.
+    for (const until = Date.now() + FEED_DELAY_BOUND_MS + 1000; missing > 0 && Date.now() < until; ) {
+      const seen = await crawlAll();
+      missing = load.acknowledged.filter((entry) => !seen.has(entry.id)).length;
+      if (missing) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    t.equal(missing, 0, 'every acknowledged create is in the feed');
+  }
+
+  const ERRORS: [string, Document][] = [
+    ['NotWritablePrimary', { errorCode: 10107, errorLabels: ['RetryableWriteError'] }],
+    ['ShutdownInProgress', { errorCode: 91 }],
+    ['closeConnection', { closeConnection: true }],
+  ];
+  // insert: single commits, commit batches and GridFS chunks; update: PATCH commits and the feed floors heartbeat;
+  // findAndModify: counters; find: reads and feed pages.
+  const HTTP_COMMANDS = ['insert', 'update', 'findAndModify', 'find'];
+
+  t.test('each error once on each command of node A: the driver retries, every request succeeds', async (t) => {
+    for (const [name, error] of ERRORS) {
+      const load = await underLoad(() => failPoint({ failCommands: HTTP_COMMANDS, appName: 'nodeA', ...error }, { times: 1 }));
+      await failPoint({}, 'off');
+      await checkAfter(t, load, [200, 201]);
+      t.pass(`${name}: ${load.statuses.length} requests, slowest ${Math.max(...load.ms)} ms`);
+    }
+  });
+
+  t.test('each error that persists on node A: 503 in the error format, never a 500, and node A serves again', async (t) => {
+    for (const [name, error] of ERRORS) {
+      const load = await underLoad(() => failPoint({ failCommands: HTTP_COMMANDS, appName: 'nodeA', ...error }, { times: 30 }));
+      await failPoint({}, 'off');
+      await checkAfter(t, load);
+      const served = await request(a.url, 'POST', `${API}/plans`, { key: 'broker', body: { data: aPlan() } });
+      t.equal(served.status, 201, `${name}: node A serves again once it passes`);
+      t.pass(`${name}: ${load.statuses.filter((s) => s === 503).length} of ${load.statuses.length} answered 503`);
+    }
+  });
+}
