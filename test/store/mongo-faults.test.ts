@@ -14,7 +14,7 @@ import { MongoClient, type Document } from 'mongodb';
 import { FEED_DELAY_BOUND_MS } from '../../src/store/mongo/feed-floors';
 import type { Membership } from '../../src/membership/membership';
 import { aBudget, aPlan } from '../fixtures/plans';
-import { CookieJar, request, startTestServer, type TestServer } from '../fixtures/server';
+import { CookieJar, request, startTestServer, type Reply, type TestServer } from '../fixtures/server';
 
 const SCRIPT = join(__dirname, '../../scripts/mongo-test-server.sh');
 const API = '/api/2.5';
@@ -28,12 +28,16 @@ if (!process.env.MONGODB_URL) {
   const port = /:(\d+)\//.exec(serverUrl)![1];
   const admin = new MongoClient(serverUrl);
   const database = `faults_${randomUUID().slice(0, 8)}`;
-  const nodeUrl = (app: string) =>
-    `${serverUrl.replace('/?', `/${database}?`)}&appName=${app}&serverSelectionTimeoutMS=${SELECTION_MS}`;
+  const nodeUrl = (app: string) => `${serverUrl.replace('/?', `/${database}?`)}&appName=${app}&serverSelectionTimeoutMS=${SELECTION_MS}`;
   let a: TestServer;
   let b: TestServer;
   // Both nodes are alive to each other: a cookie of one is honoured by the other.
-  const pair = (selfId: string): Membership => ({ selfId, isAlive: async (id) => id === 'a' || id === 'b', start: async () => {}, stop: async () => {} });
+  const pair = (selfId: string): Membership => ({
+    selfId,
+    isAlive: async (id) => id === 'a' || id === 'b',
+    start: async () => {},
+    stop: async () => {},
+  });
   t.before(async () => {
     a = await startTestServer({ storeUrl: nodeUrl('nodeA'), env: { NODE_ID: 'a' }, membership: pair });
     b = await startTestServer({ storeUrl: nodeUrl('nodeB'), env: { NODE_ID: 'b' }, membership: pair });
@@ -57,7 +61,9 @@ if (!process.env.MONGODB_URL) {
   /** Writers on both nodes (create, then an owner PATCH) and a crawler on node B while `fault` runs. */
   async function underLoad(fault: () => Promise<unknown>, rounds = 3): Promise<Load> {
     const load: Load = { statuses: [], acknowledged: [], ms: [] };
-    const timed = async (call: () => Promise<{ status: number }>) => {
+    let writing = true;
+    let faulting = true;
+    const timed = async (call: () => Promise<Reply>) => {
       // Each request a millisecond later on both nodes' clocks, so feed positions differ as on real clocks.
       for (const node of [a, b]) node.clock.advance(1);
       const started = Date.now();
@@ -68,12 +74,10 @@ if (!process.env.MONGODB_URL) {
     };
     const writer = async (node: TestServer) => {
       const jar = new CookieJar();
-      for (let i = 0; i < rounds; i++) {
-        const created = await timed(() =>
-          request(node.url, 'POST', `${API}/plans`, { key: 'broker', jar, body: { data: aPlan() } }),
-        );
+      for (let i = 0; i < rounds || faulting; i++) {
+        const created = await timed(() => request(node.url, 'POST', `${API}/plans`, { key: 'broker', jar, body: { data: aPlan() } }));
         if (created.status !== 201) continue;
-        const body = (created as { body: { data: { id: string; budget: { description: string } }; access: { token: string } } }).body;
+        const body = created.body as { data: { id: string; budget: { description: string } }; access: { token: string } };
         const entry = { id: body.data.id, jar, title: body.data.budget.description, node };
         load.acknowledged.push(entry);
         const title = `patched ${i}`;
@@ -88,11 +92,12 @@ if (!process.env.MONGODB_URL) {
         if (patched.status === 200) entry.title = title;
       }
     };
-    let writing = true;
     const crawler = (async () => {
       while (writing) await timed(() => request(b.url, 'GET', `${API}/plans?limit=5&descending=1`));
     })();
-    await Promise.all([writer(a), writer(a), writer(b), writer(b), fault()]).finally(() => (writing = false));
+    await Promise.all([writer(a), writer(a), writer(b), writer(b), fault().finally(() => (faulting = false))]).finally(
+      () => (writing = false),
+    );
     await crawler;
     return load;
   }
@@ -130,7 +135,7 @@ if (!process.env.MONGODB_URL) {
     t.equal(violations, 0, `each of ${load.acknowledged.length} acknowledged writes read back on the other node`);
     let missing = load.acknowledged.length;
     // The writers' last commits are listed once their nodes publish floors above them, at their next heartbeat.
-    for (const until = Date.now() + FEED_DELAY_BOUND_MS + 1000; missing > 0 && Date.now() < until; ) {
+    for (const until = Date.now() + FEED_DELAY_BOUND_MS + 1000; missing > 0 && Date.now() < until;) {
       const seen = await crawlAll();
       missing = load.acknowledged.filter((entry) => !seen.has(entry.id)).length;
       if (missing) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -165,5 +170,51 @@ if (!process.env.MONGODB_URL) {
       t.equal(served.status, 201, `${name}: node A serves again once it passes`);
       t.pass(`${name}: ${load.statuses.filter((s) => s === 503).length} of ${load.statuses.length} answered 503`);
     }
+  });
+
+  t.test('a step-down shorter than the selection timeout: writes wait and succeed; longer: 503 until it ends', async (t) => {
+    for (const seconds of [1, 3]) {
+      const started = Date.now();
+      // The load goes on until the step-down is over.
+      const load = await underLoad(async () => {
+        await admin.db('admin').command({ replSetStepDown: seconds, force: true });
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      });
+      await checkAfter(t, load);
+      const served = await request(a.url, 'POST', `${API}/plans`, { key: 'broker', body: { data: aPlan() } });
+      t.equal(served.status, 201, `${seconds} s: both nodes serve again by themselves`);
+      const refused = load.statuses.filter((s) => s === 503).length;
+      if (seconds === 3) t.ok(refused > 0, 'a step-down longer than the selection timeout reaches brokers as 503');
+      t.ok(Math.max(...load.ms) < SELECTION_MS + 2000, 'no request waits much past the selection timeout');
+      t.pass(
+        `${seconds} s step-down: ${refused} of ${load.statuses.length} answered 503, slowest ${Math.max(...load.ms)} ms, load ${Date.now() - started} ms`,
+      );
+    }
+  });
+
+  t.test('a write whose outcome is unknown to the node is acknowledged if it landed, never made twice', async (t) => {
+    for (const [name, data] of [
+      [
+        'writeConcernError',
+        {
+          failCommands: ['insert'],
+          writeConcernError: { code: 64, codeName: 'WriteConcernFailed', errmsg: 'waiting for replication timed out' },
+        },
+      ],
+      ['two dropped connections', { failCommands: ['insert'], closeConnection: true }],
+    ] as const) {
+      await failPoint({ ...data, appName: 'nodeA' }, { times: name === 'writeConcernError' ? 1 : 2 });
+      const before = await admin.db(database).collection('plans').countDocuments();
+      const created = await request(a.url, 'POST', `${API}/plans`, { key: 'broker', body: { data: aPlan() } });
+      const landed = (await admin.db(database).collection('plans').countDocuments()) - before;
+      if (created.status === 201) t.equal(landed, 1, `${name}: 201, the plan stored once`);
+      else {
+        t.equal(created.status, 503, `${name}: 503 in the error format`);
+        t.equal(created.body.status, 'error');
+        t.equal(landed, 0, `${name}: 503 only when nothing was stored, so the broker's retry makes one plan`);
+      }
+      t.pass(`${name}: broker got ${created.status}`);
+    }
+    await failPoint({}, 'off');
   });
 }

@@ -1,4 +1,11 @@
-import { MongoBulkWriteError, MongoError, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
 import { StoreConflict, StoreUnavailable } from '../port';
 
 /** Server codes meaning "no primary / shutting down / timed out" rather than a bug in the request. */
