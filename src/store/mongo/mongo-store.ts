@@ -30,6 +30,18 @@ export interface MongoStoreOptions {
   keptListingsBytes?: number;
   /** Numbers of a pretty-id counter a node reserves at once (default 16; docs/architecture.md §Pretty-id numbers on MongoDB). */
   counterBlockSize?: number;
+  /**
+   * Sees each command the node's client sends and answers (not the change stream's, which has its own client): what a
+   * request asks of the store, counted by `npm run bench` and test/store/mongo-round-trips.test.ts.
+   */
+  onCommand?: (event: StoreCommand) => void;
+}
+
+/** One command of the driver's command monitoring: its name, its request id, and whether it was sent or answered. */
+export interface StoreCommand {
+  name: string;
+  id: number;
+  phase: 'sent' | 'answered';
 }
 
 const DEFAULT_DB = 'registry';
@@ -74,8 +86,9 @@ async function ensureSchema(db: Db): Promise<void> {
  * StoreUnavailable.
  */
 export async function openMongoStore(url: string, options: MongoStoreOptions = {}): Promise<Store> {
-  const clientOf = () =>
+  const clientOf = (monitorCommands = false) =>
     new MongoClient(url, {
+      monitorCommands,
       ignoreUndefined: true, // as JSON does: an undefined property is absent, not null
       // Every string stored came from a parsed JSON body or the app: checking its UTF-8 again on every read is waste.
       enableUtf8Validation: false,
@@ -85,7 +98,13 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? unlessInUrl(url, 'serverSelectionTimeoutMS', 10_000),
       heartbeatFrequencyMS: unlessInUrl(url, 'heartbeatFrequencyMS', HEARTBEAT_FREQUENCY_MS),
     });
-  const client = clientOf();
+  const client = clientOf(Boolean(options.onCommand));
+  const onCommand = options.onCommand;
+  if (onCommand) {
+    client.on('commandStarted', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'sent' }));
+    client.on('commandSucceeded', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
+    client.on('commandFailed', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
+  }
   // The change stream has a client of its own: its getMore is always in flight, and when a connection drop fails it
   // first, the driver marks the server unknown and then retries none of the writes that failed with it.
   const watchClient = clientOf();
