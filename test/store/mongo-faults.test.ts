@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { MongoClient, type Document } from 'mongodb';
 import { FEED_DELAY_BOUND_MS } from '../../src/store/mongo/feed-floors';
 import type { Membership } from '../../src/membership/membership';
+import { StoreUnavailable, type Change } from '../../src/store/port';
 import { aBudget, aPlan } from '../fixtures/plans';
 import { CookieJar, request, startTestServer, type Reply, type TestServer } from '../fixtures/server';
 
@@ -20,6 +21,8 @@ const SCRIPT = join(__dirname, '../../scripts/mongo-test-server.sh');
 const API = '/api/2.5';
 /** Node A's and B's server selection timeout: a step-down longer than it reaches brokers as 503. */
 const SELECTION_MS = 2000;
+/** Node A answers 503 to a request unanswered after this long (REQUEST_TIMEOUT_MS). */
+const REQUEST_TIMEOUT_MS = 3000;
 
 if (!process.env.MONGODB_URL) {
   t.plan(0, 'MONGODB_URL not set: the fault tier runs with the MongoDB suite, on a server of its own');
@@ -39,7 +42,11 @@ if (!process.env.MONGODB_URL) {
     stop: async () => {},
   });
   t.before(async () => {
-    a = await startTestServer({ storeUrl: nodeUrl('nodeA'), env: { NODE_ID: 'a' }, membership: pair });
+    a = await startTestServer({
+      storeUrl: nodeUrl('nodeA'),
+      env: { NODE_ID: 'a', REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) },
+      membership: pair,
+    });
     b = await startTestServer({ storeUrl: nodeUrl('nodeB'), env: { NODE_ID: 'b' }, membership: pair });
   });
   t.teardown(async () => {
@@ -216,5 +223,81 @@ if (!process.env.MONGODB_URL) {
       t.pass(`${name}: broker got ${created.status}`);
     }
     await failPoint({}, 'off');
+  });
+
+  t.test('a transaction, a GridFS file and a counter block: retried once, StoreUnavailable or done past that', async (t) => {
+    const change = (): Change => ({
+      op: 'insert',
+      kind: 'contracts',
+      id: randomUUID().replace(/-/g, ''),
+      doc: { data: {} },
+      index: { isPublic: true, isTest: false, nextCheck: null },
+    });
+    const operations: [string, string, () => Promise<unknown>][] = [
+      ['transaction', 'commitTransaction', () => a.store.session().commit([change(), change()])],
+      ['GridFS', 'insert', () => a.store.session().putBlob({ id: randomUUID(), contentType: 'text/plain', data: Buffer.from('x') })],
+      ['counter block', 'findAndModify', () => a.store.session().nextCounter(`faults:${randomUUID()}`)],
+    ];
+    for (const [name, command, operation] of operations)
+      for (const [error, data] of ERRORS)
+        for (const times of [1, 2]) {
+          await failPoint({ failCommands: [command], appName: 'nodeA', ...data }, { times });
+          const outcome = await operation().then(
+            () => 'done',
+            (e: unknown) => (e instanceof StoreUnavailable ? 'StoreUnavailable' : String(e)),
+          );
+          await failPoint({}, 'off');
+          if (times === 1) t.equal(outcome, 'done', `${name}, ${error} once: retried`);
+          else t.ok(['done', 'StoreUnavailable'].includes(outcome), `${name}, ${error} twice: ${outcome}`);
+        }
+  });
+
+  t.test('a change stream that fails: kept views stop vouching, nothing stale is served, it comes back by itself', async (t) => {
+    const created = await request(a.url, 'POST', `${API}/plans`, { key: 'broker', body: { data: aPlan() } });
+    const { id } = created.body.data as { id: string };
+    const token = created.body.access.token as string;
+    const readOnB = async () => (await request(b.url, 'GET', `${API}/plans/${id}`)).body.data.budget.description as string;
+    await readOnB();
+    await readOnB(); // kept by node B now
+    for (const [name, data] of ERRORS) {
+      // Node B's stream's getMore fails until switched off: resumable errors and cut connections, again and again.
+      await failPoint({ failCommands: ['getMore', 'aggregate'], appName: 'nodeB', ...data }, { times: 1000 });
+      const description = `changed under a failing stream (${name})`;
+      await request(a.url, 'PATCH', `${API}/plans/${id}`, { key: 'broker', token, body: { data: { budget: aBudget({ description }) } } });
+      t.equal(await readOnB(), description, `${name}: node B serves the new version, not its kept one`);
+      await failPoint({}, 'off');
+      const after = `changed after the stream is back (${name})`;
+      await request(a.url, 'PATCH', `${API}/plans/${id}`, {
+        key: 'broker',
+        token,
+        body: { data: { budget: aBudget({ description: after }) } },
+      });
+      t.equal(await readOnB(), after, `${name}: and again once it is back`);
+    }
+  });
+
+  t.test('a slow store (blockConnection): 503 after REQUEST_TIMEOUT_MS, the event loop stays free, nothing stale', async (t) => {
+    const created = await request(b.url, 'POST', `${API}/plans`, { key: 'broker', body: { data: aPlan() } });
+    const { id } = created.body.data as { id: string };
+    await failPoint(
+      { failCommands: ['find'], appName: 'nodeA', blockConnection: true, blockTimeMS: REQUEST_TIMEOUT_MS + 2000 },
+      { times: 5 },
+    );
+    const started = Date.now();
+    const slow = request(a.url, 'GET', `${API}/plans/${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const health = Date.now();
+    t.equal((await request(a.url, 'GET', '/healthz')).status, 200);
+    t.ok(Date.now() - health < 500, `node A answers /healthz in ${Date.now() - health} ms while its store is blocked`);
+    const answered = await slow;
+    const waited = Date.now() - started;
+    t.equal(answered.status, 503, 'the read gets 503 in the error format');
+    t.equal(answered.body.status, 'error');
+    t.ok(waited >= REQUEST_TIMEOUT_MS && waited < REQUEST_TIMEOUT_MS + 1000, `after ${waited} ms`);
+    await failPoint({}, 'off');
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS));
+    const read = await request(a.url, 'GET', `${API}/plans/${id}`);
+    t.equal(read.status, 200, 'served again once the store answers');
+    t.equal(read.body.data.id, id);
   });
 }
