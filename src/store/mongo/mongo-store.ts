@@ -48,8 +48,8 @@ const DEFAULT_DB = 'registry';
 
 /**
  * How often the driver asks each server for its state (the URL's `heartbeatFrequencyMS` wins): after a step-down the
- * driver finds the primary again only at its next check, 10 s by the driver's default, so a 1 s step-down held writes
- * 10.6 s; at 1 s they went through after 1.5 s (docs/cluster.md §Faults exercised).
+ * driver finds the primary again only at its next check, 10 s by the driver's default, so after a 1 s step-down writes
+ * found no primary for 10.6 s; at 1 s they went through after 1.5 s (docs/cluster.md §Faults exercised).
  */
 const HEARTBEAT_FREQUENCY_MS = 1000;
 
@@ -107,11 +107,12 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
   }
   // The change stream has a client of its own: its getMore is always in flight, and when a connection drop fails it
   // first, the driver marks the server unknown and then retries none of the writes that failed with it.
-  const watchClient = clientOf();
+  const watchClient = clientOf(true);
   const dbName = dbNameOf(url);
   const db = client.db(dbName);
   const floors = new FeedFloors(db, options.feedFloors);
   const watch = new ChangeWatch(watchClient.db(dbName), options.changeWatch);
+  watchClient.on('commandFailed', () => watch.interrupted());
   try {
     await client.connect();
     await ensureSchema(db);
