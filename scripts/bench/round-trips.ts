@@ -1,7 +1,7 @@
 /**
- * What one request asks of the MongoDB store, counted with the driver's command monitoring (docs/performance.md
- * §Round trips on MongoDB): the commands sent, and the round trips, that is the commands sent while none was in
- * flight (commands sent together wait as one). A count no machine can blur, unlike a time on the test server.
+ * What one request asks of the MongoDB store, counted with the driver's command monitoring
+ * (docs/performance.md §Round trips on MongoDB): the commands sent, and the round trips, that is the commands sent
+ * while none was in flight (commands sent together wait as one). A count no machine can blur, unlike a time on the test server.
  * Each request runs RUNS times and the fewest is kept: the node's feed floors heartbeat (every 200 ms, on its own
  * timer) may fall inside one run, never inside all of them.
  */

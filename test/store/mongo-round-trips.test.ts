@@ -1,6 +1,7 @@
 /**
- * What each kind of request asks of the MongoDB store, counted with the driver's command monitoring (docs/performance.md
- * §Round trips on MongoDB): a change that adds a command or a round trip to one of them fails here.
+ * What each kind of request asks of the MongoDB store, counted with the driver's command monitoring
+ * (docs/performance.md §Round trips on MongoDB): a change that adds a command or a round trip to one of them fails
+ * here.
  */
 import t from 'tap';
 import { countRoundTrips, ROUND_TRIP_TARGETS } from '../../scripts/bench/round-trips';
