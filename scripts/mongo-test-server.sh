@@ -9,6 +9,11 @@
 #   scripts/mongo-test-server.sh --run COMMAND...        runs COMMAND with MONGODB_URL set to a fresh server,
 #                                                       stops the server, exits with COMMAND's status (for CI)
 #
+# --test-commands before any of the above (e.g. --test-commands --background) starts the server with
+# --enable-test-commands: configureFailPoint (failCommand) and replSetStepDown, as mongod's option of that name. The
+# fault suite (test/store/mongo-faults.test.ts) starts its own such server: a step-down or a blocked connection is
+# server-wide and would disturb the other test files sharing CI's server, which therefore starts without it.
+#
 # Environment: SECANTUS_VENV (default: <repo>/.venv), STATE_DIR (default: <repo>/data/mongo-test-server),
 # TRANSACTION_LIFETIME_SECONDS (default 10): how long a transaction left open (its node killed) holds its objects,
 # as transactionLifetimeLimitSeconds in the k8s manifests (docs/architecture.md §Feed ordering on MongoDB).
@@ -82,11 +87,17 @@ sys.exit(cli.main(sys.argv[1:]))
 run_server() {
   local port=$1
   shift
-  exec "$@" "$PYTHON" -c "$LAUNCH" --host 127.0.0.1 --port "$port" --storage-path :memory: --log-level WARNING
+  exec "$@" "$PYTHON" -c "$LAUNCH" --host 127.0.0.1 --port "$port" --storage-path :memory: --log-level WARNING "${TEST_COMMANDS[@]}"
 }
 
 # The comment block above, as the usage text (--help, or a wrong option).
 usage() { sed -n '2,/^set -/{/^set -/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+
+TEST_COMMANDS=()
+if [[ "${1:-}" == --test-commands ]]; then
+  TEST_COMMANDS=(--enable-test-commands)
+  shift
+fi
 
 case "${1:-}" in
   -h | --help) usage ;;
@@ -101,7 +112,7 @@ case "${1:-}" in
   --run)
     shift
     [[ $# -gt 0 ]] || { echo "usage: $0 --run COMMAND..." >&2; exit 2; }
-    url=$("$0" --background)
+    url=$("$0" "${TEST_COMMANDS[@]}" --background)
     port=${url#mongodb://127.0.0.1:}
     port=${port%%/*}
     trap '"$0" --stop "$port"' EXIT

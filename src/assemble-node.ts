@@ -11,6 +11,7 @@ import { openMembership } from './membership/open-membership';
 import { instrumentedStore } from './store/instrumented-store';
 import { openStore } from './store/open-store';
 import type { Store } from './store/port';
+import type { MongoStoreOptions } from './store/mongo/mongo-store';
 import type { Clock } from './time/clock';
 
 export interface NodeDeps {
@@ -24,6 +25,8 @@ export interface NodeDeps {
   readinessChecks?: (() => Promise<void>)[];
   /** The in-process timer is wired but only its `tick()` runs checks (tests drive it with their clock). */
   manualTimer?: boolean;
+  /** Told of every command the MongoDB driver sends (the bench's round-trip count). */
+  onStoreCommand?: MongoStoreOptions['onCommand'];
 }
 
 /** A node's parts before it listens: the app its ROLE serves, and what the app runs on. */
@@ -45,6 +48,7 @@ export async function assembleNode(config: Config, deps: NodeDeps): Promise<Node
     testStaleReadsMs: config.testStaleReadsMs,
     feedCacheBytes: config.feedCacheBytes,
     clock: () => clock.now().getTime(),
+    onCommand: deps.onStoreCommand,
   });
   const jobs = await startJobs(config, instrumentedStore(deps.wrapStore ? deps.wrapStore(opened) : opened), clock, logger, {
     manualTimer: deps.manualTimer,

@@ -13,6 +13,7 @@ import { DEFAULT_BLOCK_SIZE } from '../../src/store/mongo/counters';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { copyStore } from '../migrate/copy-store';
+import { countRoundTrips, formatRoundTrips } from './round-trips';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { drive, isEmptyPage, nextPath, percentile, type DriveOptions, type Measure, type RequestPlan } from './drive';
 import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
@@ -383,10 +384,16 @@ export async function runEngines(o: EngineOptions): Promise<void> {
       sqliteAtRateBeside: measured.sqliteAtRateBeside.get(scenario)!,
     }));
     const scaling = await createScaling(o, manifest, mongoUrl, server.pid);
+    log('round trips per request:');
+    const roundTrips = await countRoundTrips(server.url);
     const md =
       renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") +
-      renderScaling(scaling, o);
-    writeFileSync(join(o.out, `${o.name}.json`), JSON.stringify({ date: new Date().toISOString(), options: o, rows, scaling }, null, 2));
+      renderScaling(scaling, o) +
+      `\nRound trips per request (docs/performance.md §Round trips on MongoDB):\n\n\`\`\`\n${formatRoundTrips(roundTrips)}\n\`\`\`\n`;
+    writeFileSync(
+      join(o.out, `${o.name}.json`),
+      JSON.stringify({ date: new Date().toISOString(), options: o, rows, scaling, roundTrips }, null, 2),
+    );
     writeFileSync(join(o.out, `${o.name}.md`), md);
     process.stdout.write(md);
   } finally {

@@ -1,3 +1,4 @@
+import type { MongoStoreOptions } from './mongo/mongo-store';
 import type { Store } from './port';
 import { openSqliteStore } from './sqlite/sqlite-store';
 
@@ -11,6 +12,8 @@ export async function openStore(
     feedCacheBytes?: number;
     /** The wall clock (epoch ms) feed positions follow (docs/platform.md §Feeds); tests inject theirs. */
     clock?: () => number;
+    /** MongoDB: sees each command sent and answered (mongo-store.ts `onCommand`). */
+    onCommand?: MongoStoreOptions['onCommand'];
   } = {},
 ): Promise<Store> {
   if (url.startsWith('sqlite:')) {
@@ -22,6 +25,7 @@ export async function openStore(
       readPreference: options.readPreference,
       feedFloors: { clock: options.clock },
       keptListingsBytes: options.feedCacheBytes,
+      onCommand: options.onCommand,
     });
   }
   throw new Error(`unsupported STORE_URL: ${url}`);

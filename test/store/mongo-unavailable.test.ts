@@ -1,6 +1,6 @@
 import t from 'tap';
 import { createServer, connect, type Socket } from 'node:net';
-import { MongoNetworkError, MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoNetworkError, MongoServerError, type BulkWriteResult } from 'mongodb';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import { toStoreError } from '../../src/store/mongo/store-errors';
 import { StoreConflict, StoreUnavailable, type Change, type Store } from '../../src/store/port';
@@ -149,3 +149,8 @@ t.test(
     });
   },
 );
+
+t.test('a bulk write cut by a dropped connection becomes StoreUnavailable, not a bug', async (t) => {
+  const cut = new MongoBulkWriteError(new MongoNetworkError('connection 10 to 127.0.0.1:1 closed'), {} as BulkWriteResult);
+  t.type(toStoreError(cut), StoreUnavailable);
+});

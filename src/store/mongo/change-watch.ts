@@ -131,6 +131,19 @@ export class ChangeWatch {
     }
   }
 
+  /**
+   * A command of the stream failed: the driver resumes it by itself (or `pump` reopens it), and meanwhile changes may
+   * be made that it has not delivered. Every confirmation is void, and none is made, until the stream answers again
+   * (docs/cluster.md §Faults exercised: a node served its kept version while its stream's getMore kept failing).
+   */
+  interrupted(): void {
+    if (!this.live) return;
+    this.live = false;
+    this.progress = null;
+    this.latest = null;
+    this.forget();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);

@@ -1,10 +1,11 @@
 import type { AnyBulkWriteOperation, ClientSession, Collection, Db, MongoClient } from 'mongodb';
 import { MongoBulkWriteError, ReadPreference } from 'mongodb';
-import { StoreConflict, type Change, type Kind, type Numbering, type Stored } from '../port';
+import { StoreConflict, StoreUnavailable, type Change, type Kind, type Numbering, type Stored } from '../port';
 import type { CausalTimes } from './causal-token';
 import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { ObjectRecord } from './object-record';
+import { toStoreError } from './store-errors';
 import {
   insertedRecord,
   isDuplicatePosition,
@@ -123,11 +124,20 @@ export class CommitBatch {
       batch.map((_, i) => i),
       (i) => batch[i].change.kind,
     )) {
-      const { failed, matched } = await bulkWrite(
-        this.db.collection<ObjectRecord>(kind),
-        indexes.map((i) => operationOf(batch[i].change, positions[i], batch[i].author)),
-        session,
-      );
+      const collection = this.db.collection<ObjectRecord>(kind);
+      let written;
+      try {
+        written = await bulkWrite(
+          collection,
+          indexes.map((i) => operationOf(batch[i].change, positions[i], batch[i].author)),
+          session,
+        );
+      } catch (error) {
+        if (!(toStoreError(error) instanceof StoreUnavailable)) throw error;
+        await this.settleUnknown(collection, indexes, batch, positions, outcomes, error);
+        continue;
+      }
+      const { failed, matched } = written;
       for (const [at, error] of failed) outcomes[indexes[at]] = this.outcomeOf(batch[indexes[at]].change, error);
       const updates = indexes.filter((i, at) => batch[i].change.op === 'update' && !failed.has(at));
       if (matched < updates.length) await this.settleMissed(kind, updates, batch, positions, outcomes, session);
@@ -135,6 +145,28 @@ export class CommitBatch {
     const stored = outcomes.flatMap((outcome) => ('stored' in outcome ? [outcome.stored.seq] : []));
     if (stored.length) this.floors.committedAt(Math.max(...stored));
     return outcomes;
+  }
+
+  /**
+   * The store failed to answer (a write concern error, a dropped connection): the writes may or may not have landed.
+   * The objects as stored on the primary tell: one at its stamp was written, and is acknowledged as any other; the
+   * others fail with the error, known not written at their stamp, so a broker's retry makes no duplicate
+   * (docs/cluster.md §Outcome unknown). When even that read fails, they all fail with the error.
+   */
+  private async settleUnknown(
+    collection: Collection<ObjectRecord>,
+    indexes: number[],
+    batch: Waiting[],
+    positions: number[],
+    outcomes: Outcome[],
+    error: unknown,
+  ) {
+    const stored = await collection
+      .find({ _id: { $in: indexes.map((i) => batch[i].change.id) } }, { projection: { seq: 1 }, readPreference: ReadPreference.primary })
+      .toArray()
+      .catch(() => []);
+    const at = new Map(stored.map((record) => [record._id, record.seq]));
+    for (const i of indexes) if (at.get(batch[i].change.id) !== positions[i]) outcomes[i] = { error };
   }
 
   /** What a write error of `change` means: stamp again, a conflict, or the error itself. */

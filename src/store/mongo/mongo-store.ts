@@ -16,7 +16,10 @@ import { toStoreError } from './store-errors';
 export interface MongoStoreOptions {
   /** Where reads outside transactions go (default `secondaryPreferred`); causal sessions keep them fresh enough. */
   readPreference?: string;
-  /** How long to look for a suitable server before an operation fails as StoreUnavailable (default 10 s). */
+  /**
+   * How long to look for a suitable server before an operation fails as StoreUnavailable (default 10 s, or the URL's
+   * `serverSelectionTimeoutMS`).
+   */
   serverSelectionTimeoutMS?: number;
   /** Feed positions and the node's lease (docs/architecture.md §Feed ordering on MongoDB). */
   feedFloors?: FeedFloorsOptions;
@@ -28,9 +31,32 @@ export interface MongoStoreOptions {
   keptListingsBytes?: number;
   /** Numbers of a pretty-id counter a node reserves at once (default 16; docs/architecture.md §Pretty-id numbers on MongoDB). */
   counterBlockSize?: number;
+  /**
+   * Sees each command the node's client sends and answers (not the change stream's, which has its own client): what a
+   * request asks of the store, counted by `npm run bench` and test/store/mongo-round-trips.test.ts.
+   */
+  onCommand?: (event: StoreCommand) => void;
+}
+
+/** One command of the driver's command monitoring: its name, its request id, and whether it was sent or answered. */
+export interface StoreCommand {
+  name: string;
+  id: number;
+  phase: 'sent' | 'answered';
 }
 
 const DEFAULT_DB = 'registry';
+
+/**
+ * How often the driver asks each server for its state (the URL's `heartbeatFrequencyMS` wins): after a step-down the
+ * driver finds the primary again only at its next check, 10 s by the driver's default, so after a 1 s step-down writes
+ * found no primary for 10.6 s; at 1 s they went through after 1.5 s (docs/cluster.md §Faults exercised).
+ */
+const HEARTBEAT_FREQUENCY_MS = 1000;
+
+/** `fallback` unless the URL sets the driver option `name` itself. */
+const unlessInUrl = (url: string, name: string, fallback: number | undefined) =>
+  new RegExp(`[?&]${name}=`, 'i').test(url) ? undefined : fallback;
 
 /** The database named in the URL's path (`mongodb://h1,h2/name?…`), which `new URL` cannot parse with several hosts. */
 function dbNameOf(url: string): string {
@@ -61,24 +87,33 @@ async function ensureSchema(db: Db): Promise<void> {
  * StoreUnavailable.
  */
 export async function openMongoStore(url: string, options: MongoStoreOptions = {}): Promise<Store> {
-  const clientOf = () =>
+  const clientOf = (monitorCommands = false) =>
     new MongoClient(url, {
+      monitorCommands,
       ignoreUndefined: true, // as JSON does: an undefined property is absent, not null
       // Every string stored came from a parsed JSON body or the app: checking its UTF-8 again on every read is waste.
       enableUtf8Validation: false,
       writeConcern: { w: 'majority' },
       readConcern: { level: 'majority' },
       readPreference: ReadPreference.fromString(options.readPreference ?? ReadPreference.SECONDARY_PREFERRED),
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? unlessInUrl(url, 'serverSelectionTimeoutMS', 10_000),
+      heartbeatFrequencyMS: unlessInUrl(url, 'heartbeatFrequencyMS', HEARTBEAT_FREQUENCY_MS),
     });
-  const client = clientOf();
+  const client = clientOf(Boolean(options.onCommand));
+  const onCommand = options.onCommand;
+  if (onCommand) {
+    client.on('commandStarted', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'sent' }));
+    client.on('commandSucceeded', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
+    client.on('commandFailed', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
+  }
   // The change stream has a client of its own: its getMore is always in flight, and when a connection drop fails it
   // first, the driver marks the server unknown and then retries none of the writes that failed with it.
-  const watchClient = clientOf();
+  const watchClient = clientOf(true);
   const dbName = dbNameOf(url);
   const db = client.db(dbName);
   const floors = new FeedFloors(db, options.feedFloors);
   const watch = new ChangeWatch(watchClient.db(dbName), options.changeWatch);
+  watchClient.on('commandFailed', () => watch.interrupted());
   try {
     await client.connect();
     await ensureSchema(db);

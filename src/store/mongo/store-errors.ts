@@ -1,4 +1,11 @@
-import { MongoError, MongoNetworkError, MongoNotConnectedError, MongoServerSelectionError, MongoTopologyClosedError } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
 import { StoreConflict, StoreUnavailable } from '../port';
 
 /** Server codes meaning "no primary / shutting down / timed out" rather than a bug in the request. */
@@ -19,6 +26,8 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 const isUnavailable = (error: MongoError): boolean =>
+  // A bulk write cut by a dropped connection carries the network error inside (a 500 before; docs/cluster.md §Faults exercised).
+  (error instanceof MongoBulkWriteError && error.errorResponse instanceof MongoError && isUnavailable(error.errorResponse)) ||
   error instanceof MongoNetworkError ||
   error instanceof MongoServerSelectionError ||
   error instanceof MongoNotConnectedError ||
