@@ -139,7 +139,7 @@ t.test('a copy stopped half-way and run again puts the rest once; a dry run writ
       { read: 1, put: 1 },
     ],
   );
-  t.same(Object.values(await to.transfer.count()), [0, 0, 0, 0, 0, 0, 0, 0], 'the dry run wrote nothing');
+  t.ok(Object.values(await to.transfer.count()).every((n) => n === 0), 'the dry run wrote nothing');
 
   let batches = 0;
   const stop = () => {

@@ -79,7 +79,17 @@ export function transferContract(t: Test, open: () => Promise<Store>) {
     const plans = await exportAll(from, 'plans');
     t.equal(await to.transfer.importRecords([...tenders, ...plans]), 3);
     t.equal(await to.transfer.importRecords([...tenders, ...plans]), 0, 'a second put stores nothing');
-    const counts = { tenders: 2, frameworks: 0, submissions: 0, qualifications: 0, agreements: 0, contracts: 0, plans: 1, blobs: 0 };
+    const counts = {
+      tenders: 2,
+      frameworks: 0,
+      submissions: 0,
+      qualifications: 0,
+      agreements: 0,
+      contracts: 0,
+      plans: 1,
+      transfers: 0,
+      blobs: 0,
+    };
     t.same(await to.transfer.count(), counts, 'counted');
     t.same(await exportAll(to, 'tenders'), tenders);
     t.same(await exportAll(to, 'plans'), plans);

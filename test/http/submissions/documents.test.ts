@@ -38,11 +38,12 @@ t.test('submission and qualification documents', async (t) => {
     t.same((await server.request('GET', base)).body.data, [doc]);
   });
 
-  t.test('endpoint 22 with the key → the bytes as an octet-stream attachment; a wrong key → 404 download', async (t) => {
+  t.test('endpoint 22 with the key → the bytes as an attachment of its format; a wrong key → 404 download', async (t) => {
     const url = new URL(uploaded.body.data.url);
     const res = await fetch(`${server.url}${url.pathname}${url.search}`);
     t.equal(res.status, 200);
-    t.equal(res.headers.get('content-type'), 'application/octet-stream');
+    t.equal(res.headers.get('content-type'), 'application/msword', 'the format, a type that is safe to serve');
+    t.match(res.headers.get('content-disposition'), /^attachment;/);
     t.equal(await res.text(), 'hello');
     const wrong = await server.request('GET', `${url.pathname}?download=${'0'.repeat(32)}`);
     t.same([wrong.status, wrong.body], [404, err('url', 'download', 'Not Found')]);
