@@ -139,7 +139,10 @@ t.test('a copy stopped half-way and run again puts the rest once; a dry run writ
       { read: 1, put: 1 },
     ],
   );
-  t.ok(Object.values(await to.transfer.count()).every((n) => n === 0), 'the dry run wrote nothing');
+  t.ok(
+    Object.values(await to.transfer.count()).every((n) => n === 0),
+    'the dry run wrote nothing',
+  );
 
   let batches = 0;
   const stop = () => {
