@@ -65,6 +65,8 @@ export class FeedFloors {
   /** Commits may be sent until then (monotonic ms); -Infinity until joined and after a lapse. */
   private validUntil = -Infinity;
   private joining: Promise<void> | null = null;
+  /** Set by `stop`: no floor is written after it. */
+  private stopped = false;
   private publishing: Promise<void> | null = null;
   /** What this node saw of each node's renewals, and since when (monotonic ms). */
   private readonly seen = new Map<string, { renewals: number; since: number }>();
@@ -97,11 +99,16 @@ export class FeedFloors {
     this.timer.unref();
   }
 
-  /** Stops the heartbeat and withdraws the floor: a node that closes cleanly holds back no feed. */
+  /**
+   * Stops the heartbeat and withdraws the floor: a node that closes cleanly holds back no feed. A renewal under way is
+   * waited for first, or its upsert could bring the entry back after the delete, holding the feeds back for a lease.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopped = true;
     this.validUntil = -Infinity;
+    await Promise.allSettled([this.publishing, this.joining]);
     await this.floors.deleteOne({ _id: this.nodeId }).catch(() => undefined);
   }
 
@@ -241,6 +248,7 @@ export class FeedFloors {
   }
 
   private async writeFloor(floor?: number): Promise<void> {
+    if (this.stopped) return;
     const lowestInFlight = Math.min(...this.inFlight.values());
     const value = floor ?? Math.min(lowestInFlight, this.clock.floor());
     await this.causally((session) =>
