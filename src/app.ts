@@ -15,7 +15,9 @@ import { sessionCookie } from './http/session';
 import { openApiRoutes } from './openapi/openapi-routes';
 import { sporeRoutes } from './http/spore';
 import { systemRoutes } from './http/system-routes';
-import { domainRouters } from './domain/routers';
+import { domainRouters, domainRoutes } from './domain/routers';
+import { ROUTE_DESCRIPTIONS } from './openapi/route-descriptions';
+import { routerOf } from './http/route';
 import type { AppDeps } from './app-deps';
 import type { Clock } from './time/clock';
 
@@ -33,8 +35,10 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   // Forwarded headers count only from the proxies TRUST_PROXY names (docs/operations.md §Behind a proxy).
   app.proxy = deps.config.trustProxy !== null;
   app.silent = true;
-  const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), ...domainRouters(deps)];
-  routers.push(openApiRoutes(), sporeRoutes(routers));
+  // One route table drives the routers and the OpenAPI document (docs/architecture.md §Routes).
+  const table = domainRoutes(deps);
+  const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), routerOf(table), ...domainRouters(deps)];
+  routers.push(openApiRoutes([...ROUTE_DESCRIPTIONS, ...table.map((r) => r.description)]), sporeRoutes(routers));
   if (deps.config.trustProxy !== null) app.use(clientAddress(deps.config.trustProxy));
   app.use(noSniff());
   app.use(requestLog(deps.logger));

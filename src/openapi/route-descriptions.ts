@@ -1,4 +1,4 @@
-import type Joi from 'joi';
+import type { ResultShape, RouteDescription } from '../http/route';
 import {
   createContract,
   patchChangeSchema,
@@ -20,60 +20,10 @@ import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
 import { contractDocuments } from '../domain/contract/contract.routes';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
-import {
-  patchMilestoneSchema as patchPlanMilestoneSchema,
-  patchPlanSchema,
-  planSchema,
-  postMilestoneSchema as postPlanMilestoneSchema,
-} from '../domain/plan/plan.schema';
-import type { ConfigSpec } from '../domain/tender/tender.config';
 import { createTransferSchema } from '../domain/transfer/transfer-lifecycle';
 import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
-/** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
-export type Access = 'public' | 'broker' | 'owner' | 'system';
-
-/** One accepted `{data, config}` body: `data` validated by a joi schema, `config` by joi or a procedure's config table. */
-export interface BodyVariant {
-  data: Joi.Schema;
-  config?: Joi.Schema | ConfigSpec;
-}
-
-/** What a successful response carries. */
-export type ResultShape =
-  | 'object'
-  | 'created'
-  | 'feed'
-  | 'list'
-  | 'status'
-  | 'metrics'
-  | 'document'
-  | 'description'
-  | 'refused'
-  | 'retired'
-  | 'complaintsOff'
-  /** The object, or an OCDS release package with `opt_schema=ocds` (docs/ocds.md §Asking for OCDS). */
-  | 'objectOrOcds'
-  /** A feed page, or an OCDS release package of its entries with `opt_schema=ocds` (docs/ocds.md §Feeds). */
-  | 'feedOrOcds';
-
-export interface RouteDescription {
-  method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
-  /** The router's path, with `:param` segments. */
-  path: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  /** `variants` for JSON bodies, `'file'` for a multipart upload, `'any-data'` when only `data` being an object is checked. */
-  body?: BodyVariant[] | 'file' | 'any-data';
-  result: ResultShape;
-  /** Writes that compare revisions may answer 409. */
-  writes?: boolean;
-  /** Extra query parameters beyond those implied by `result` and `access`. */
-  query?: { name: string; description: string }[];
-  /** Request headers the route reads. */
-  headers?: { name: string; description: string }[];
-}
+type Access = RouteDescription['access'];
 
 const tenderProcedures = Object.values(TENDER_PROCEDURES);
 const frameworkProcedures = Object.values(FRAMEWORK_PROCEDURES);
@@ -439,29 +389,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
   ...objectDocuments('contracts', contractDocuments.documentOf),
 
-  write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
-  write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
-  ...ocdsObjectOf('plans'),
-  withOcds(feed('plans')),
-  write(
-    'post',
-    '/api/2.5/plans/:id/tenders',
-    'Creates a tender (draft) from a scheduled plan, which becomes complete',
-    'broker',
-    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config })),
-  ),
-  read('/api/2.5/plans/:id/tenders', 'Refused: 405 Method not allowed, as the reference', 'refused'),
-  write(
-    'post',
-    '/api/2.5/plans/:id/milestones',
-    "Adds an approval milestone by the plan's procuring entity (its own owner token)",
-    'broker',
-    [{ data: postPlanMilestoneSchema }],
-  ),
-  read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
-  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [
-    { data: patchPlanMilestoneSchema },
-  ]),
   ...objectDocuments('plans'),
   write('post', '/api/2.5/transfers', 'Creates a transfer: its id and the owner and transfer tokens it will hand over', 'broker', [
     { data: createTransferSchema },
