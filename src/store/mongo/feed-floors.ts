@@ -6,7 +6,7 @@ import { PositionClock } from '../feed-position';
 import { StoreUnavailable } from '../port';
 
 /**
- * One node's entry in the registry of feed floors (docs/architecture.md §Feed ordering on MongoDB): every commit
+ * One node's entry in the registry of feed floors (docs/mongodb.md §Feed ordering on MongoDB): every commit
  * of the node still unfinished, or yet to start, takes a position at or above `floor`. Written by its node only,
  * every heartbeat and when a feed read needs it, never by a commit.
  */
@@ -48,7 +48,7 @@ export interface FeedFloorsOptions {
  * Feed positions of one node on MongoDB without a shared counter: a hybrid logical clock stamps each commit, and a
  * reader lists only positions below the watermark, the lowest floor any live node has published. Readers miss no
  * commit however slow, however skewed the clocks, because a commit stamped below a published floor had finished
- * before it was published; the argument and the bounds are in docs/architecture.md §Feed ordering on MongoDB.
+ * before it was published; the argument and the bounds are in docs/mongodb.md §Feed ordering on MongoDB.
  */
 export class FeedFloors {
   readonly clock: PositionClock;
@@ -140,7 +140,7 @@ export class FeedFloors {
    * The watermark for a feed read in `session`: every commit stamped below it has finished and is visible to the
    * session's next read. Publishes this node's floor first when a commit of its own is not yet below it, so a client
    * reads its own writes in the feed of the node it wrote through as soon as the other nodes' floors allow (within one of
-   * their heartbeats and the clock skew: docs/architecture.md §Feed ordering on MongoDB).
+   * their heartbeats and the clock skew: docs/mongodb.md §Feed ordering on MongoDB).
    */
   async watermark(session: ClientSession): Promise<number> {
     // A publication already under way may have computed its floor before the commit ended: then one more.
