@@ -43,6 +43,8 @@ export interface StoreCommand {
   name: string;
   id: number;
   phase: 'sent' | 'answered';
+  /** The command's `comment`, when sent: the feed floors' heartbeat names its own (`HEARTBEAT_COMMENT`). */
+  comment?: string;
 }
 
 const DEFAULT_DB = 'registry';
@@ -102,7 +104,15 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
   const client = clientOf(Boolean(options.onCommand));
   const onCommand = options.onCommand;
   if (onCommand) {
-    client.on('commandStarted', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'sent' }));
+    client.on('commandStarted', (event) => {
+      const comment: unknown = event.command.comment;
+      onCommand({
+        name: event.commandName,
+        id: event.requestId,
+        phase: 'sent',
+        comment: typeof comment === 'string' ? comment : undefined,
+      });
+    });
     client.on('commandSucceeded', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
     client.on('commandFailed', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
   }
