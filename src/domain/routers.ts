@@ -2,8 +2,8 @@ import type Router from '@koa/router';
 import type { AppDeps, RouteDeps } from '../app-deps';
 import type { RequestState } from '../http/context';
 import type { MountableRoute } from '../http/route';
-import { chronographRoutes } from './chronograph/chronograph-routes';
-import { constantsRoutes } from './constants-routes';
+import { chronographRoutes } from './chronograph/chronograph.routes';
+import { constantsRoutes } from './constants.routes';
 import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
@@ -19,14 +19,12 @@ import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...planRoutes(deps)];
+  return [...constantsRoutes(), ...chronographRoutes(), ...planRoutes(deps)];
 }
 
 /** The modules not yet converted to the route table. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
   return [
-    constantsRoutes(),
-    chronographRoutes(),
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),

@@ -64,10 +64,6 @@ const write = (
   result: method === 'post' ? 'created' : 'object',
   writes: true,
 });
-const chronograph = (collection: string): RouteDescription => ({
-  ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
-  tag: 'chronograph',
-});
 /** The documents of an object (`holder` defaults to `/api/2.5/{collection}/:id`) or of a sub-resource of it. */
 const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): RouteDescription[] => [
   write('post', `${holder}/documents`, 'Uploads a document as the multipart field `file`', 'owner', 'file'),
@@ -148,14 +144,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', result: 'metrics' },
   {
     method: 'get',
-    path: '/api/2.5/constants',
-    summary: 'Constants of the API',
-    tag: 'operations',
-    access: 'public',
-    result: 'description',
-  },
-  {
-    method: 'get',
     path: '/api/2.5/spore',
     summary: 'SPORE description of the API',
     tag: 'operations',
@@ -171,10 +159,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     result: 'status',
   },
   { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
-
-  chronograph('tenders'),
-  chronograph('frameworks'),
-  chronograph('agreements'),
 
   write(
     'post',
