@@ -4,7 +4,10 @@ import type { RequestState } from '../http/context';
 import type { MountableRoute } from '../http/route';
 import { chronographRoutes } from './chronograph/chronograph.routes';
 import { constantsRoutes } from './constants.routes';
+import { frameworkDerivativeFeeds } from './framework/derivative-feeds.routes';
 import { frameworkSideRouters } from './framework/framework-side-routers';
+import { frameworkRoutes } from './framework/framework.routes';
+import { questionRoutes } from './question/question.routes';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
@@ -19,7 +22,14 @@ import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...constantsRoutes(), ...chronographRoutes(), ...planRoutes(deps)];
+  return [
+    ...constantsRoutes(),
+    ...chronographRoutes(),
+    ...frameworkRoutes(deps),
+    ...frameworkDerivativeFeeds(deps),
+    ...questionRoutes(deps),
+    ...planRoutes(deps),
+  ];
 }
 
 /** The modules not yet converted to the route table. */

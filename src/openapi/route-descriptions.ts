@@ -6,11 +6,9 @@ import {
   postChangeSchema,
   putSignerInfoSchema,
 } from '../domain/contract/contract.schema';
-import { frameworkChangeSchema } from '../domain/framework/framework.schema';
-import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
 import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
-import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
 import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
@@ -26,7 +24,6 @@ import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 type Access = RouteDescription['access'];
 
 const tenderProcedures = Object.values(TENDER_PROCEDURES);
-const frameworkProcedures = Object.values(FRAMEWORK_PROCEDURES);
 
 /** The tag of an API path: its collection (`/api/2.5/frameworks/:id/questions` → `frameworks`). */
 const tagOf = (path: string) => path.split('/')[3];
@@ -160,34 +157,7 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   },
   { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
 
-  write(
-    'post',
-    '/api/2.5/frameworks',
-    'Creates a framework (draft)',
-    'broker',
-    frameworkProcedures.map((p) => ({ data: p.schemas.create, config: p.schemas.config })),
-  ),
-  write(
-    'patch',
-    '/api/2.5/frameworks/:id',
-    'Changes or activates a framework',
-    'owner',
-    frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }]),
-  ),
-  ...objectOf('frameworks'),
-  feed('frameworks'),
-  write('post', '/api/2.5/frameworks/:id/questions', 'Asks a question', 'broker', [{ data: createQuestionSchema }]),
-  write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
-  read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
-  read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
   ...objectDocuments('frameworks'),
-  write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [
-    { data: frameworkChangeSchema },
-  ]),
-  read('/api/2.5/frameworks/:id/changes', 'Changes of a framework', 'list'),
-  read('/api/2.5/frameworks/:id/changes/:changeId', 'One change of a framework'),
-  read('/api/2.5/frameworks/:id/submissions', "Feed of a framework's submissions (page links name the submissions feed)", 'feed'),
-  read('/api/2.5/frameworks/:id/qualifications', "Feed of a framework's qualifications (page links name the qualifications feed)", 'feed'),
 
   write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [
     { data: createSubmissionSchema, config: submissionConfigSchema },

@@ -6,19 +6,14 @@ import { documentRoutes } from '../documents/document-routes';
 import { derivativeDocuments } from '../core/restricted-access';
 import { qualificationDerivative } from '../qualification/qualification.access';
 import { qualificationRoutes } from '../qualification/qualification-routes';
-import { questionRoutes } from '../question/question-routes';
 import { submissionDerivative } from '../submission/submission.access';
 import { submissionRoutes } from '../submission/submission-routes';
 import { loadObject, type ObjectDoc } from '../core/objects';
-import { frameworkDerivativeFeeds } from './framework-derivative-feeds';
-import { frameworkRoutes } from './framework-routes';
+import { frameworkDocuments } from './framework.routes';
 
-/** Every router of the framework side (frameworks, questions, submissions, qualifications, agreements, their documents). */
+/** The framework side's routers not yet on the route table (submissions, qualifications, agreements, documents). */
 export function frameworkSideRouters(deps: AppDeps): Router<RequestState>[] {
   return [
-    frameworkRoutes(deps),
-    frameworkDerivativeFeeds(deps),
-    questionRoutes(deps),
     submissionRoutes(deps),
     qualificationRoutes(deps),
     agreementRoutes(deps),
@@ -34,13 +29,6 @@ export function frameworkSideRouters(deps: AppDeps): Router<RequestState>[] {
       authority: async (session, stored) => (await loadObject(session, 'frameworks', stored.doc.data.frameworkID)).doc,
       acceptsIn: () => ['pending'],
     }),
-    // Frameworks are never restricted; the owner documents them while draft or active (docs/frameworks.md §Framework documents).
-    documentRoutes(deps, {
-      kind: 'frameworks',
-      name: 'framework',
-      view: (doc) => doc.data,
-      authority: async (_session, stored) => stored.doc as ObjectDoc,
-      acceptsIn: () => ['draft', 'active'],
-    }),
+    documentRoutes(deps, frameworkDocuments),
   ];
 }
