@@ -4,10 +4,12 @@ import type { RequestState } from '../http/context';
 import type { MountableRoute } from '../http/route';
 import { chronographRoutes } from './chronograph/chronograph.routes';
 import { constantsRoutes } from './constants.routes';
+import { agreementRoutes } from './agreement/agreement.routes';
 import { frameworkDerivativeFeeds } from './framework/derivative-feeds.routes';
-import { frameworkSideRouters } from './framework/framework-side-routers';
-import { frameworkRoutes } from './framework/framework.routes';
+import { frameworkDocuments, frameworkRoutes } from './framework/framework.routes';
+import { qualificationDocuments, qualificationRoutes } from './qualification/qualification.routes';
 import { questionRoutes } from './question/question.routes';
+import { submissionDocuments, submissionRoutes } from './submission/submission.routes';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
@@ -28,6 +30,9 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...frameworkRoutes(deps),
     ...frameworkDerivativeFeeds(deps),
     ...questionRoutes(deps),
+    ...submissionRoutes(deps),
+    ...qualificationRoutes(deps),
+    ...agreementRoutes(deps),
     ...planRoutes(deps),
   ];
 }
@@ -35,7 +40,9 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
 /** The modules not yet converted to the route table. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
   return [
-    ...frameworkSideRouters(deps),
+    documentRoutes(deps, submissionDocuments),
+    documentRoutes(deps, qualificationDocuments),
+    documentRoutes(deps, frameworkDocuments),
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
     cancellationRoutes(deps),

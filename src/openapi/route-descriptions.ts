@@ -6,10 +6,7 @@ import {
   postChangeSchema,
   putSignerInfoSchema,
 } from '../domain/contract/contract.schema';
-import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
-import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
 import { answerQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
-import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
 import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
@@ -158,38 +155,8 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
 
   ...objectDocuments('frameworks'),
-
-  write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [
-    { data: createSubmissionSchema, config: submissionConfigSchema },
-  ]),
-  write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
-  ...objectOf('submissions'),
-  feed('submissions'),
   ...objectDocuments('submissions'),
-
-  write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [
-    { data: patchQualificationSchema },
-  ]),
-  ...objectOf('qualifications'),
-  feed('qualifications'),
   ...objectDocuments('qualifications'),
-
-  ...objectOf('agreements'),
-  feed('agreements'),
-  read('/api/2.5/agreements/:id/contracts', 'Contracts of an agreement', 'list'),
-  read('/api/2.5/agreements/:id/contracts/:contractId', 'One contract of an agreement'),
-  read('/api/2.5/agreements/:id/contracts/:contractId/milestones', "Milestones of an agreement's contract", 'list'),
-  read('/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId', "One milestone of an agreement's contract"),
-  write('post', '/api/2.5/agreements/:id/contracts/:contractId/milestones', 'Bans a supplier for 90 days (a ban milestone)', 'owner', [
-    { data: createMilestoneSchema },
-  ]),
-  write(
-    'patch',
-    '/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId',
-    "Ends a supplier's participation (activation milestone met)",
-    'owner',
-    [{ data: patchMilestoneSchema }],
-  ),
 
   write(
     'post',
