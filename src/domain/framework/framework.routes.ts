@@ -50,7 +50,7 @@ export const frameworkDocuments: DocumentHost = {
 const view = (doc: ObjectDoc) => ({ data: doc.data, config: doc.config });
 const procedures = Object.values(FRAMEWORK_PROCEDURES);
 
-export const loadFramework = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+const loadFramework = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'frameworks', ctx.params.id);
 
 /** The framework's owner: a broker presenting the framework's token. */
 const frameworkOwner = ownerOf('the framework', (stored: StoredObject) => stored.doc);
