@@ -126,34 +126,6 @@ const ocdsObjectOf = (collection: string): RouteDescription[] => {
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
-  { method: 'get', path: '/healthz', summary: 'The process is up', tag: 'operations', access: 'public', result: 'status' },
-  {
-    method: 'get',
-    path: '/readyz',
-    summary: 'The store (and Redis for workers) answer',
-    tag: 'operations',
-    access: 'public',
-    result: 'status',
-  },
-  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', result: 'metrics' },
-  {
-    method: 'get',
-    path: '/api/2.5/spore',
-    summary: 'SPORE description of the API',
-    tag: 'operations',
-    access: 'public',
-    result: 'description',
-  },
-  {
-    method: 'head',
-    path: '/api/2.5/spore',
-    summary: 'Opens a session (SESSION cookie), as the reference client does',
-    tag: 'operations',
-    access: 'public',
-    result: 'status',
-  },
-  { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
-
   ...objectDocuments('frameworks'),
   ...objectDocuments('submissions'),
   ...objectDocuments('qualifications'),
