@@ -19,7 +19,7 @@ import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...planRoutes(deps)];
+  return [...planRoutes(deps), ...transferRoutes(deps)];
 }
 
 /** The modules not yet converted to the route table. */
@@ -39,6 +39,5 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
     documentRoutes(deps, planDocuments),
-    transferRoutes(deps),
   ];
 }

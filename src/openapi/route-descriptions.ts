@@ -20,8 +20,6 @@ import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
 import { contractDocuments } from '../domain/contract/contract.routes';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
-import { createTransferSchema } from '../domain/transfer/transfer-lifecycle';
-import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
 type Access = RouteDescription['access'];
 
@@ -390,14 +388,4 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   ...objectDocuments('contracts', contractDocuments.documentOf),
 
   ...objectDocuments('plans'),
-  write('post', '/api/2.5/transfers', 'Creates a transfer: its id and the owner and transfer tokens it will hand over', 'broker', [
-    { data: createTransferSchema },
-  ]),
-  { ...read('/api/2.5/transfers/:id', 'A transfer, with `usedFor` once used'), access: 'broker' },
-  ...Object.values(OWNERSHIP).map((policy): RouteDescription => ({
-    ...write('post', `/api/2.5/${policy.kind}/:id/ownership`, `Gives one of ${policy.kind} to the broker of a transfer`, 'broker', [
-      { data: ownershipSchema },
-    ]),
-    result: 'object',
-  })),
 ];
