@@ -6,7 +6,7 @@ import { chronographRoutes } from './chronograph/chronograph-routes';
 import { constantsRoutes } from './constants-routes';
 import { frameworkSideRouters } from './framework/framework-side-routers';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
-import { documentRoutes } from './documents/document-routes';
+import { documentTable } from './documents/document.routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
@@ -19,7 +19,13 @@ import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...planRoutes(deps), ...transferRoutes(deps)];
+  return [
+    ...planRoutes(deps),
+    ...documentTable(deps, planDocuments),
+    ...documentTable(deps, tenderDocuments),
+    ...documentTable(deps, contractDocuments),
+    ...transferRoutes(deps),
+  ];
 }
 
 /** The modules not yet converted to the route table. */
@@ -29,7 +35,6 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     chronographRoutes(),
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),
-    documentRoutes(deps, tenderDocuments),
     cancellationRoutes(deps),
     complaintRoutes(),
     bidRoutes(deps),
@@ -37,7 +42,5 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     awardRoutes(deps),
     tenderContractRoutes(),
     contractRoutes(deps),
-    documentRoutes(deps, contractDocuments),
-    documentRoutes(deps, planDocuments),
   ];
 }

@@ -18,7 +18,6 @@ import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
-import { contractDocuments } from '../domain/contract/contract.routes';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
 
 type Access = RouteDescription['access'];
@@ -261,7 +260,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
   ...ocdsObjectOf('tenders'),
   withOcds(feed('tenders')),
-  ...objectDocuments('tenders', tenderDocuments.documentOf),
   write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
     { data: postCancellationSchema },
   ]),
@@ -385,7 +383,4 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   ]),
   read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
   read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
-  ...objectDocuments('contracts', contractDocuments.documentOf),
-
-  ...objectDocuments('plans'),
 ];
