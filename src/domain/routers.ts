@@ -23,6 +23,7 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...planRoutes(deps),
     ...documentTable(deps, planDocuments),
     ...documentTable(deps, tenderDocuments),
+    ...contractRoutes(deps),
     ...documentTable(deps, contractDocuments),
     ...transferRoutes(deps),
   ];
@@ -41,6 +42,5 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     auctionRoutes(),
     awardRoutes(deps),
     tenderContractRoutes(),
-    contractRoutes(deps),
   ];
 }

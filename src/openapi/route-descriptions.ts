@@ -1,11 +1,4 @@
 import type { ResultShape, RouteDescription } from '../http/route';
-import {
-  createContract,
-  patchChangeSchema,
-  patchContract,
-  postChangeSchema,
-  putSignerInfoSchema,
-} from '../domain/contract/contract.schema';
 import { frameworkChangeSchema } from '../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
@@ -353,34 +346,4 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     ...read('/api/2.5/tenders/:id/extract_credentials', "The tender's owner and owner token hash (the contracting system)"),
     access: 'system',
   },
-
-  write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
-  write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
-  ...ocdsObjectOf('contracts'),
-  withOcds(feed('contracts')),
-  {
-    ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
-      { data: putSignerInfoSchema },
-    ]),
-    method: 'put',
-  },
-  {
-    ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [
-      { data: putSignerInfoSchema },
-    ]),
-    method: 'put',
-  },
-  write(
-    'patch',
-    '/api/2.5/contracts/:id/credentials',
-    "A new owner token and transfer token of a contract (the tender's owner)",
-    'owner',
-    undefined,
-  ),
-  write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
-  write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [
-    { data: patchChangeSchema },
-  ]),
-  read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
-  read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
 ];

@@ -4,6 +4,7 @@ import { ApiError, apiError } from '../../http/errors';
 import { tokenMatches } from '../../security/tokens';
 import type { Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
+import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { procedureOfStored } from '../tender/tender-lifecycle';
 import { loadTransfer } from './transfer-lifecycle';
@@ -67,28 +68,22 @@ function ownerHasLeft(accounts: Map<string, Account>, owner: unknown): boolean {
 }
 
 /**
- * The accreditations of `POST /{kind}/{id}/ownership` (docs/relocation.md §Changing the owner, checks 2 and 3): the
- * taker's levels for the kind, then the current owner gone. The route runs them before it reads the body.
- */
-export function requireTakeover(policy: OwnershipPolicy, data: Doc, taker: Account, accounts: Map<string, Account>): void {
-  if (!policy.levels(data).some((level) => taker.levels.includes(level))) throw refusedAccreditation('Broker');
-  if (!ownerHasLeft(accounts, data.owner)) throw refusedAccreditation('Owner');
-}
-
-/**
- * `POST /{kind}/{id}/ownership` (docs/relocation.md §Changing the owner), after `requireTakeover`: the rest of the
- * checks in the reference's order, then one commit gives the object the transfer's owner and token hashes and marks
- * the transfer used for it.
+ * `POST /{kind}/{id}/ownership` (docs/relocation.md §Changing the owner) by a broker: checks in the reference's order,
+ * the taker's and the owner's accreditations before the `body` is read, then one commit gives the object the
+ * transfer's owner and token hashes and marks the transfer used for it.
  */
 export async function changeOwnership(
   session: StoreSession,
   policy: OwnershipPolicy,
   stored: StoredObject,
-  body: Doc,
-  now: Date,
+  body: () => Doc,
+  { account, now }: Actor,
+  accounts: Map<string, Account>,
 ): Promise<Doc> {
   const data = stored.doc.data;
-  const request = ownershipRequest(body);
+  if (!policy.levels(data).some((level) => account.levels.includes(level))) throw refusedAccreditation('Broker');
+  if (!ownerHasLeft(accounts, data.owner)) throw refusedAccreditation('Owner');
+  const request = ownershipRequest(body());
   if (!policy.movable(data.status)) {
     throw apiError(403, `Can't update credentials in current (${data.status}) ${policy.name} status`);
   }

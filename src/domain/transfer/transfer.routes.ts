@@ -4,7 +4,7 @@ import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
 import { loadObject } from '../core/objects';
-import { changeOwnership, OWNERSHIP, ownershipSchema, requireTakeover } from './ownership';
+import { changeOwnership, OWNERSHIP, ownershipSchema } from './ownership';
 import { createTransfer, createTransferSchema, loadTransfer } from './transfer-lifecycle';
 
 /**
@@ -48,11 +48,9 @@ export function transferRoutes(deps: RouteDeps): MountableRoute[] {
         result: 'object',
         writes: true,
         handle: async (ctx) => {
-          const actor = actorOf(ctx);
           const stored = await loadObject(ctx.state.session, policy.kind, ctx.params.id);
-          // The accreditations are judged before the body is read (docs/relocation.md §Changing the owner).
-          requireTakeover(policy, stored.doc.data, actor.account, deps.accounts);
-          ctx.body = { data: await changeOwnership(ctx.state.session, policy, stored, bodyData(ctx), actor.now) };
+          const moved = await changeOwnership(ctx.state.session, policy, stored, () => bodyData(ctx), actorOf(ctx), deps.accounts);
+          ctx.body = { data: moved };
         },
       }),
     ),
