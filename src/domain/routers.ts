@@ -20,11 +20,11 @@ import { transferRoutes } from './transfer/transfer.routes';
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
   return [
-    ...planRoutes(deps),
-    ...documentTable(deps, planDocuments),
     ...documentTable(deps, tenderDocuments),
     ...contractRoutes(deps),
     ...documentTable(deps, contractDocuments),
+    ...planRoutes(deps),
+    ...documentTable(deps, planDocuments),
     ...transferRoutes(deps),
   ];
 }
