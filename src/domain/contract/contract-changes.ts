@@ -16,7 +16,7 @@ import { itemById, itemsOf } from '../core/items';
 const changesOf = (contract: Doc): Doc[] => itemsOf(contract, 'changes');
 export const findChange = (contract: Doc, changeId: string) => itemById(contract, 'changes', changeId, 'change_id');
 
-/** Changes are made to an active contract only, refused before the change or the body is looked at. */
+/** Changes are made to an active contract only. */
 function requireActive(contract: Doc, verb: 'add' | 'update'): void {
   const { status } = contract;
   if (status !== 'active') throw apiError(403, `Can't ${verb} contract change in current (${status}) contract status`);
@@ -41,11 +41,11 @@ function requireDateSignedInOrder(contract: Doc, change: Doc, earlier: Doc[]): v
   }
 }
 
-/** `POST /contracts/{id}/changes` by the contract's owner: 201 with the pending change; `body` read once active. */
-export async function addChange(session: StoreSession, stored: StoredObject, body: () => Doc, now: Date): Promise<Doc> {
+/** `POST /contracts/{id}/changes` by the contract's owner: 201 with the pending change. */
+export async function addChange(session: StoreSession, stored: StoredObject, body: Doc, now: Date): Promise<Doc> {
   const contract = stored.doc.data;
+  const input = validated<Doc>(postChangeSchema, body);
   requireActive(contract, 'add');
-  const input = validated<Doc>(postChangeSchema, body());
   if (changesOf(contract).at(-1)?.status === 'pending')
     throw apiError(403, "Can't create new contract change while any (pending) change exists");
   requireKnownRationaleTypes(contract, input);
@@ -57,16 +57,17 @@ export async function addChange(session: StoreSession, stored: StoredObject, bod
   return change;
 }
 
-/**
- * `PATCH /contracts/{id}/changes/{change_id}` by the contract's owner: edits a pending change, or applies it with its
- * `dateSigned`. The contract's status is judged before the change is looked for (an unknown one is 404 after it),
- * and `body` is read after both.
- */
-export async function patchChange(session: StoreSession, stored: StoredObject, changeId: string, body: () => Doc, now: Date): Promise<Doc> {
+/** A contract's change, for a route on it: 404 for an unknown one. */
+export interface ContractChange {
+  stored: StoredObject;
+  change: Doc;
+}
+
+/** `PATCH /contracts/{id}/changes/{change_id}` by the contract's owner: edits a pending change, or applies it with its `dateSigned`. */
+export async function patchChange(session: StoreSession, { stored, change: before }: ContractChange, body: Doc, now: Date): Promise<Doc> {
   const contract = stored.doc.data;
+  const patch = validated<Doc>(patchChangeSchema, body);
   requireActive(contract, 'update');
-  const before = findChange(contract, changeId);
-  const patch = validated<Doc>(patchChangeSchema, body());
   if (before.status === 'active') throw apiError(403, `Can't update contract change in current (${before.status}) status`);
   const stamp = formatKyiv(now);
   const after = mergePatch(before, patch);

@@ -57,19 +57,19 @@ export type TenderLink = (session: StoreSession, after: Doc, before: Doc, now: D
 
 /**
  * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. A
- * contract of an award goes through `link` as well. A final contract is refused before its `body` is read, so
- * `body` gives the request's data only when asked.
+ * contract of an award goes through `link` as well. The body is validated before the status is judged, as the
+ * reference's validators run (docs/contracts.md §Contract status machine).
  */
 export async function patchContract(
   session: StoreSession,
   stored: StoredObject,
-  body: () => Doc,
+  body: Doc,
   now: Date,
   link: TenderLink,
 ): Promise<ObjectDoc> {
   const before = stored.doc.data;
+  const patch = validated<Doc>(patchSchema, body);
   if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
-  const patch = validated<Doc>(patchSchema, body());
   const merged = mergePatch(before, patch);
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
   const data = withTestTitles(merged);

@@ -13,7 +13,7 @@ import { contractRelease } from '../../ocds/contract-release';
 import { visibleData } from '../tender/restricted-view';
 import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract-lifecycle';
-import { addChange, findChange, patchChange } from './contract-changes';
+import { addChange, findChange, patchChange, type ContractChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
 import { putSignerInfo, sideOwner } from './contract-signer-info';
 import { generateCredentials, holdsTenderCredentials } from './contract-credentials';
@@ -54,6 +54,13 @@ export const contractDocuments: DocumentHost = {
 
 const loadContract = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'contracts', ctx.params.id);
 const visibleContract = (ctx: Ctx, stored: StoredObject) => visibleData(stored.doc, ctx.state.viewer, CONTRACT_MASK);
+
+/** The contract and the change the path names, as the reference resolves them before any check: 404 first. */
+async function loadChange(ctx: Ctx): Promise<ContractChange> {
+  const stored = await loadContract(ctx);
+  return { stored, change: findChange(stored.doc.data, ctx.params.changeId) };
+}
+
 const theContractOwner = ownerOf('the contract', (stored: StoredObject) => stored.doc);
 
 /** Who signs for a side (docs/contracts.md §Contracts from awards): the side's owner puts it. */
@@ -104,7 +111,7 @@ export function contractRoutes(deps: RouteDeps): MountableRoute[] {
       result: 'object',
       writes: true,
       handle: async (ctx, stored) => {
-        const doc = await patchContract(ctx.state.session, stored, () => bodyData(ctx), ctx.state.now, tenderContractLink);
+        const doc = await patchContract(ctx.state.session, stored, bodyData(ctx), ctx.state.now, tenderContractLink);
         ctx.body = { data: doc.data, config: doc.config };
       },
     }),
@@ -137,7 +144,7 @@ export function contractRoutes(deps: RouteDeps): MountableRoute[] {
       result: 'created',
       writes: true,
       handle: async (ctx, stored) => {
-        const change = await addChange(ctx.state.session, stored, () => bodyData(ctx), ctx.state.now);
+        const change = await addChange(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
         created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${stored.id}/changes/${change.id}`), { data: change });
       },
     }),
@@ -163,18 +170,17 @@ export function contractRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: findChange(visibleContract(ctx, stored), ctx.params.changeId) };
       },
     }),
-    // The change is looked for after the contract's owner and status are judged (`patchChange`), as it always was.
     route({
       method: 'patch',
       path: '/api/2.5/contracts/:id/changes/:changeId',
       summary: 'Edits or applies a pending contract change',
-      load: loadContract,
-      access: theContractOwner,
+      load: loadChange,
+      access: ownerOf('the contract', ({ stored }: ContractChange) => stored.doc),
       body: [{ data: patchChangeSchema }],
       result: 'object',
       writes: true,
-      handle: async (ctx, stored) => {
-        ctx.body = { data: await patchChange(ctx.state.session, stored, ctx.params.changeId, () => bodyData(ctx), ctx.state.now) };
+      handle: async (ctx, loaded) => {
+        ctx.body = { data: await patchChange(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
       },
     }),
     route({
