@@ -1,10 +1,5 @@
 import type { ResultShape, RouteDescription } from '../http/route';
-import { frameworkChangeSchema } from '../domain/framework/framework.schema';
-import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
-import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
-import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
-import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
-import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
@@ -16,7 +11,6 @@ import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '
 type Access = RouteDescription['access'];
 
 const tenderProcedures = Object.values(TENDER_PROCEDURES);
-const frameworkProcedures = Object.values(FRAMEWORK_PROCEDURES);
 
 /** The tag of an API path: its collection (`/api/2.5/frameworks/:id/questions` → `frameworks`). */
 const tagOf = (path: string) => path.split('/')[3];
@@ -53,10 +47,6 @@ const write = (
   body,
   result: method === 'post' ? 'created' : 'object',
   writes: true,
-});
-const chronograph = (collection: string): RouteDescription => ({
-  ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
-  tag: 'chronograph',
 });
 /** The documents of an object (`holder` defaults to `/api/2.5/{collection}/:id`) or of a sub-resource of it. */
 const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): RouteDescription[] => [
@@ -138,14 +128,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', result: 'metrics' },
   {
     method: 'get',
-    path: '/api/2.5/constants',
-    summary: 'Constants of the API',
-    tag: 'operations',
-    access: 'public',
-    result: 'description',
-  },
-  {
-    method: 'get',
     path: '/api/2.5/spore',
     summary: 'SPORE description of the API',
     tag: 'operations',
@@ -162,70 +144,9 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   },
   { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
 
-  chronograph('tenders'),
-  chronograph('frameworks'),
-  chronograph('agreements'),
-
-  write(
-    'post',
-    '/api/2.5/frameworks',
-    'Creates a framework (draft)',
-    'broker',
-    frameworkProcedures.map((p) => ({ data: p.schemas.create, config: p.schemas.config })),
-  ),
-  write(
-    'patch',
-    '/api/2.5/frameworks/:id',
-    'Changes or activates a framework',
-    'owner',
-    frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }]),
-  ),
-  ...objectOf('frameworks'),
-  feed('frameworks'),
-  write('post', '/api/2.5/frameworks/:id/questions', 'Asks a question', 'broker', [{ data: createQuestionSchema }]),
-  write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
-  read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
-  read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
   ...objectDocuments('frameworks'),
-  write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [
-    { data: frameworkChangeSchema },
-  ]),
-  read('/api/2.5/frameworks/:id/changes', 'Changes of a framework', 'list'),
-  read('/api/2.5/frameworks/:id/changes/:changeId', 'One change of a framework'),
-  read('/api/2.5/frameworks/:id/submissions', "Feed of a framework's submissions (page links name the submissions feed)", 'feed'),
-  read('/api/2.5/frameworks/:id/qualifications', "Feed of a framework's qualifications (page links name the qualifications feed)", 'feed'),
-
-  write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [
-    { data: createSubmissionSchema, config: submissionConfigSchema },
-  ]),
-  write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
-  ...objectOf('submissions'),
-  feed('submissions'),
   ...objectDocuments('submissions'),
-
-  write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [
-    { data: patchQualificationSchema },
-  ]),
-  ...objectOf('qualifications'),
-  feed('qualifications'),
   ...objectDocuments('qualifications'),
-
-  ...objectOf('agreements'),
-  feed('agreements'),
-  read('/api/2.5/agreements/:id/contracts', 'Contracts of an agreement', 'list'),
-  read('/api/2.5/agreements/:id/contracts/:contractId', 'One contract of an agreement'),
-  read('/api/2.5/agreements/:id/contracts/:contractId/milestones', "Milestones of an agreement's contract", 'list'),
-  read('/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId', "One milestone of an agreement's contract"),
-  write('post', '/api/2.5/agreements/:id/contracts/:contractId/milestones', 'Bans a supplier for 90 days (a ban milestone)', 'owner', [
-    { data: createMilestoneSchema },
-  ]),
-  write(
-    'patch',
-    '/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId',
-    "Ends a supplier's participation (activation milestone met)",
-    'owner',
-    [{ data: patchMilestoneSchema }],
-  ),
 
   write(
     'post',
