@@ -11,7 +11,6 @@ import { qualificationDocuments, qualificationRoutes } from './qualification/qua
 import { questionRoutes } from './question/question.routes';
 import { submissionDocuments, submissionRoutes } from './submission/submission.routes';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
-import { documentRoutes } from './documents/document-routes';
 import { documentTable } from './documents/document.routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
@@ -34,6 +33,9 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...submissionRoutes(deps),
     ...qualificationRoutes(deps),
     ...agreementRoutes(deps),
+    ...documentTable(deps, frameworkDocuments),
+    ...documentTable(deps, submissionDocuments),
+    ...documentTable(deps, qualificationDocuments),
     ...documentTable(deps, tenderDocuments),
     ...contractRoutes(deps),
     ...documentTable(deps, contractDocuments),
@@ -46,9 +48,6 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
 /** The modules not yet converted to the route table. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
   return [
-    documentRoutes(deps, submissionDocuments),
-    documentRoutes(deps, qualificationDocuments),
-    documentRoutes(deps, frameworkDocuments),
     tenderRoutes(deps),
     cancellationRoutes(deps),
     complaintRoutes(),
