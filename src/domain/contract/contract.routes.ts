@@ -50,6 +50,8 @@ export const contractDocuments: DocumentHost = {
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: () => ['pending', 'active'],
   documentOf: ['tender', 'item', 'lot', 'contract', 'change'],
+  // `documentOf` `contract` unless changed, public only; a lot is the tender's, not checked here (docs/platform.md §Document fields).
+  fields: { documentOf: 'contract', confidentiality: 'public', related: { item: 'items', change: 'changes' } },
 };
 
 const loadContract = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'contracts', ctx.params.id);

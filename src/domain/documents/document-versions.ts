@@ -75,6 +75,8 @@ export interface DocumentHolder {
   documents: Doc[];
   /** The documents' list address (their `url`s start with it). */
   listPath: string;
+  /** The object whose lots, items or changes a document's `relatedItem` names (docs/platform.md §Document fields). */
+  parent?: Doc;
   /** The holder's status rules for a change (`verb`: `add` for an upload, `update` for the rest). */
   writable(verb: 'add' | 'update', now: Date): unknown;
   /** Saves the holder with these documents. */
@@ -89,6 +91,7 @@ export function objectDocumentHolder(host: DocumentHost, stored: StoredObject): 
   const { doc } = stored;
   return {
     documents: documentsOf(doc.data),
+    parent: doc.data,
     listPath: `/api/2.5/${host.kind}/${doc.data.id}/documents`,
     writable(verb) {
       const { status } = doc.data;

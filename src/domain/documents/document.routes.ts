@@ -6,11 +6,13 @@ import { apiError, notFound } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type Access, type MountableRoute } from '../../http/route';
 import type { Doc } from '../../store/port';
-import type { DocumentHost } from '../core/document-host';
-import { loadObject, type ObjectDoc } from '../core/objects';
-import { ownerOf } from '../core/owner';
+import type { DocumentFields, DocumentHost } from '../core/document-host';
+import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import { isOwner, ownerOf } from '../core/owner';
+import { isBroker } from '../../http/auth';
 import { validated } from '../core/validation';
 import { documentPatchSchema } from './document.schema';
+import { checkDocumentFields, downloadForbidden, isConfidential, uploadFields, withoutConfidentialUrls } from './document-fields';
 import {
   documentsOf,
   downloadKeyOf,
@@ -39,9 +41,10 @@ export function listDocuments(ctx: Ctx, documents: Doc[]): void {
 
 /**
  * `GET …/documents/{document_id}`: the latest version as this reader sees it (`visible`), the earlier ones in
- * `previousVersions`; or with `?download=KEY` the bytes of the stored (unhidden) version with that key.
+ * `previousVersions`; or with `?download=KEY` the bytes of the stored (unhidden) version with that key, a
+ * `buyerOnly` one only where `opensConfidential` (docs/platform.md §Document fields).
  */
-export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[]): Promise<void> {
+export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[], opensConfidential = false): Promise<void> {
   const versions = versionsOf(visible, ctx.params.documentId);
   const download = ctx.query.download;
   if (download === undefined) {
@@ -50,7 +53,10 @@ export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[]): P
     return;
   }
   // Every version's file stays downloadable by its own key (docs/platform.md §Document versions).
-  const document = versionsOf(stored, ctx.params.documentId).find((v) => downloadKeyOf(v.url) === download);
+  const storedVersions = versionsOf(stored, ctx.params.documentId);
+  const document = storedVersions.find((v) => downloadKeyOf(v.url) === download);
+  // Refused whatever the key, as in the reference: the latest version decides, and a version kept `buyerOnly` stays so.
+  if (!opensConfidential && [storedVersions.at(-1)!, document ?? {}].some(isConfidential)) throw downloadForbidden();
   const blob = document ? await ctx.state.session.getBlob(download as string) : null;
   if (!document || !blob) throw notFound('download');
   ctx.set('Content-Type', downloadType(document.format));
@@ -65,6 +71,8 @@ export interface DocumentWrites<Holder extends DocumentHolder> {
   access: Access<Holder>;
   /** The PATCH's body: `documentPatchSchema` of the holder's `documentOf`. */
   schema: Joi.ObjectSchema;
+  /** What the holder's documents carry beyond the file (docs/platform.md §Document fields). */
+  fields?: DocumentFields;
 }
 
 /** A holder and the latest version of the document the path names, loaded before access is judged. */
@@ -86,7 +94,7 @@ function onHolder<Holder>(access: Access<Holder>): Access<Versioned<Holder>> {
  */
 export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDeps, writes: DocumentWrites<Holder>): MountableRoute[] {
   const { bodyLimit, publicBaseUrl, storedUrlBase } = deps.config;
-  const { path, load, schema } = writes;
+  const { path, load, schema, fields } = writes;
   const loadVersioned = async (ctx: Ctx): Promise<Versioned<Holder>> => {
     const holder = await load(ctx);
     return { holder, latest: findDocument(holder.documents, ctx.params.documentId) };
@@ -107,7 +115,7 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
       handle: async (ctx, holder) => {
         const { session, now } = ctx.state;
         await holder.writable('add', now);
-        const document = await upload(ctx, holder);
+        const document = { ...(await upload(ctx, holder)), ...uploadFields(fields) };
         await holder.save([...holder.documents, document], session, now);
         created(ctx, absoluteUrl(ctx, publicBaseUrl, `${holder.listPath}/${document.id}`), { data: document });
       },
@@ -143,6 +151,7 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
         await holder.writable('update', now);
         const patch = validated<Doc>(schema, bodyData(ctx));
         const { document, documents } = patchedVersion(holder.documents, latest, patch, now);
+        checkDocumentFields(fields, document, holder.parent);
         await holder.save(documents, session, now);
         ctx.body = { data: document };
       },
@@ -158,11 +167,13 @@ export interface DocumentReads<Loaded> {
   visible: (ctx: Ctx, loaded: Loaded) => Doc[];
   /** The documents as stored: every version downloads by its own key. */
   stored: (loaded: Loaded) => Doc[];
+  /** Whether this reader downloads `buyerOnly` documents (docs/platform.md §Document fields); nobody where absent. */
+  opensConfidential?: (loaded: Loaded) => boolean;
 }
 
 /** `GET …/documents[/{document_id}]` of any holder, as routes of the table (docs/platform.md §Document versions). */
 export function documentReadRoutes<Loaded>(reads: DocumentReads<Loaded>): MountableRoute[] {
-  const { path, load, visible, stored } = reads;
+  const { path, load, visible, stored, opensConfidential: opens } = reads;
   return [
     route({
       method: 'get',
@@ -182,7 +193,7 @@ export function documentReadRoutes<Loaded>(reads: DocumentReads<Loaded>): Mounta
       access: 'public',
       result: 'document',
       query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
-      handle: (ctx, loaded) => answerDocument(ctx, visible(ctx, loaded), stored(loaded)),
+      handle: (ctx, loaded) => answerDocument(ctx, visible(ctx, loaded), stored(loaded), opens?.(loaded)),
     }),
   ];
 }
@@ -204,19 +215,39 @@ export function documentTable(deps: RouteDeps, host: DocumentHost): MountableRou
     const stored = await loadStored(ctx);
     return { ...objectDocumentHolder(host, stored), authority: await host.authority(ctx.state.session, stored) };
   };
+  const { fields } = host;
   return [
     ...documentWriteRoutes(deps, {
       path,
       load,
       access: ownerOf(`the ${host.name}`, (held: ObjectDocuments) => held.authority),
-      schema: documentPatchSchema(host.documentOf, host.documentTypes),
+      schema: documentPatchSchema(host.documentOf, host.documentTypes, fields),
+      fields,
     }),
     ...documentReadRoutes({
       path,
-      load: loadStored,
+      load: async (ctx) => {
+        const stored = await loadStored(ctx);
+        return { stored, opensConfidential: await opensConfidential(ctx, host, stored) };
+      },
       // Documents are read from the object as this reader sees it, so they are hidden exactly as the object is.
-      visible: (ctx, { doc }) => documentsOf(host.view(doc, ctx.state.viewer, deps.config.restrictedMode)),
-      stored: ({ doc }) => documentsOf(doc.data),
+      visible: (ctx, { stored, opensConfidential }) => {
+        const documents = documentsOf(host.view(stored.doc, ctx.state.viewer, deps.config.restrictedMode));
+        return opensConfidential ? documents : withoutConfidentialUrls(documents);
+      },
+      stored: ({ stored }) => documentsOf(stored.doc.data),
+      opensConfidential: ({ opensConfidential }) => opensConfidential,
     }),
   ];
+}
+
+/**
+ * Whether this reader opens the object's `buyerOnly` documents: the owner, with the token, of one of the host's
+ * `confidentialReaders` (docs/platform.md §Document fields). Asked only of an object that has such a document.
+ */
+async function opensConfidential(ctx: Ctx, host: DocumentHost, stored: StoredObject): Promise<boolean> {
+  if (!documentsOf(stored.doc.data).some(isConfidential)) return true;
+  if (!host.confidentialReaders || !isBroker(ctx.state.viewer)) return false;
+  const readers = await host.confidentialReaders(ctx.state.session, stored);
+  return readers.some((doc) => isOwner(ctx, doc));
 }
