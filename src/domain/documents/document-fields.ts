@@ -27,7 +27,9 @@ export function checkDocumentFields(fields: DocumentFields | undefined, document
     const rationale = document.confidentialityRationale;
     if (!rationale) throw apiError(422, ['confidentialityRationale is required'], { name: 'confidentialityRationale' });
     if (String(rationale).length < RATIONALE_MIN) {
-      throw apiError(422, [`confidentialityRationale should contain at least ${RATIONALE_MIN} characters`], { name: 'confidentialityRationale' });
+      throw apiError(422, [`confidentialityRationale should contain at least ${RATIONALE_MIN} characters`], {
+        name: 'confidentialityRationale',
+      });
     }
     if (fields?.confidentiality !== BUYER_ONLY) throw apiError(422, 'Document should be public', { name: 'confidentiality' });
   }

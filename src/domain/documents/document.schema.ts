@@ -64,7 +64,7 @@ const text = () => Joi.string().allow(null);
 /**
  * `PATCH …/documents/{id}`: the metadata the reference's `PatchDocument` lets the owner change; `documentOf`
  * only where the kind's documents point at parts of it (docs/platform.md §Document versions), `confidentiality`
- * and its reason only where they have it (§Document fields).
+ * and its reason only where they have it (docs/platform.md §Document fields).
  */
 export function documentPatchSchema(
   documentOf: readonly string[] | undefined,

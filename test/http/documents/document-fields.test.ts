@@ -15,7 +15,10 @@ const RATIONALE = 'Дуже конфіденційний файл, треба п
 
 async function createContract() {
   const tender = await createLottedTender(server);
-  const reply = await server.request('POST', '/api/2.5/contracts', { key: 'contracting', body: { data: aContract(tender.id, { documents: [] }) } });
+  const reply = await server.request('POST', '/api/2.5/contracts', {
+    key: 'contracting',
+    body: { data: aContract(tender.id, { documents: [] }) },
+  });
   return { id: reply.body.data.id, token: reply.body.access.token, data: reply.body.data };
 }
 
@@ -52,19 +55,31 @@ t.test('a tender document: relatedItem names one of its lots or items; it stays 
   const doc = `${base}/${(await uploadDocument(server, base, { key: 'broker', token: tender.token })).body.data.id}`;
   const [lot, item] = [tender.data.lots[0].id, tender.data.items[0].id];
   t.match(await patch(doc, tender.token, { documentOf: 'lot' }), error(422, 'body', 'relatedItem', ['This field is required.']));
-  t.match(await patch(doc, tender.token, { documentOf: 'lot', relatedItem: item }), error(422, 'body', 'relatedItem', ['relatedItem should be one of lots']));
-  t.match(await patch(doc, tender.token, { documentOf: 'item', relatedItem: lot }), error(422, 'body', 'relatedItem', ['relatedItem should be one of items']));
+  t.match(
+    await patch(doc, tender.token, { documentOf: 'lot', relatedItem: item }),
+    error(422, 'body', 'relatedItem', ['relatedItem should be one of lots']),
+  );
+  t.match(
+    await patch(doc, tender.token, { documentOf: 'item', relatedItem: lot }),
+    error(422, 'body', 'relatedItem', ['relatedItem should be one of items']),
+  );
   t.match((await patch(doc, tender.token, { documentOf: 'lot', relatedItem: lot })).body.data, { documentOf: 'lot', relatedItem: lot });
   t.match((await patch(doc, tender.token, { documentOf: 'item', relatedItem: item })).body.data, { documentOf: 'item', relatedItem: item });
   t.match((await patch(doc, tender.token, { documentOf: 'tender' })).body.data, { documentOf: 'tender', relatedItem: item });
 
   const buyerOnly = { confidentiality: 'buyerOnly' };
-  t.match(await patch(doc, tender.token, buyerOnly), error(422, 'body', 'confidentialityRationale', ['confidentialityRationale is required']));
+  t.match(
+    await patch(doc, tender.token, buyerOnly),
+    error(422, 'body', 'confidentialityRationale', ['confidentialityRationale is required']),
+  );
   t.match(
     await patch(doc, tender.token, { ...buyerOnly, confidentialityRationale: 'too short' }),
     error(422, 'body', 'confidentialityRationale', ['confidentialityRationale should contain at least 30 characters']),
   );
-  t.match(await patch(doc, tender.token, { ...buyerOnly, confidentialityRationale: RATIONALE }), error(422, 'body', 'confidentiality', 'Document should be public'));
+  t.match(
+    await patch(doc, tender.token, { ...buyerOnly, confidentialityRationale: RATIONALE }),
+    error(422, 'body', 'confidentiality', 'Document should be public'),
+  );
   t.match(await patch(doc, tender.token, { confidentiality: 'secret' }), { status: 422 });
   t.match((await server.request('GET', doc)).body.data, { confidentiality: 'public', author: 'tender_owner' });
 });
@@ -74,8 +89,14 @@ t.test('a contract document: relatedItem names one of its items or changes; publ
   const base = `/api/2.5/contracts/${contract.id}/documents`;
   const doc = `${base}/${(await uploadDocument(server, base, { key: 'broker', token: contract.token })).body.data.id}`;
   const item = contract.data.items[0].id;
-  t.match(await patch(doc, contract.token, { documentOf: 'change', relatedItem: item }), error(422, 'body', 'relatedItem', ['relatedItem should be one of changes']));
-  t.match((await patch(doc, contract.token, { documentOf: 'item', relatedItem: item })).body.data, { documentOf: 'item', relatedItem: item });
+  t.match(
+    await patch(doc, contract.token, { documentOf: 'change', relatedItem: item }),
+    error(422, 'body', 'relatedItem', ['relatedItem should be one of changes']),
+  );
+  t.match((await patch(doc, contract.token, { documentOf: 'item', relatedItem: item })).body.data, {
+    documentOf: 'item',
+    relatedItem: item,
+  });
   t.match(
     await patch(doc, contract.token, { confidentiality: 'buyerOnly', confidentialityRationale: RATIONALE }),
     error(422, 'body', 'confidentiality', 'Document should be public'),
@@ -95,10 +116,14 @@ t.test('a buyerOnly submission document: only the submission owner and the frame
   const base = `/api/2.5/submissions/${submission.id}/documents`;
   const first = (await uploadDocument(server, base, { key: 'broker1', token: submission.token, content: 'secret v1' })).body.data;
   const doc = `${base}/${first.id}`;
-  const second = (await uploadDocument(server, doc, { key: 'broker1', token: submission.token, content: 'secret v2', method: 'PUT' })).body.data;
+  const second = (await uploadDocument(server, doc, { key: 'broker1', token: submission.token, content: 'secret v2', method: 'PUT' })).body
+    .data;
   const open = (await uploadDocument(server, base, { key: 'broker1', token: submission.token, content: 'open' })).body.data;
 
-  t.match(await patch(doc, submission.token, { confidentiality: 'buyerOnly' }, 'broker1'), error(422, 'body', 'confidentialityRationale', ['confidentialityRationale is required']));
+  t.match(
+    await patch(doc, submission.token, { confidentiality: 'buyerOnly' }, 'broker1'),
+    error(422, 'body', 'confidentialityRationale', ['confidentialityRationale is required']),
+  );
   const hidden = await patch(doc, submission.token, { confidentiality: 'buyerOnly', confidentialityRationale: RATIONALE }, 'broker1');
   t.equal(hidden.status, 200, hidden.text);
   t.match(hidden.body.data, { confidentiality: 'buyerOnly', confidentialityRationale: RATIONALE, url: second.url });
@@ -138,7 +163,10 @@ t.test('a buyerOnly submission document: only the submission owner and the frame
   // The object's own view is one per account (docs/architecture.md §Kept views): it keeps the url, which opens nothing.
   const viewed = (await server.request('GET', `/api/2.5/submissions/${submission.id}`, { key: 'broker2' })).body.data.documents;
   const url = new URL(viewed.at(-2).url);
-  t.match(await server.request('GET', `${url.pathname}${url.search}`, { key: 'broker2' }), error(403, 'body', 'data', 'Document download forbidden.'));
+  t.match(
+    await server.request('GET', `${url.pathname}${url.search}`, { key: 'broker2' }),
+    error(403, 'body', 'data', 'Document download forbidden.'),
+  );
 
   const shown = await patch(doc, submission.token, { confidentiality: 'public' }, 'broker1');
   t.equal(shown.status, 200);
