@@ -6,6 +6,7 @@ import { routerOf } from '../../http/route';
 import type { DocumentHost } from '../core/document-host';
 import type { DocumentHolder } from './document-versions';
 import { documentTable, documentWriteRoutes } from './document.routes';
+import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from './document.schema';
 
 /*
  * LEGACY FORM, for the modules not yet on the route table (docs/architecture.md §Routes): routers over the same
@@ -25,7 +26,8 @@ export function documentRoutes(deps: AppDeps, host: DocumentHost): Router<Reques
 /**
  * Legacy form of `documentWriteRoutes`: `POST …/documents` and `PUT|PATCH …/documents/{document_id}` of a
  * sub-resource (bids, awards, cancellations) at `path` on `router` (docs/platform.md §Document versions). `held`
- * loads the holder, whose `writable` judges the writer as well as the status; `schema` is the PATCH's.
+ * loads the holder, whose `writable` judges the writer as well as the status; `schema` is the PATCH's. Their uploads
+ * carry what every tender sub-resource's do (docs/platform.md §Document fields).
  */
 export function subResourceDocumentWrites(
   router: Router<RequestState>,
@@ -34,7 +36,8 @@ export function subResourceDocumentWrites(
   schema: Joi.ObjectSchema,
   held: (ctx: Ctx) => Promise<HeldDocuments>,
 ): void {
-  for (const { description, run } of documentWriteRoutes(deps, { path, load: held, access: 'public', schema })) {
+  const fields = TENDER_SUB_RESOURCE_DOCUMENT_FIELDS;
+  for (const { description, run } of documentWriteRoutes(deps, { path, load: held, access: 'public', schema, fields })) {
     router[description.method](description.path, run);
   }
 }

@@ -1,8 +1,9 @@
 import t from 'tap';
 import { activeFramework, createFramework, createSubmission, uploadDocument } from '../../fixtures/frameworks';
 import { createPlan } from '../../fixtures/plans';
-import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
-import { aContract, createLottedTender } from '../../fixtures/tenders';
+import { DEFAULT_NOW, errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
+import { tenderInQualification } from '../../fixtures/awards';
+import { aContract, createLottedTender, placeBid, tenderInTendering } from '../../fixtures/tenders';
 
 // docs/platform.md §Document fields
 let server: TestServer;
@@ -171,4 +172,42 @@ t.test('a buyerOnly submission document: only the submission owner and the frame
   const shown = await patch(doc, submission.token, { confidentiality: 'public' }, 'broker1');
   t.equal(shown.status, 200);
   t.equal((await server.request('GET', `${doc}${keyOf(second.url)}`)).text, 'secret v2', 'public again: downloads for everyone');
+});
+
+t.test("a bid's document: documentOf tender, public", async (t) => {
+  server.clock.set(DEFAULT_NOW);
+  const tender = await tenderInTendering(server);
+  const bid = await placeBid(server, tender);
+  const uploaded = await uploadDocument(server, `/api/2.5/tenders/${tender.id}/bids/${bid.id}/documents`, {
+    key: 'broker1',
+    token: bid.token,
+  });
+  t.match(uploaded.body.data, { documentOf: 'tender', confidentiality: 'public' });
+});
+
+t.test("a tender's award and cancellation documents: documentOf tender, public only (the clock moves past tendering)", async (t) => {
+  server.clock.set(DEFAULT_NOW);
+  const { tender, data } = await tenderInQualification(server, { lots: 1 });
+  const owner = { key: 'broker', token: tender.token };
+  const cancellations = `/api/2.5/tenders/${tender.id}/cancellations`;
+  const cancellation = await server.request('POST', cancellations, {
+    ...owner,
+    body: { data: { reason: 'Причина', reasonType: 'noDemand' } },
+  });
+  const holders: [string, { key: string; token: string }][] = [
+    [`/api/2.5/tenders/${tender.id}/awards/${data.awards[0].id}`, owner],
+    [`${cancellations}/${cancellation.body.data.id}`, owner],
+  ];
+  for (const [holder, as] of holders) {
+    const uploaded = await uploadDocument(server, `${holder}/documents`, as);
+    t.equal(uploaded.status, 201, uploaded.text);
+    t.match(uploaded.body.data, { documentOf: 'tender', confidentiality: 'public' }, holder);
+    t.match(
+      await patch(`${holder}/documents/${uploaded.body.data.id}`, as.token, {
+        confidentiality: 'buyerOnly',
+        confidentialityRationale: RATIONALE,
+      }),
+      error(422, 'body', 'confidentiality', 'Document should be public'),
+    );
+  }
 });
