@@ -23,8 +23,8 @@ export interface LiveFeed {
 }
 
 /**
- * A minimal SSE reader over node:http for the tests, the bench and the consistency check (docs/platform.md §Live
- * feed): sends `Accept: text/event-stream` and the given headers (`Last-Event-ID`, `Authorization`), and splits
+ * A minimal SSE reader over node:http (docs/platform.md §Live feed) for the tests, the bench and the consistency
+ * check: sends `Accept: text/event-stream` and the given headers (`Last-Event-ID`, `Authorization`), and splits
  * the body into events at blank lines.
  */
 export function openLiveFeed(url: string, headers: Record<string, string> = {}): Promise<LiveFeed> {
