@@ -141,7 +141,7 @@ async function check(targets: string[], cluster: Cluster | null, options: FeedCh
   const changes: Change[] = [];
   let unacknowledged = 0;
   const deadline = startedAt + options.seconds * 1000;
-  const writing = Array.from({ length: options.writers }, async (_, w) => {
+  const writers = Array.from({ length: options.writers }, async (_, w) => {
     const mine = owned.slice(w * OBJECTS_PER_WRITER, (w + 1) * OBJECTS_PER_WRITER);
     for (let n = 0; Date.now() < deadline; n++) {
       const object = mine[n % mine.length];
@@ -160,6 +160,7 @@ async function check(targets: string[], cluster: Cluster | null, options: FeedCh
       }
     }
   });
+  const writing = Promise.all(writers).then(() => (Date.now() - startedAt) / 1000);
   let killed: string | null = null;
   if (options.killNode && cluster) {
     const victim = cluster.api[cluster.api.length - 1];
@@ -171,8 +172,7 @@ async function check(targets: string[], cluster: Cluster | null, options: FeedCh
     await cluster.restart(victim.id);
     log(`restarted ${victim.id} at ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   }
-  await Promise.all(writing);
-  const elapsedS = (Date.now() - startedAt) / 1000;
+  const elapsedS = await writing;
   log(`${changes.length} changes acknowledged; waiting for the crawlers to list them`);
 
   const crawlers = [...paged, ...streamed];
