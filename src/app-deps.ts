@@ -21,3 +21,6 @@ export interface AppDeps {
   /** Where per-key request counts are shared between nodes (RATE_LIMIT_PER_MINUTE); per process without. */
   rateLimitRedis?: Redis | null;
 }
+
+/** What the route table is built from: a node's settings and keys, no store (the OpenAPI document is printed without one). */
+export type RouteDeps = Pick<AppDeps, 'config' | 'accounts'>;

@@ -13,10 +13,9 @@ import { prettyJson } from './http/render';
 import { requestTimeout } from './http/request-timeout';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
-import { openApiRoutes } from './openapi/openapi-routes';
-import { sporeRoutes } from './http/spore';
-import { systemRoutes } from './http/system-routes';
 import { domainRouters } from './domain/routers';
+import { routerOf } from './http/route';
+import { routeTable } from './route-table';
 import type { AppDeps } from './app-deps';
 import type { Clock } from './time/clock';
 
@@ -34,8 +33,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   // Forwarded headers count only from the proxies TRUST_PROXY names (docs/operations.md §Behind a proxy).
   app.proxy = deps.config.trustProxy !== null;
   app.silent = true;
-  const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), ...domainRouters(deps)];
-  routers.push(openApiRoutes(), sporeRoutes(routers));
+  // One route table drives the routers and the OpenAPI document (docs/architecture.md §Routes).
+  const routers: Router<RequestState>[] = [routerOf(routeTable(deps).table), ...domainRouters(deps)];
   if (deps.config.trustProxy !== null) app.use(clientAddress(deps.config.trustProxy));
   app.use(noSniff());
   app.use(requestLog(deps.logger));

@@ -5,11 +5,12 @@ import { Latencies } from './latency';
 import { SessionClient, type ClientStats } from './session-client';
 
 /**
- * The feed-completeness check (docs/platform.md §Feeds, the contract; §Live feed), after the reference's feed-ordering
- * study: writers PATCH their frameworks as fast as the nodes answer, through every node, each change named by the
- * `dateModified` it was acknowledged with (which the feed lists, and which rises with each change); crawlers follow the paged feed (half of them sending each offset back rounded to 12 significant digits, as
- * the reference's Python 2 clients do) and the live stream, from random offsets, each on random nodes. Every
- * acknowledged change is checked against every crawler: it must list the object at that version or a later one.
+ * The feed-completeness check (docs/platform.md §Feeds, the contract, and docs/platform.md §Live feed), after the
+ * reference's feed-ordering study: writers PATCH their frameworks as fast as the nodes answer, through every node,
+ * each change named by the `dateModified` it was acknowledged with (which the feed lists, and which rises with each
+ * change); crawlers follow the paged feed (every other one sending each offset back rounded to 12 significant
+ * digits, as the reference's Python 2 clients do) and the live stream, from random offsets, each on random nodes.
+ * Every acknowledged change is checked against every crawler: it must list the object at that version or a later one.
  */
 export interface FeedCheckOptions {
   /** Base URLs of the API nodes; a local cluster is started when empty. */

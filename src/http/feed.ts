@@ -193,7 +193,12 @@ export function feedRoute(
   publicBaseUrl: string | null,
   scope?: FrameworkScope,
 ) {
-  router.get(path, async (ctx) => {
+  router.get(path, feedHandler(source, publicBaseUrl, scope));
+}
+
+/** The handler of a feed route (`feedRoute`). */
+export function feedHandler(source: FeedSource, publicBaseUrl: string | null, scope?: FrameworkScope) {
+  return async (ctx: Ctx): Promise<void> => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);
     if (scope) params.query.frameworkID = scope.frameworkID(ctx);
     if (wantsEventStream(ctx)) return streamFeed(ctx, params.query, streamRender(source, params.listed, ctx.state.viewer));
@@ -231,5 +236,5 @@ export function feedRoute(
     }
     ctx.type = 'json';
     ctx.body = pageJson(entries, links);
-  });
+  };
 }

@@ -1,7 +1,6 @@
 import Joi from 'joi';
 import parse from 'joi-to-json';
-import type { ConfigSpec } from '../domain/tender/tender.config';
-import { ROUTE_DESCRIPTIONS, type BodyVariant, type ResultShape, type RouteDescription } from './route-descriptions';
+import type { BodyVariant, ConfigTable, ResultShape, RouteDescription } from '../http/route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -128,7 +127,7 @@ const ACCESS_TOKEN = {
 };
 
 /** A procedure's config table as JSON Schema: the same allowed values `validateTenderConfig` enforces. */
-function configTableSchema(spec: ConfigSpec): JsonSchema {
+function configTableSchema(spec: ConfigTable): JsonSchema {
   const properties = Object.fromEntries(
     Object.entries(spec).map(([key, rule]) => [
       key,
@@ -259,7 +258,7 @@ function operation(route: RouteDescription) {
   return {
     operationId: `${route.method}${openApiPath(route.path).replace(/[^\w]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: route.summary,
-    tags: [route.tag],
+    tags: [route.tag ?? 'operations'],
     ...(route.access === 'public' ? {} : { security: [{ bearer: [] }, { basic: [] }] }),
     parameters: [...pathParameters, ...query],
     ...(route.body ? { requestBody: requestBody(route.body) } : {}),
@@ -268,7 +267,7 @@ function operation(route: RouteDescription) {
 }
 
 /** The OpenAPI 3.1 document of the whole app, built from the route table and the routes' own joi schemas. */
-export function buildOpenApiDocument(routes: RouteDescription[] = ROUTE_DESCRIPTIONS) {
+export function buildOpenApiDocument(routes: readonly RouteDescription[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route);
   return {
@@ -279,7 +278,7 @@ export function buildOpenApiDocument(routes: RouteDescription[] = ROUTE_DESCRIPT
       description:
         'Errors are always {"status": "error", "errors": [{location, name, description}]}. Every response sets SESSION=…; Path=/.',
     },
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.tag ?? 'operations'))].map((name) => ({ name })),
     paths,
     components: {
       schemas: COMPONENT_SCHEMAS,

@@ -1,82 +1,16 @@
-import type Joi from 'joi';
-import {
-  createContract,
-  patchChangeSchema,
-  patchContract,
-  postChangeSchema,
-  putSignerInfoSchema,
-} from '../domain/contract/contract.schema';
-import { frameworkChangeSchema } from '../domain/framework/framework.schema';
-import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
-import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
-import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
-import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
-import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
+import type { ResultShape, RouteDescription } from '../http/route';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
-import { contractDocuments } from '../domain/contract/contract.routes';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
-import {
-  patchMilestoneSchema as patchPlanMilestoneSchema,
-  patchPlanSchema,
-  planSchema,
-  postMilestoneSchema as postPlanMilestoneSchema,
-} from '../domain/plan/plan.schema';
-import type { ConfigSpec } from '../domain/tender/tender.config';
-import { createTransferSchema } from '../domain/transfer/transfer-lifecycle';
-import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
-/** Who may call a route: anyone, a broker key, the object's owner (key and token), or a system group's key. */
-export type Access = 'public' | 'broker' | 'owner' | 'system';
-
-/** One accepted `{data, config}` body: `data` validated by a joi schema, `config` by joi or a procedure's config table. */
-export interface BodyVariant {
-  data: Joi.Schema;
-  config?: Joi.Schema | ConfigSpec;
-}
-
-/** What a successful response carries. */
-export type ResultShape =
-  | 'object'
-  | 'created'
-  | 'feed'
-  | 'list'
-  | 'status'
-  | 'metrics'
-  | 'document'
-  | 'description'
-  | 'refused'
-  | 'retired'
-  | 'complaintsOff'
-  /** The object, or an OCDS release package with `opt_schema=ocds` (docs/ocds.md §Asking for OCDS). */
-  | 'objectOrOcds'
-  /** A feed page, or an OCDS release package of its entries with `opt_schema=ocds` (docs/ocds.md §Feeds). */
-  | 'feedOrOcds';
-
-export interface RouteDescription {
-  method: 'get' | 'head' | 'post' | 'patch' | 'put' | 'delete';
-  /** The router's path, with `:param` segments. */
-  path: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  /** `variants` for JSON bodies, `'file'` for a multipart upload, `'any-data'` when only `data` being an object is checked. */
-  body?: BodyVariant[] | 'file' | 'any-data';
-  result: ResultShape;
-  /** Writes that compare revisions may answer 409. */
-  writes?: boolean;
-  /** Extra query parameters beyond those implied by `result` and `access`. */
-  query?: { name: string; description: string }[];
-  /** Request headers the route reads. */
-  headers?: { name: string; description: string }[];
-}
+type Access = RouteDescription['access'];
 
 const tenderProcedures = Object.values(TENDER_PROCEDURES);
-const frameworkProcedures = Object.values(FRAMEWORK_PROCEDURES);
 
 /** The tag of an API path: its collection (`/api/2.5/frameworks/:id/questions` → `frameworks`). */
 const tagOf = (path: string) => path.split('/')[3];
@@ -113,10 +47,6 @@ const write = (
   body,
   result: method === 'post' ? 'created' : 'object',
   writes: true,
-});
-const chronograph = (collection: string): RouteDescription => ({
-  ...write('patch', `/api/2.5/${collection}/:id/chronograph`, `Runs the due checks of one of ${collection} now`, 'system', 'any-data'),
-  tag: 'chronograph',
 });
 /** The documents of an object (`holder` defaults to `/api/2.5/{collection}/:id`) or of a sub-resource of it. */
 const documents = (collection: string, holder = `/api/2.5/${collection}/:id`): RouteDescription[] => [
@@ -186,106 +116,9 @@ const ocdsObjectOf = (collection: string): RouteDescription[] => {
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
-  { method: 'get', path: '/healthz', summary: 'The process is up', tag: 'operations', access: 'public', result: 'status' },
-  {
-    method: 'get',
-    path: '/readyz',
-    summary: 'The store (and Redis for workers) answer',
-    tag: 'operations',
-    access: 'public',
-    result: 'status',
-  },
-  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', result: 'metrics' },
-  {
-    method: 'get',
-    path: '/api/2.5/constants',
-    summary: 'Constants of the API',
-    tag: 'operations',
-    access: 'public',
-    result: 'description',
-  },
-  {
-    method: 'get',
-    path: '/api/2.5/spore',
-    summary: 'SPORE description of the API',
-    tag: 'operations',
-    access: 'public',
-    result: 'description',
-  },
-  {
-    method: 'head',
-    path: '/api/2.5/spore',
-    summary: 'Opens a session (SESSION cookie), as the reference client does',
-    tag: 'operations',
-    access: 'public',
-    result: 'status',
-  },
-  { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
-
-  chronograph('tenders'),
-  chronograph('frameworks'),
-  chronograph('agreements'),
-
-  write(
-    'post',
-    '/api/2.5/frameworks',
-    'Creates a framework (draft)',
-    'broker',
-    frameworkProcedures.map((p) => ({ data: p.schemas.create, config: p.schemas.config })),
-  ),
-  write(
-    'patch',
-    '/api/2.5/frameworks/:id',
-    'Changes or activates a framework',
-    'owner',
-    frameworkProcedures.flatMap((p) => [{ data: p.schemas.patchDraft }, { data: p.schemas.patchActive }]),
-  ),
-  ...objectOf('frameworks'),
-  feed('frameworks'),
-  write('post', '/api/2.5/frameworks/:id/questions', 'Asks a question', 'broker', [{ data: createQuestionSchema }]),
-  write('patch', '/api/2.5/frameworks/:id/questions/:questionId', 'Answers a question', 'owner', [{ data: answerQuestionSchema }]),
-  read('/api/2.5/frameworks/:id/questions', 'Questions of a framework', 'list'),
-  read('/api/2.5/frameworks/:id/questions/:questionId', 'One question'),
   ...objectDocuments('frameworks'),
-  write('post', '/api/2.5/frameworks/:id/changes', "Changes an active framework's qualification period", 'owner', [
-    { data: frameworkChangeSchema },
-  ]),
-  read('/api/2.5/frameworks/:id/changes', 'Changes of a framework', 'list'),
-  read('/api/2.5/frameworks/:id/changes/:changeId', 'One change of a framework'),
-  read('/api/2.5/frameworks/:id/submissions', "Feed of a framework's submissions (page links name the submissions feed)", 'feed'),
-  read('/api/2.5/frameworks/:id/qualifications', "Feed of a framework's qualifications (page links name the qualifications feed)", 'feed'),
-
-  write('post', '/api/2.5/submissions', 'Registers a submission (draft)', 'broker', [
-    { data: createSubmissionSchema, config: submissionConfigSchema },
-  ]),
-  write('patch', '/api/2.5/submissions/:id', 'Changes or activates a submission', 'owner', [{ data: patchSubmissionSchema }]),
-  ...objectOf('submissions'),
-  feed('submissions'),
   ...objectDocuments('submissions'),
-
-  write('patch', '/api/2.5/qualifications/:id', 'Decides a qualification (the framework owner)', 'owner', [
-    { data: patchQualificationSchema },
-  ]),
-  ...objectOf('qualifications'),
-  feed('qualifications'),
   ...objectDocuments('qualifications'),
-
-  ...objectOf('agreements'),
-  feed('agreements'),
-  read('/api/2.5/agreements/:id/contracts', 'Contracts of an agreement', 'list'),
-  read('/api/2.5/agreements/:id/contracts/:contractId', 'One contract of an agreement'),
-  read('/api/2.5/agreements/:id/contracts/:contractId/milestones', "Milestones of an agreement's contract", 'list'),
-  read('/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId', "One milestone of an agreement's contract"),
-  write('post', '/api/2.5/agreements/:id/contracts/:contractId/milestones', 'Bans a supplier for 90 days (a ban milestone)', 'owner', [
-    { data: createMilestoneSchema },
-  ]),
-  write(
-    'patch',
-    '/api/2.5/agreements/:id/contracts/:contractId/milestones/:milestoneId',
-    "Ends a supplier's participation (activation milestone met)",
-    'owner',
-    [{ data: patchMilestoneSchema }],
-  ),
 
   write(
     'post',
@@ -313,7 +146,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
   ...ocdsObjectOf('tenders'),
   withOcds(feed('tenders')),
-  ...objectDocuments('tenders', tenderDocuments.documentOf),
   write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
     { data: postCancellationSchema },
   ]),
@@ -407,70 +239,4 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     ...read('/api/2.5/tenders/:id/extract_credentials', "The tender's owner and owner token hash (the contracting system)"),
     access: 'system',
   },
-
-  write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
-  write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
-  ...ocdsObjectOf('contracts'),
-  withOcds(feed('contracts')),
-  {
-    ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
-      { data: putSignerInfoSchema },
-    ]),
-    method: 'put',
-  },
-  {
-    ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [
-      { data: putSignerInfoSchema },
-    ]),
-    method: 'put',
-  },
-  write(
-    'patch',
-    '/api/2.5/contracts/:id/credentials',
-    "A new owner token and transfer token of a contract (the tender's owner)",
-    'owner',
-    undefined,
-  ),
-  write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
-  write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [
-    { data: patchChangeSchema },
-  ]),
-  read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
-  read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
-  ...objectDocuments('contracts', contractDocuments.documentOf),
-
-  write('post', '/api/2.5/plans', 'Creates a plan (scheduled unless draft is asked)', 'broker', [{ data: planSchema }]),
-  write('patch', '/api/2.5/plans/:id', 'Changes, schedules, cancels or completes a plan', 'owner', [{ data: patchPlanSchema }]),
-  ...ocdsObjectOf('plans'),
-  withOcds(feed('plans')),
-  write(
-    'post',
-    '/api/2.5/plans/:id/tenders',
-    'Creates a tender (draft) from a scheduled plan, which becomes complete',
-    'broker',
-    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config })),
-  ),
-  read('/api/2.5/plans/:id/tenders', 'Refused: 405 Method not allowed, as the reference', 'refused'),
-  write(
-    'post',
-    '/api/2.5/plans/:id/milestones',
-    "Adds an approval milestone by the plan's procuring entity (its own owner token)",
-    'broker',
-    [{ data: postPlanMilestoneSchema }],
-  ),
-  read('/api/2.5/plans/:id/milestones/:milestoneId', 'One milestone of a plan'),
-  write('patch', '/api/2.5/plans/:id/milestones/:milestoneId', 'Meets, misses or edits a milestone (its owner token)', 'owner', [
-    { data: patchPlanMilestoneSchema },
-  ]),
-  ...objectDocuments('plans'),
-  write('post', '/api/2.5/transfers', 'Creates a transfer: its id and the owner and transfer tokens it will hand over', 'broker', [
-    { data: createTransferSchema },
-  ]),
-  { ...read('/api/2.5/transfers/:id', 'A transfer, with `usedFor` once used'), access: 'broker' },
-  ...Object.values(OWNERSHIP).map((policy): RouteDescription => ({
-    ...write('post', `/api/2.5/${policy.kind}/:id/ownership`, `Gives one of ${policy.kind} to the broker of a transfer`, 'broker', [
-      { data: ownershipSchema },
-    ]),
-    result: 'object',
-  })),
 ];

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Viewer } from '../../http/auth';
 import type { Ctx, RequestState } from '../../http/context';
 import { apiError } from '../../http/errors';
+import { route, type MountableRoute } from '../../http/route';
 import type { Doc, Kind, Revision } from '../../store/port';
 import { parseIsoDate } from '../../time/kyiv';
 import { revisionHash, versionAt } from './history';
@@ -60,6 +61,39 @@ export function objectReads(
     return (wantsOcdsRecord(ctx.query) ? answerOcdsRecord : answerOcds)(ctx, ocds.ocds, ocds.publicBaseUrl);
   });
   router.get(`/${kind}/:id/historical`, (ctx) => answerHistorical(ctx, kind, present));
+}
+
+/** The headers `GET /{kind}/{id}/historical` reads (docs/platform.md §Revision history). */
+const REVISION_HEADERS = [
+  { name: 'X-Revision-N', description: 'the version, from 1 (as created); the current one without it' },
+  { name: 'X-Revision-Date', description: 'an ISO 8601 date-time: the version current then' },
+  { name: 'X-Revision-Hash', description: "the version's hash, as answered: 404 if it names another" },
+];
+
+/** The routes of `objectReads`, for a kind served by the route table (docs/architecture.md §Routes). */
+export function objectReadRoutes(kind: Kind, present: Present, ocds?: { ocds: OcdsKind; publicBaseUrl: string | null }): MountableRoute[] {
+  return [
+    route({
+      method: 'get',
+      path: `/api/2.5/${kind}/:id`,
+      summary: `One of ${kind}`,
+      access: 'public',
+      result: ocds ? 'objectOrOcds' : 'object',
+      handle: (ctx) => {
+        if (!ocds || !wantsOcds(ctx.query)) return answerObject(ctx, kind, present);
+        return (wantsOcdsRecord(ctx.query) ? answerOcdsRecord : answerOcds)(ctx, ocds.ocds, ocds.publicBaseUrl);
+      },
+    }),
+    route({
+      method: 'get',
+      path: `/api/2.5/${kind}/:id/historical`,
+      summary: `One of ${kind} as it was at a version (X-Revision-N, X-Previous-Hash answered)`,
+      access: 'public',
+      result: 'object',
+      headers: REVISION_HEADERS,
+      handle: (ctx) => answerHistorical(ctx, kind, present),
+    }),
+  ];
 }
 
 const versionNotFound = (name: 'version' | 'hash') => apiError(404, 'Not Found', { location: 'header', name });

@@ -29,8 +29,11 @@ async function found<T>(kind: Kind, id: string, read: () => Promise<T | null>): 
   return answer;
 }
 
-export async function loadObject(session: StoreSession, kind: Kind, id: string): Promise<Stored & { doc: ObjectDoc }> {
-  return (await found(kind, id, () => session.get(kind, id))) as Stored & { doc: ObjectDoc };
+/** A stored object, its document typed as the domain keeps it. */
+export type StoredObject = Stored & { doc: ObjectDoc };
+
+export async function loadObject(session: StoreSession, kind: Kind, id: string): Promise<StoredObject> {
+  return (await found(kind, id, () => session.get(kind, id))) as StoredObject;
 }
 
 /** `ObjectView` with the stored document typed as the domain keeps it. */

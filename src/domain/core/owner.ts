@@ -29,3 +29,11 @@ export function requireOwner(ctx: Ctx, doc: ObjectDoc): void {
 export function requireBroker(ctx: Ctx): void {
   if (!isBroker(ctx.state.viewer)) throw forbidden();
 }
+
+/**
+ * `owner` access to the object a route loads (docs/architecture.md §Routes): a broker presenting its token.
+ * `of` names it in the OpenAPI document.
+ */
+export function ownerOf<Loaded>(of: string, docOf: (loaded: Loaded) => ObjectDoc) {
+  return { owner: of, owns: (ctx: Ctx, loaded: Loaded) => isBroker(ctx.state.viewer) && isOwner(ctx, docOf(loaded)) };
+}

@@ -1,13 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import { bodyData } from '../../http/body';
-import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Doc, Stored } from '../../store/port';
+import type { Doc, Stored, StoreSession } from '../../store/port';
+import type { Actor } from '../core/actor';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import { insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
-import { requireBroker, requireOwner } from '../core/owner';
+import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
 import { PLAN_RULES, requireAllowedChange, typesAllowedFor, unavailableType } from './plan.rules';
 import { withMilestonesAfterEntityChange } from './plan-milestones';
@@ -82,13 +80,10 @@ function requirePlannableType(plan: Doc, now: Date, createdAt: string): void {
 }
 
 /** `POST /plans` (docs/plans.md §Endpoints): broker levels 1, 3 or 5; `scheduled` unless `status` says otherwise. */
-export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
-  requireBroker(ctx);
-  const { now, session } = ctx.state;
+export async function createPlan(session: StoreSession, data: Doc, { account, now }: Actor): Promise<{ doc: ObjectDoc; access: Access }> {
   const stamp = formatKyiv(now);
-  const request = checked(bodyData(ctx), stamp, now);
-  const levels = ctx.state.viewer.account?.levels ?? '';
-  if (!['1', '3', '5'].some((level) => levels.includes(level))) {
+  const request = checked(data, stamp, now);
+  if (!['1', '3', '5'].some((level) => account.levels.includes(level))) {
     throw apiError(403, 'Broker Accreditation level does not permit plan creation', { location: 'url', name: 'accreditation' });
   }
   requirePlannableType(request, now, stamp);
@@ -98,7 +93,7 @@ export async function createPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Ac
     data: {
       ...plan,
       planID: '',
-      owner: ctx.state.viewer.account!.name,
+      owner: account.name,
       datePublished: stamp,
       dateModified: stamp,
       dateCreated: stamp,
@@ -132,15 +127,12 @@ export function changedPlan(stored: Stored & { doc: ObjectDoc }, change: Doc, no
 }
 
 /** `PATCH /plans/{id}` by its owner: members replace the stored ones whole (`validate_patch_data_simple`). */
-export async function patchPlan(ctx: Ctx, id: string): Promise<ObjectDoc> {
-  const stored = await loadObject(ctx.state.session, 'plans', id);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
-  const patch = validated<Doc>(patchPlanSchema, bodyData(ctx));
+export async function patchPlan(session: StoreSession, stored: StoredObject, data: Doc, now: Date): Promise<ObjectDoc> {
+  const patch = validated<Doc>(patchPlanSchema, data);
   if (Object.entries(patch).every(([key, value]) => isDeepStrictEqual(stored.doc.data[key], value))) return stored.doc;
-  const doc = changedPlan(stored, patch, ctx.state.now);
+  const doc = changedPlan(stored, patch, now);
   if (!doc) return stored.doc;
   // The save may invalidate milestones (docs/plans.md §Milestones); a client never sends them (SERVER_KEYS).
-  await ctx.state.session.commit([updateOf(stored, doc, ['milestones'])]);
+  await session.commit([updateOf(stored, doc, ['milestones'])]);
   return doc;
 }

@@ -1,15 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { bodyData } from '../../http/body';
+import { isBroker } from '../../http/auth';
 import type { Ctx } from '../../http/context';
-import { apiError, forbidden } from '../../http/errors';
+import { apiError } from '../../http/errors';
 import { issueAccess, tokenMatches } from '../../security/tokens';
-import type { Doc } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
+import type { Actor } from '../core/actor';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { calculateDate } from '../../time/periods';
 import { itemById, itemsOf } from '../core/items';
 import { newId } from '../core/ids';
-import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
-import { presentedToken, requireBroker } from '../core/owner';
+import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { presentedToken } from '../core/owner';
 import { validated } from '../core/validation';
 import { requireAllowedChange } from './plan.rules';
 import { patchMilestoneSchema, postMilestoneSchema } from './plan.schema';
@@ -38,22 +39,25 @@ function requireAcceptableMilestone(plan: Doc, milestone: Doc): void {
 }
 
 /** `POST /plans/{id}/milestones` by any broker: 201 with the milestone and its own owner token (no transfer token). */
-export async function addMilestone(ctx: Ctx): Promise<{ milestone: Doc; token: string }> {
-  const stored = await loadObject(ctx.state.session, 'plans', ctx.params.id);
-  requireBroker(ctx);
+export async function addMilestone(
+  session: StoreSession,
+  stored: StoredObject,
+  data: Doc,
+  { account, now }: Actor,
+): Promise<{ milestone: Doc; token: string }> {
   const plan = stored.doc.data;
-  const input = validated<Doc>(postMilestoneSchema, bodyData(ctx));
+  const input = validated<Doc>(postMilestoneSchema, data);
   requireAcceptableMilestone(plan, input);
-  const stamp = formatKyiv(ctx.state.now);
+  const stamp = formatKyiv(now);
   const milestone = {
     ...input,
     author: { id: newId(), ...input.author },
     id: newId(),
     dateModified: stamp,
-    owner: ctx.state.viewer.account!.name,
+    owner: account.name,
   };
   const after = { ...plan, milestones: [...milestonesOf(plan), milestone] };
-  requireAllowedChange(plan, after, ctx.state.now);
+  requireAllowedChange(plan, after, now);
   const { access, secrets } = issueAccess();
   const doc: PlanDoc = stored.doc;
   const saved: PlanDoc = {
@@ -61,7 +65,7 @@ export async function addMilestone(ctx: Ctx): Promise<{ milestone: Doc; token: s
     data: { ...after, dateModified: stamp },
     milestoneTokens: { ...doc.milestoneTokens, [milestone.id]: secrets.tokenHash },
   };
-  await ctx.state.session.commit([updateOf(stored, saved, ['milestones'])]);
+  await session.commit([updateOf(stored, saved, ['milestones'])]);
   return { milestone, token: access.token };
 }
 
@@ -77,23 +81,39 @@ function requireMilestoneChange(before: Doc, after: Doc): void {
   }
 }
 
-/** `PATCH /plans/{id}/milestones/{milestone_id}` by the milestone's owner (its broker and token). */
-export async function patchMilestone(ctx: Ctx): Promise<Doc> {
-  const stored = await loadObject(ctx.state.session, 'plans', ctx.params.id);
+/** A plan's milestone, for a route on it: 404 for an unknown one. */
+export interface PlanMilestone {
+  stored: StoredObject;
+  milestone: Doc;
+}
+
+/** Whether the request comes from the milestone's owner: its broker, presenting its own token. */
+export function ownsMilestone(ctx: Ctx, { stored, milestone }: PlanMilestone): boolean {
   const doc: PlanDoc = stored.doc;
-  const before = findMilestone(doc.data, ctx.params.milestoneId);
-  requireBroker(ctx);
-  const owns = ctx.state.viewer.account?.name === before.owner && tokenMatches(presentedToken(ctx), doc.milestoneTokens?.[before.id]);
-  if (!owns) throw forbidden();
-  const patch = validated<Doc>(patchMilestoneSchema, bodyData(ctx));
+  return (
+    isBroker(ctx.state.viewer) &&
+    ctx.state.viewer.account?.name === milestone.owner &&
+    tokenMatches(presentedToken(ctx), doc.milestoneTokens?.[milestone.id])
+  );
+}
+
+/** `PATCH /plans/{id}/milestones/{milestone_id}` by the milestone's owner (`ownsMilestone`). */
+export async function patchMilestone(
+  session: StoreSession,
+  { stored, milestone: before }: PlanMilestone,
+  data: Doc,
+  now: Date,
+): Promise<Doc> {
+  const doc: PlanDoc = stored.doc;
+  const patch = validated<Doc>(patchMilestoneSchema, data);
   const after = { ...before, ...patch };
   if (isDeepStrictEqual(after, before)) return before;
   requireMilestoneChange(before, after);
-  const stamp = formatKyiv(ctx.state.now);
+  const stamp = formatKyiv(now);
   after.dateModified = stamp;
   if (after.status === 'met' && before.status !== 'met') after.dateMet = stamp;
   const milestones = milestonesOf(doc.data).map((m) => (m.id === before.id ? after : m));
-  await ctx.state.session.commit([updateOf(stored, { ...doc, data: { ...doc.data, milestones, dateModified: stamp } }, ['milestones'])]);
+  await session.commit([updateOf(stored, { ...doc, data: { ...doc.data, milestones, dateModified: stamp } }, ['milestones'])]);
   return after;
 }
 

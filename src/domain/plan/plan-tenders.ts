@@ -3,8 +3,7 @@ import type { Ctx } from '../../http/context';
 import { apiError, ApiError, type ErrorEntry } from '../../http/errors';
 import type { Access } from '../../security/tokens';
 import type { Doc } from '../../store/port';
-import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
-import { requireBroker } from '../core/owner';
+import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { createTender } from '../tender/tender-lifecycle';
 import { changedPlan } from './plan-lifecycle';
 
@@ -91,9 +90,7 @@ function requireBreakdown(plan: Doc): void {
  * `POST /plans/{id}/tenders` (docs/plans.md §Tenders): any broker creates a tender from a scheduled plan, as
  * `POST /tenders` would, with `plans: [{id}]`; the plan gets `tender_id` and so becomes `complete`, in the same commit.
  */
-export async function createTenderFromPlan(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
-  const stored = await loadObject(ctx.state.session, 'plans', ctx.params.id);
-  requireBroker(ctx);
+export async function createTenderFromPlan(ctx: Ctx, stored: StoredObject): Promise<{ doc: ObjectDoc; access: Access }> {
   const plan = stored.doc.data;
   const tender = bodyData(ctx);
   requireOpenPlan(plan);

@@ -1,16 +1,21 @@
-import Router from '@koa/router';
-import type { AppDeps } from '../../app-deps';
-import type { RequestState } from '../../http/context';
+import type { RouteDeps } from '../../app-deps';
+import { bodyData } from '../../http/body';
+import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
-import { feedRoute, type FeedSource } from '../../http/feed';
+import { feedHandler, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
-import { loadObject, type ObjectDoc } from '../core/objects';
-import { objectReads } from '../core/object-reads';
+import { route, type MountableRoute } from '../../http/route';
+import { actorOf } from '../core/actor';
+import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import { objectReadRoutes } from '../core/object-reads';
 import type { DocumentHost } from '../core/document-host';
 import type { OcdsKind } from '../core/ocds-reads';
+import { ownerOf } from '../core/owner';
 import { planRelease } from '../../ocds/plan-release';
+import { TENDER_PROCEDURES } from '../tender/procedures';
 import { createPlan, patchPlan } from './plan-lifecycle';
-import { addMilestone, findMilestone, patchMilestone } from './plan-milestones';
+import { addMilestone, findMilestone, ownsMilestone, patchMilestone, type PlanMilestone } from './plan-milestones';
+import { patchMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema } from './plan.schema';
 import { createTenderFromPlan } from './plan-tenders';
 
 /** Plans in OCDS: each its own contracting process in `planning` (docs/ocds.md §Plans). */
@@ -40,50 +45,118 @@ export const planDocuments: DocumentHost = {
   refusal: (status) => apiError(422, `Can't update plan in '${status}' status`, { name: 'status' }),
 };
 
+const loadPlan = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'plans', ctx.params.id);
+
+async function loadMilestone(ctx: Ctx): Promise<PlanMilestone> {
+  const stored = await loadPlan(ctx);
+  return { stored, milestone: findMilestone(stored.doc.data, ctx.params.milestoneId) };
+}
+
 /** `/plans`: creation, owner PATCH, reads, the feed, milestones, and tenders created from a plan (docs/plans.md). */
-export function planRoutes(deps: AppDeps): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+export function planRoutes(deps: RouteDeps): MountableRoute[] {
   const base = deps.config.publicBaseUrl;
-
-  router.post('/plans', async (ctx) => {
-    const { doc, access } = await createPlan(ctx);
-    created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${doc.data.id}`), { data: doc.data, access });
-  });
-
-  objectReads(router, 'plans', (doc) => ({ data: doc.data }), { ocds: planOcds, publicBaseUrl: base });
-
-  router.patch('/plans/:id', async (ctx) => {
-    ctx.body = { data: (await patchPlan(ctx, ctx.params.id)).data };
-  });
-
-  // The reference answers its own 405 here (`PlanTendersResource.get`), not the router's, for a plan that exists.
-  router.get('/plans/:id/tenders', async (ctx) => {
-    await loadObject(ctx.state.session, 'plans', ctx.params.id);
-    throw apiError(405, 'Method not allowed', { location: 'url', name: 'method' });
-  });
-
-  router.post('/plans/:id/tenders', async (ctx) => {
-    const { doc, access } = await createTenderFromPlan(ctx);
-    created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${doc.data.id}`), { data: doc.data, config: doc.config, access });
-  });
-
-  router.post('/plans/:id/milestones', async (ctx) => {
-    const { milestone, token } = await addMilestone(ctx);
-    created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${ctx.params.id}/milestones/${milestone.id}`), {
-      data: milestone,
-      access: { token },
-    });
-  });
-
-  router.get('/plans/:id/milestones/:milestoneId', async (ctx) => {
-    const { doc } = await loadObject(ctx.state.session, 'plans', ctx.params.id);
-    ctx.body = { data: findMilestone(doc.data, ctx.params.milestoneId) };
-  });
-
-  router.patch('/plans/:id/milestones/:milestoneId', async (ctx) => {
-    ctx.body = { data: await patchMilestone(ctx) };
-  });
-
-  feedRoute(router, '/plans', planFeed, base);
-  return router;
+  return [
+    route({
+      method: 'post',
+      path: '/api/2.5/plans',
+      summary: 'Creates a plan (scheduled unless draft is asked)',
+      access: 'broker',
+      body: [{ data: planSchema }],
+      result: 'created',
+      writes: true,
+      handle: async (ctx) => {
+        const { doc, access } = await createPlan(ctx.state.session, bodyData(ctx), actorOf(ctx));
+        created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${doc.data.id}`), { data: doc.data, access });
+      },
+    }),
+    ...objectReadRoutes('plans', (doc) => ({ data: doc.data }), { ocds: planOcds, publicBaseUrl: base }),
+    route({
+      method: 'patch',
+      path: '/api/2.5/plans/:id',
+      summary: 'Changes, schedules, cancels or completes a plan',
+      load: loadPlan,
+      access: ownerOf('the plan', (stored: StoredObject) => stored.doc),
+      body: [{ data: patchPlanSchema }],
+      result: 'object',
+      writes: true,
+      handle: async (ctx, stored) => {
+        ctx.body = { data: (await patchPlan(ctx.state.session, stored, bodyData(ctx), ctx.state.now)).data };
+      },
+    }),
+    // The reference answers its own 405 here (`PlanTendersResource.get`), not the router's, for a plan that exists.
+    route({
+      method: 'get',
+      path: '/api/2.5/plans/:id/tenders',
+      summary: 'Refused: 405 Method not allowed, as the reference',
+      load: loadPlan,
+      access: 'public',
+      result: 'refused',
+      handle: () => {
+        throw apiError(405, 'Method not allowed', { location: 'url', name: 'method' });
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/2.5/plans/:id/tenders',
+      summary: 'Creates a tender (draft) from a scheduled plan, which becomes complete',
+      load: loadPlan,
+      access: 'broker',
+      body: Object.values(TENDER_PROCEDURES).map((p) => ({ data: p.schemas.create, config: p.config })),
+      result: 'created',
+      writes: true,
+      handle: async (ctx, stored) => {
+        const { doc, access } = await createTenderFromPlan(ctx, stored);
+        created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${doc.data.id}`), { data: doc.data, config: doc.config, access });
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/2.5/plans/:id/milestones',
+      summary: "Adds an approval milestone by the plan's procuring entity (its own owner token)",
+      load: loadPlan,
+      access: 'broker',
+      body: [{ data: postMilestoneSchema }],
+      result: 'created',
+      writes: true,
+      handle: async (ctx, stored) => {
+        const { milestone, token } = await addMilestone(ctx.state.session, stored, bodyData(ctx), actorOf(ctx));
+        created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${stored.id}/milestones/${milestone.id}`), {
+          data: milestone,
+          access: { token },
+        });
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/2.5/plans/:id/milestones/:milestoneId',
+      summary: 'One milestone of a plan',
+      load: loadMilestone,
+      access: 'public',
+      result: 'object',
+      handle: (ctx, { milestone }) => {
+        ctx.body = { data: milestone };
+      },
+    }),
+    route({
+      method: 'patch',
+      path: '/api/2.5/plans/:id/milestones/:milestoneId',
+      summary: 'Meets, misses or edits a milestone (its owner token)',
+      load: loadMilestone,
+      access: { owner: 'the milestone', owns: ownsMilestone },
+      body: [{ data: patchMilestoneSchema }],
+      result: 'object',
+      writes: true,
+      handle: async (ctx, loaded) => {
+        ctx.body = { data: await patchMilestone(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/2.5/plans',
+      summary: 'Feed of plans, paged by next_page.offset',
+      access: 'public',
+      result: 'feedOrOcds',
+      handle: feedHandler(planFeed, base),
+    }),
+  ];
 }
