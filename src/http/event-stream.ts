@@ -14,6 +14,8 @@ export type EndReason = 'closed' | 'slow' | 'shutdown' | 'error';
 export class EventStream {
   readonly body = new PassThrough();
   private reason: EndReason | null = null;
+  /** What waited at the last keep-alive. */
+  private waitingBefore = 0;
   private readonly finished: Promise<void>;
 
   constructor(
@@ -51,8 +53,20 @@ export class EventStream {
     return this.open;
   }
 
-  /** A comment line: the keep-alive that proxies see as traffic, and the opening that sends the headers. */
-  comment(): void {
+  /**
+   * Every keep-alive interval: a comment line, which proxies see as traffic, on a stream where nothing waits; a stream
+   * with more than its buffer waiting that took nothing since the last one is cut (a client that stopped reading while
+   * it was being sent the feed's past, which waits for it rather than checking `keepsUp`).
+   */
+  keepAlive(): void {
+    const waiting = this.waiting();
+    if (waiting === 0) this.comment();
+    else if (waiting > this.bufferBytes && waiting >= this.waitingBefore) this.cut('slow');
+    this.waitingBefore = waiting;
+  }
+
+  /** A comment line; the first sends the response's headers. */
+  private comment(): void {
     if (!this.open) return;
     this.body.write(':\n\n');
   }

@@ -202,6 +202,8 @@ export class LiveFeeds {
   /** Opens a stream, or refuses it: 429 over its holder's cap, 503 on a stopping node. */
   open(request: StreamRequest, res: ServerResponse): EventStream {
     if (this.closed) throw apiError(503, 'The node is stopping; reconnect', { location: 'url', name: 'live_feed' });
+    // A client gone before its stream opened would never be told of as closed.
+    if (res.destroyed) throw apiError(400, 'The client closed the connection', { location: 'url', name: 'live_feed' });
     const { holder, cap, kind } = request;
     const count = this.held.get(holder) ?? 0;
     if (cap > 0 && count >= cap) {
@@ -253,7 +255,7 @@ export class LiveFeeds {
   private startKeepAlive() {
     if (this.keepAlive) return;
     this.keepAlive = setInterval(() => {
-      for (const out of this.streams) if (out.keepsUp()) out.comment();
+      for (const out of this.streams) out.keepAlive();
     }, this.config.keepAliveMs);
     this.keepAlive.unref();
   }

@@ -198,19 +198,20 @@ t.test('a stream keeps alive with comments past REQUEST_TIMEOUT_MS', async (t) =
 });
 
 t.test('a client that stops reading is cut off once a buffer waits for it; it resumes from its last id', async (t) => {
-  const server = await startTestServer({ env: { FEED_STREAM_BUFFER_KB: '16' } });
+  const server = await startTestServer({ env: { FEED_STREAM_BUFFER_KB: '16', FEED_STREAM_KEEPALIVE_MS: '50' } });
   t.teardown(() => server.close());
   const feed = await live(t, server, '/plans?opt_fields=procuringEntity');
   const reader = await live(t, server, '/plans');
   feed.pause();
   const big = 'x'.repeat(100_000); // past what the sockets' kernel buffers take on loopback (a few MB)
   const made: string[] = [];
-  const slow = async () => /registry_feed_streams_ended_total\{reason="slow"\} 1/.test(await (await fetch(`${server.url}/metrics`)).text());
-  while (made.length < 150 && !(await slow())) {
+  const slow = async (count: number) =>
+    new RegExp(`registry_feed_streams_ended_total\\{reason="slow"\\} ${count}\n`).test(await (await fetch(`${server.url}/metrics`)).text());
+  while (made.length < 150 && !(await slow(1))) {
     made.push((await createPlan(server, plan(`${big}${made.length}`))).id);
     await nextEntry(reader); // each change reached the streams before the next one is made
   }
-  t.ok(await slow(), `the node cut the stream after ${made.length} entries of 100 kB`);
+  t.ok(await slow(1), `the node cut the stream after ${made.length} entries of 100 kB`);
   feed.resume();
   await feed.next(WAIT_MS);
   while (!feed.ended) await feed.next(WAIT_MS);
@@ -226,6 +227,16 @@ t.test('a client that stops reading is cut off once a buffer waits for it; it re
   const resumed = await live(t, server, '/plans', last ? { 'last-event-id': last } : {});
   got.push(...(await entries(resumed, made.length - got.length)).map((e) => e.entry.id));
   t.same(got, made, 'what it got and what it resumed with: every change once, in order');
+
+  for (let i = 0; i < 20; i++) {
+    made.push((await createPlan(server, plan(`${big}${made.length}`))).id);
+    await nextEntry(reader);
+  }
+  const catchingUp = await live(t, server, '/plans?opt_fields=procuringEntity');
+  catchingUp.pause();
+  const until = Date.now() + WAIT_MS;
+  while (!(await slow(2)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  t.ok(await slow(2), `a client that stops reading the feed's past (${made.length} entries of 100 kB) is cut at a keep-alive`);
 });
 
 t.test('a stopping node ends its streams (SIGTERM drain); its metrics counted them', async (t) => {
