@@ -120,6 +120,14 @@ t.test('a live feed lists the feed’s entries, then each change as it commits, 
   }
 });
 
+t.test('the node’s own commits wake its readers: a change arrives without waiting for a poll', async (t) => {
+  const server = await startTestServer({ env: { FEED_STREAM_POLL_MS: '60000' } });
+  t.teardown(() => server.close());
+  const feed = await live(t, server, '/plans');
+  const made = await createPlan(server);
+  t.equal((await nextEntry(feed))?.entry.id, made.id, 'listed well before the next poll (a minute away)');
+});
+
 t.test('each reader’s stream hides what that reader’s page hides: anonymous and a broker with r level', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
