@@ -3,7 +3,6 @@ import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { FeedStreamConfig } from '../config';
 import { feedStreamEvents, feedStreamLag, feedStreamsEnded, feedStreamsOpen } from '../metrics';
-import { fromMicros, toMicros } from '../store/feed-position';
 import type { CausalToken, FeedQuery, Kind, Store, Stored } from '../store/port';
 import { apiError } from './errors';
 import { EventStream } from './event-stream';
@@ -61,9 +60,11 @@ class Follower {
 
 /**
  * One reader of one feed (a kind in one mode) for every stream of this node that follows it: it reads the store's
- * feed after its cursor — when the node's own commits wake it, else every `pollMs` — and sends each entry to every
- * live stream. A stream that starts behind the cursor reads its way up to it first, with the reader's causal token,
- * so it lists nothing the reader had not listed, and misses nothing the reader sent before it joined.
+ * feed — when the node's own commits wake it, else every `pollMs` — and sends each entry to every live stream after
+ * that stream's own place. Every place is a position the stream was sent (or its start), never one it was not, so
+ * each stream is a crawler of the paged feed (docs/platform.md §Feeds: at least once, in commit order, nothing
+ * listed early): a read lists what the feed lists after the earliest place, and each stream takes what is after its
+ * own. A stream that starts behind reads the feed's past itself first, at its client's pace.
  */
 class FeedReader {
   cursor: number | undefined;
@@ -140,12 +141,17 @@ class FeedReader {
     this.wake?.();
   }
 
+  /**
+   * One read for the live streams, from the earliest place one of them is at: a stream that has just joined may be
+   * behind the cursor (what it read on its own stopped at a lower watermark), and is sent the entries it lacks.
+   */
   private async readOnce(): Promise<boolean> {
-    const { entries, token } = await this.read({ offset: this.cursor, limit: BATCH }, this.token);
+    const live = [...this.followers].filter((follower) => follower.live && follower.out.keepsUp());
+    const from = live.reduce<number | undefined>((earliest, follower) => before(earliest, follower.after), this.cursor);
+    const { entries, token } = await this.read({ offset: from, limit: BATCH }, this.token);
     this.token = token;
     if (!entries.length) return false;
     this.cursor = entries[entries.length - 1].seq;
-    const live = [...this.followers].filter((follower) => follower.live && follower.out.keepsUp());
     const nowSeconds = Date.now() / 1000;
     for (const stored of entries) {
       feedStreamLag.observe(Math.max(0, nowSeconds - stored.seq));
@@ -155,32 +161,26 @@ class FeedReader {
     return entries.length === BATCH;
   }
 
-  /** Brings a new stream up to the cursor, then hands it to the reader (see the class comment). */
+  /**
+   * Sends a new stream the feed from where it starts, a page at a time as its client takes them, until a page comes
+   * back short (the watermark reached); then the reader sends it the rest (see the class comment).
+   */
   async catchUp(follower: Follower): Promise<void> {
     await this.ready;
     const { frameworkID } = follower.request;
     while (follower.out.open) {
-      const reached = this.cursor as number;
-      if (follower.after !== undefined && follower.after >= reached) {
-        follower.live = true;
-        return;
-      }
-      const { entries } = await this.read(
-        { offset: follower.after, until: fromMicros(toMicros(reached) + 1), limit: PAGE, frameworkID },
-        this.token,
-      );
+      if (follower.after !== undefined && this.cursor !== undefined && follower.after >= this.cursor) break;
+      const { entries } = await this.read({ offset: follower.after, limit: PAGE, frameworkID }, this.token);
       for (const stored of entries) follower.send(stored, new Map());
-      if (entries.length === PAGE) {
-        await follower.out.drained();
-      } else if (this.cursor === reached) {
-        // Every entry up to the cursor is sent, and the reader has sent nobody anything after it yet.
-        follower.after = reached;
-        follower.live = true;
-        return;
-      }
+      if (entries.length < PAGE) break;
+      await follower.out.drained();
     }
+    follower.live = true;
   }
 }
+
+/** The earlier of two exclusive starts; undefined, the feed's start, is the earliest. */
+const before = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : Math.min(a, b));
 
 /**
  * The node's live feeds (docs/platform.md §Live feed): one reader per followed feed, the open streams, their caps,
