@@ -116,7 +116,6 @@ const ocdsObjectOf = (collection: string): RouteDescription[] => {
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
-
   write(
     'post',
     '/api/2.5/tenders',
