@@ -9,7 +9,7 @@ import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentRoutes } from './documents/document-routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
-import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
+import { cancellationDocumentRoutes, cancellationRoutes } from './tender/cancellations/cancellation.routes';
 import { complaintRoutes } from './tender/complaints/complaint.routes';
 import { bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
@@ -19,7 +19,7 @@ import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...planRoutes(deps)];
+  return [...planRoutes(deps), ...cancellationRoutes(deps)];
 }
 
 /** The modules not yet converted to the route table. */
@@ -30,7 +30,7 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     ...frameworkSideRouters(deps),
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
-    cancellationRoutes(deps),
+    cancellationDocumentRoutes(deps),
     complaintRoutes(),
     bidRoutes(deps),
     auctionRoutes(),

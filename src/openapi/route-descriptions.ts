@@ -12,7 +12,6 @@ import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement
 import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
 import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
-import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
 import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
@@ -264,18 +263,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   ...ocdsObjectOf('tenders'),
   withOcds(feed('tenders')),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
-  write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
-    { data: postCancellationSchema },
-  ]),
-  write(
-    'patch',
-    '/api/2.5/tenders/:id/cancellations/:cancellationId',
-    'Changes a draft cancellation, makes it take effect or withdraws it',
-    'owner',
-    [{ data: patchCancellationSchema }],
-  ),
-  read('/api/2.5/tenders/:id/cancellations', 'Cancellations of a tender', 'list'),
-  read('/api/2.5/tenders/:id/cancellations/:cancellationId', 'One cancellation of a tender'),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/cancellations/:cancellationId'),
   ...complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
   ...complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),

@@ -17,7 +17,8 @@ import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../core/document-host';
 import { documentPatchSchema, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
-import { loadTender, tenderOf, withTender } from './tender-aggregate';
+import { ownerOf } from '../core/owner';
+import { loadTender, tenderOf, withTender, type StoredTender } from './tender-aggregate';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
 export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
@@ -71,6 +72,15 @@ export const tenderDocuments: DocumentHost = {
     return withTender(doc, tender);
   },
 };
+
+/** The tender the path's `:id` names, as stored (404 for an unknown one): what a route on it or on its parts loads. */
+export const loadTenderOf = (ctx: Ctx): Promise<StoredTender> => loadTender(ctx.state.session, ctx.params.id);
+
+/** `owner` access of the tender's owner, on a route that loads the tender (docs/architecture.md §Routes). */
+export const tenderOwner = ownerOf('the tender', (stored: StoredTender) => stored.doc);
+
+/** `owner` access of the tender's owner, on a route that loads a part of the tender with it (`{ stored, … }`). */
+export const tenderPartOwner = ownerOf('the tender', ({ stored }: { stored: StoredTender }) => stored.doc);
 
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
 export const visibleTender = async (ctx: Ctx): Promise<Doc> =>
