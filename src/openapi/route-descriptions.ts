@@ -18,7 +18,6 @@ import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
 import { contractDocuments } from '../domain/contract/contract.routes';
-import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
 import { createTransferSchema } from '../domain/transfer/transfer-lifecycle';
 import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
@@ -293,25 +292,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/bids', 'Bids of a tender, once the auction is over', 'list'),
   read('/api/2.5/tenders/:id/bids/:bidId', 'One bid (its owner always; others once the auction is over)'),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/bids/:bidId'),
-  { ...read('/api/2.5/tenders/:id/auction', 'The auction view of a tender in active.auction'), access: 'system' },
-  {
-    ...write('patch', '/api/2.5/tenders/:id/auction', 'Sets the auction and participation urls', 'system', [{ data: auctionUrls }]),
-    result: 'object',
-  },
-  {
-    ...write('patch', '/api/2.5/tenders/:id/auction/:lotId', "Sets a lot's auction and participation urls", 'system', [
-      { data: lotAuctionUrls },
-    ]),
-    result: 'object',
-  },
-  {
-    ...write('post', '/api/2.5/tenders/:id/auction', 'Reports the auction results', 'system', [{ data: auctionResults }]),
-    result: 'object',
-  },
-  {
-    ...write('post', '/api/2.5/tenders/:id/auction/:lotId', "Reports a lot's auction results", 'system', [{ data: auctionLotResults }]),
-    result: 'object',
-  },
   read('/api/2.5/tenders/:id/awards', 'Awards of a tender', 'list'),
   read('/api/2.5/tenders/:id/awards/:awardId', 'One award of a tender'),
   write(
