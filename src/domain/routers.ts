@@ -19,7 +19,7 @@ import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...planRoutes(deps), ...cancellationRoutes(deps), ...auctionRoutes()];
+  return [...planRoutes(deps), ...cancellationRoutes(deps), ...complaintRoutes(), ...auctionRoutes()];
 }
 
 /** The modules not yet converted to the route table. */
@@ -31,7 +31,6 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
     cancellationDocumentRoutes(deps),
-    complaintRoutes(),
     bidRoutes(deps),
     awardRoutes(deps),
     tenderContractRoutes(),

@@ -94,16 +94,6 @@ const objectDocuments = (collection: string, documentOf?: readonly string[], hol
     { ...one, summary: 'One document (its earlier versions in previousVersions), or its bytes with `download`' },
   ];
 };
-/** Complaints are off for every tender procedure (docs/tenders.md §Complaints): empty lists, a POST always refused. */
-const complaints = (path: string, of: string): RouteDescription[] => [
-  {
-    ...write('post', path, `Refuses a complaint of ${of}: complaints are off`, 'broker', 'any-data'),
-    result: 'complaintsOff',
-    writes: false,
-  },
-  read(path, `Complaints of ${of}: always empty`, 'list'),
-  read(`${path}/:complaintId`, `One complaint of ${of}: always 404`),
-];
 /** An object, and its versions (docs/platform.md §Revision history). */
 const objectOf = (collection: string): RouteDescription[] => [
   read(`/api/2.5/${collection}/:id`, `One of ${collection}`),
@@ -263,9 +253,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   withOcds(feed('tenders')),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/cancellations/:cancellationId'),
-  ...complaints('/api/2.5/tenders/:id/complaints', 'a tender'),
-  ...complaints('/api/2.5/tenders/:id/awards/:hostId/complaints', 'an award'),
-  ...complaints('/api/2.5/tenders/:id/cancellations/:hostId/complaints', 'a cancellation'),
   write(
     'post',
     '/api/2.5/tenders/:id/bids',
