@@ -19,7 +19,7 @@ import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...planRoutes(deps), ...cancellationRoutes(deps), ...complaintRoutes(), ...auctionRoutes()];
+  return [...planRoutes(deps), ...cancellationRoutes(deps), ...complaintRoutes(), ...auctionRoutes(), ...tenderContractRoutes()];
 }
 
 /** The modules not yet converted to the route table. */
@@ -33,7 +33,6 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     cancellationDocumentRoutes(deps),
     bidRoutes(deps),
     awardRoutes(deps),
-    tenderContractRoutes(),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
     documentRoutes(deps, planDocuments),

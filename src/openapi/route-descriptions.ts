@@ -289,28 +289,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     tenderProcedures.map((p) => ({ data: p.awards.schema })),
   ),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/awards/:awardId'),
-  read('/api/2.5/tenders/:id/contracts', "The tender's copies of its contracts", 'list'),
-  read('/api/2.5/tenders/:id/contracts/:contractId', "The tender's copy of one contract"),
-  {
-    ...write('patch', '/api/2.5/tenders/:id/contracts/:contractId', 'Refused: 403 update is forbidden for contract', 'broker', 'any-data'),
-    result: 'retired',
-    writes: false,
-  },
-  {
-    ...write(
-      'post',
-      '/api/2.5/tenders/:id/contracts/:contractId/documents',
-      'Refused: 403 add is forbidden for contract document',
-      'broker',
-      'file',
-    ),
-    result: 'retired',
-    writes: false,
-  },
-  {
-    ...read('/api/2.5/tenders/:id/extract_credentials', "The tender's owner and owner token hash (the contracting system)"),
-    access: 'system',
-  },
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
   write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
