@@ -13,13 +13,20 @@ import { cancellationDocumentRoutes, cancellationRoutes } from './tender/cancell
 import { complaintRoutes } from './tender/complaints/complaint.routes';
 import { bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
-import { awardRoutes } from './tender/awards/award.routes';
+import { awardDocumentRoutes, awardRoutes } from './tender/awards/award.routes';
 import { tenderContractRoutes } from './tender/contracts/tender-contract.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
-  return [...planRoutes(deps), ...cancellationRoutes(deps), ...complaintRoutes(), ...auctionRoutes(), ...tenderContractRoutes()];
+  return [
+    ...planRoutes(deps),
+    ...cancellationRoutes(deps),
+    ...complaintRoutes(),
+    ...auctionRoutes(),
+    ...awardRoutes(),
+    ...tenderContractRoutes(),
+  ];
 }
 
 /** The modules not yet converted to the route table. */
@@ -32,7 +39,7 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     documentRoutes(deps, tenderDocuments),
     cancellationDocumentRoutes(deps),
     bidRoutes(deps),
-    awardRoutes(deps),
+    awardDocumentRoutes(deps),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
     documentRoutes(deps, planDocuments),

@@ -279,15 +279,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/bids', 'Bids of a tender, once the auction is over', 'list'),
   read('/api/2.5/tenders/:id/bids/:bidId', 'One bid (its owner always; others once the auction is over)'),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/bids/:bidId'),
-  read('/api/2.5/tenders/:id/awards', 'Awards of a tender', 'list'),
-  read('/api/2.5/tenders/:id/awards/:awardId', 'One award of a tender'),
-  write(
-    'patch',
-    '/api/2.5/tenders/:id/awards/:awardId',
-    'Decides an award (the tender owner)',
-    'owner',
-    tenderProcedures.map((p) => ({ data: p.awards.schema })),
-  ),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/awards/:awardId'),
 
   write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),

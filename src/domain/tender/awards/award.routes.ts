@@ -1,60 +1,89 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../../app-deps';
+import { bodyData } from '../../../http/body';
 import type { Ctx, RequestState } from '../../../http/context';
+import { forbidden } from '../../../http/errors';
+import { route, type MountableRoute } from '../../../http/route';
 import type { Doc } from '../../../store/port';
-import { formatKyiv } from '../../../time/kyiv';
 import { itemsOf } from '../../core/items';
-import { requireBroker, requireOwner } from '../../core/owner';
 import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { visibleData } from '../restricted-view';
-import { tenderDocumentPatch, visibleTender } from '../tender.routes';
+import { TENDER_PROCEDURES } from '../procedures';
+import { loadTenderOf, tenderDocumentPatch, tenderPartOwner, visibleTender } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';
-import { findAward, patchAward, requireAwardingOpen } from './award-lifecycle';
-import { loadTender, tenderChange, tenderOf } from '../tender-aggregate';
+import { tenderOf } from '../tender-aggregate';
+import { findAward, patchAward, requireAwardingOpen, saveAwardDocuments, type TenderAward } from './award-lifecycle';
 
+const PATH = '/api/2.5/tenders/:id/awards';
 const documentsOf = (award: Doc): Doc[] => itemsOf(award, 'documents');
+
+/** The award the path names, with its stored tender: 404 for an unknown one. */
+async function loadAward(ctx: Ctx): Promise<TenderAward> {
+  const stored = await loadTenderOf(ctx);
+  return { stored, award: findAward(tenderOf(stored.doc), ctx.params.awardId) };
+}
+
+/** `/tenders/{id}/awards[/{award_id}]` (docs/tenders.md §Awards): made by the server, decided by the tender's owner. */
+export function awardRoutes(): MountableRoute[] {
+  return [
+    route({
+      method: 'get',
+      path: PATH,
+      summary: 'Awards of a tender',
+      access: 'public',
+      result: 'list',
+      handle: async (ctx) => {
+        ctx.body = { data: itemsOf(await visibleTender(ctx), 'awards') };
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${PATH}/:awardId`,
+      summary: 'One award of a tender',
+      access: 'public',
+      result: 'object',
+      handle: async (ctx) => {
+        ctx.body = { data: findAward(await visibleTender(ctx), ctx.params.awardId) };
+      },
+    }),
+    route({
+      method: 'patch',
+      path: `${PATH}/:awardId`,
+      summary: 'Decides an award (the tender owner)',
+      load: loadAward,
+      access: tenderPartOwner,
+      body: Object.values(TENDER_PROCEDURES).map((p) => ({ data: p.awards.schema })),
+      result: 'object',
+      writes: true,
+      handle: async (ctx, loaded) => {
+        ctx.body = { data: await patchAward(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
+      },
+    }),
+  ];
+}
 
 /**
  * An award's documents, for a change by the tender's owner while the tender is in qualification and the award's lot
  * active (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`).
  */
 async function heldAwardDocuments(ctx: Ctx): Promise<HeldDocuments> {
-  const stored = await loadTender(ctx.state.session, ctx.params.id);
-  const tender = tenderOf(stored.doc);
-  const award = findAward(tender, ctx.params.awardId);
+  const held = await loadAward(ctx);
+  const { stored, award } = held;
   return {
     documents: documentsOf(award),
-    listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    listPath: `/api/2.5/tenders/${stored.doc.data.id}/awards/${award.id}/documents`,
     writable(verb) {
-      requireBroker(ctx);
-      requireOwner(ctx, stored.doc);
-      requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`);
+      if (!tenderPartOwner.owns(ctx, held)) throw forbidden();
+      requireAwardingOpen(tenderOf(stored.doc), award, ['active.qualification'], `${verb} document`);
     },
-    async save(documents) {
-      const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
-      const data = { ...tender, awards, dateModified: formatKyiv(ctx.state.now) };
-      await ctx.state.session.commit([tenderChange(stored, data, { writes: ['awards'] })]);
-    },
+    save: (documents) => saveAwardDocuments(ctx.state.session, held, documents, ctx.state.now),
   };
 }
 
-/** `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards). */
-export function awardRoutes(deps: AppDeps): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id/awards' });
+/** `/tenders/{id}/awards/{award_id}/documents[/{document_id}]`, served by the document module. */
+export function awardDocumentRoutes(deps: AppDeps): Router<RequestState> {
+  const router = new Router<RequestState>({ prefix: PATH });
 
-  router.get('/', async (ctx) => {
-    ctx.body = { data: itemsOf(await visibleTender(ctx), 'awards') };
-  });
-
-  router.get('/:awardId', async (ctx) => {
-    ctx.body = { data: findAward(await visibleTender(ctx), ctx.params.awardId) };
-  });
-
-  router.patch('/:awardId', async (ctx) => {
-    ctx.body = { data: await patchAward(ctx, ctx.params.id, ctx.params.awardId) };
-  });
-
-  // Versions and metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
   // Uploads, versions and metadata in the same statuses, `update` in the texts (docs/tenders.md §Awards).
   subResourceDocumentWrites(router, deps, '/:awardId/documents', tenderDocumentPatch, heldAwardDocuments);
 
@@ -63,7 +92,7 @@ export function awardRoutes(deps: AppDeps): Router<RequestState> {
   });
 
   router.get('/:awardId/documents/:documentId', async (ctx) => {
-    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
+    const { doc } = await loadTenderOf(ctx);
     const visible = findAward(visibleData(doc, ctx.state.viewer, TENDER_MASK), ctx.params.awardId);
     await answerDocument(ctx, documentsOf(visible), documentsOf(findAward(doc.data, ctx.params.awardId)));
   });
