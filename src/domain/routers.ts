@@ -11,7 +11,7 @@ import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { cancellationDocumentRoutes, cancellationRoutes } from './tender/cancellations/cancellation.routes';
 import { complaintRoutes } from './tender/complaints/complaint.routes';
-import { bidRoutes } from './tender/bids/bid.routes';
+import { bidDocumentRoutes, bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
 import { awardDocumentRoutes, awardRoutes } from './tender/awards/award.routes';
 import { tenderContractRoutes } from './tender/contracts/tender-contract.routes';
@@ -23,6 +23,7 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...planRoutes(deps),
     ...cancellationRoutes(deps),
     ...complaintRoutes(),
+    ...bidRoutes(deps),
     ...auctionRoutes(),
     ...awardRoutes(),
     ...tenderContractRoutes(),
@@ -38,7 +39,7 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
     cancellationDocumentRoutes(deps),
-    bidRoutes(deps),
+    bidDocumentRoutes(deps),
     awardDocumentRoutes(deps),
     contractRoutes(deps),
     documentRoutes(deps, contractDocuments),
