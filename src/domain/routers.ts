@@ -21,6 +21,7 @@ import { transferRoutes } from './transfer/transfer.routes';
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
   return [
     ...planRoutes(deps),
+    ...tenderRoutes(deps),
     ...cancellationRoutes(deps),
     ...complaintRoutes(),
     ...bidRoutes(deps),
@@ -36,7 +37,6 @@ export function domainRouters(deps: AppDeps): Router<RequestState>[] {
     constantsRoutes(),
     chronographRoutes(),
     ...frameworkSideRouters(deps),
-    tenderRoutes(deps),
     documentRoutes(deps, tenderDocuments),
     cancellationDocumentRoutes(deps),
     bidDocumentRoutes(deps),

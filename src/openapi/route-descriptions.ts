@@ -10,11 +10,8 @@ import { frameworkChangeSchema } from '../domain/framework/framework.schema';
 import { FRAMEWORK_PROCEDURES } from '../domain/framework/procedures';
 import { createMilestoneSchema, patchMilestoneSchema } from '../domain/agreement/milestone.schema';
 import { patchQualificationSchema } from '../domain/qualification/qualification.schema';
-import { answerQuestionSchema, createQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
+import { answerQuestionSchema, createQuestionSchema } from '../domain/question/question.schema';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from '../domain/submission/submission.schema';
-import { criteriaListSchema } from '../domain/tender/criteria';
-import { TENDER_PROCEDURES } from '../domain/tender/procedures';
-import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
 import { contractDocuments } from '../domain/contract/contract.routes';
@@ -23,7 +20,6 @@ import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
 type Access = RouteDescription['access'];
 
-const tenderProcedures = Object.values(TENDER_PROCEDURES);
 const frameworkProcedures = Object.values(FRAMEWORK_PROCEDURES);
 
 /** The tag of an API path: its collection (`/api/2.5/frameworks/:id/questions` → `frameworks`). */
@@ -225,32 +221,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     [{ data: patchMilestoneSchema }],
   ),
 
-  write(
-    'post',
-    '/api/2.5/tenders',
-    'Creates a tender (draft)',
-    'broker',
-    tenderProcedures.map((p) => ({ data: p.schemas.create, config: p.config })),
-  ),
-  write(
-    'patch',
-    '/api/2.5/tenders/:id',
-    'Changes or activates a tender',
-    'owner',
-    tenderProcedures.map((p) => ({ data: p.schemas.patch })),
-  ),
-  write('post', '/api/2.5/tenders/:id/criteria', 'Adds criteria to a draft tender', 'owner', [{ data: criteriaListSchema }]),
-  write('post', '/api/2.5/tenders/:id/lots', 'Adds a lot to a tender', 'owner', [{ data: lotSchema }]),
-  write('patch', '/api/2.5/tenders/:id/lots/:lotId', 'Changes a lot of a tender', 'owner', [{ data: lotPatchSchema }]),
-  write('delete', '/api/2.5/tenders/:id/lots/:lotId', 'Deletes a lot nothing names', 'owner', undefined),
-  read('/api/2.5/tenders/:id/lots', 'Lots of a tender', 'list'),
-  read('/api/2.5/tenders/:id/lots/:lotId', 'One lot of a tender'),
-  write('post', '/api/2.5/tenders/:id/questions', 'Asks a question of a tender', 'broker', [{ data: createTenderQuestionSchema }]),
-  write('patch', '/api/2.5/tenders/:id/questions/:questionId', 'Answers a tender question', 'owner', [{ data: answerQuestionSchema }]),
-  read('/api/2.5/tenders/:id/questions', 'Questions of a tender', 'list'),
-  read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
-  ...ocdsObjectOf('tenders'),
-  withOcds(feed('tenders')),
   ...objectDocuments('tenders', tenderDocuments.documentOf),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/cancellations/:cancellationId'),
   ...objectDocuments('tenders', tenderDocuments.documentOf, '/api/2.5/tenders/:id/bids/:bidId'),

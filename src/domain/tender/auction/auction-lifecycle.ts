@@ -20,7 +20,7 @@ import { saveTender, tenderOf, type StoredTender, type TenderDoc } from '../tend
  * What the auction module does to a tender (docs/tenders.md §Auction): it sets `auctionUrl` and `participationUrl`,
  * then reports the results, after which `add_next_award` runs (for lots, once every lot that had an auction has
  * reported). Each refusal names the operation asked for. The request's `data` is read only once the tender's status
- * (and the lot's) let the operation through, as the reference orders its answers.
+ * (and the lot's) let the operation through: those refusals answer first.
  */
 type AuctionOperation = 'get auction info' | 'report auction results' | 'update auction urls';
 

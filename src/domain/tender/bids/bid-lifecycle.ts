@@ -85,7 +85,7 @@ async function saveBids(session: StoreSession, stored: StoredTender, bids: Doc[]
 
 /**
  * `POST /tenders/{id}/bids` (spec-era `BidState.on_post`) by any broker: 201 with the bid and its own owner token.
- * The request's `data` is read once the accreditation and the tendering period let the bid in, as the reference answers.
+ * The request's `data` is read once the accreditation and the tendering period let the bid in: those refusals answer first.
  */
 export async function createBid(
   session: StoreSession,
