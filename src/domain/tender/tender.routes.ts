@@ -8,6 +8,7 @@ import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import type { Doc } from '../../store/port';
 import { actorOf } from '../core/actor';
+import { itemById, itemsOf } from '../core/items';
 import type { ObjectDoc } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import { tenderOcds } from './tender-ocds';
@@ -92,6 +93,36 @@ export const tenderPartOwner = ownerOf('the tender', ({ stored }: { stored: Stor
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
 export const visibleTender = async (ctx: Ctx): Promise<Doc> =>
   presentTender((await loadTender(ctx.state.session, ctx.params.id)).doc, ctx.state.viewer).data;
+
+/**
+ * `GET /tenders/{id}/{list}` and `GET /tenders/{id}/{list}/{item_id}`: a list the tender holds (empty when it has none)
+ * and one of its members (404 naming `idName`), as this reader sees the tender; `param` names the id in the path.
+ */
+export function tenderListReads(list: string, param: string, idName: string, summary: { list: string; one: string }): MountableRoute[] {
+  const path = `/api/2.5/tenders/:id/${list}`;
+  return [
+    route({
+      method: 'get',
+      path,
+      summary: summary.list,
+      access: 'public',
+      result: 'list',
+      handle: async (ctx) => {
+        ctx.body = { data: itemsOf(await visibleTender(ctx), list) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${path}/:${param}`,
+      summary: summary.one,
+      access: 'public',
+      result: 'object',
+      handle: async (ctx) => {
+        ctx.body = { data: itemById(await visibleTender(ctx), list, ctx.params[param], idName) };
+      },
+    }),
+  ];
+}
 
 async function loadLot(ctx: Ctx): Promise<TenderLot> {
   const stored = await loadTenderOf(ctx);
@@ -208,26 +239,7 @@ export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: await deleteLot(ctx.state.session, loaded, ctx.state.now) };
       },
     }),
-    route({
-      method: 'get',
-      path: '/api/2.5/tenders/:id/lots',
-      summary: 'Lots of a tender',
-      access: 'public',
-      result: 'list',
-      handle: async (ctx) => {
-        ctx.body = { data: (await visibleTender(ctx)).lots ?? [] };
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/api/2.5/tenders/:id/lots/:lotId',
-      summary: 'One lot of a tender',
-      access: 'public',
-      result: 'object',
-      handle: async (ctx) => {
-        ctx.body = { data: findLot(await visibleTender(ctx), ctx.params.lotId) };
-      },
-    }),
+    ...tenderListReads('lots', 'lotId', 'lot_id', { list: 'Lots of a tender', one: 'One lot of a tender' }),
     route({
       method: 'post',
       path: '/api/2.5/tenders/:id/questions',
@@ -255,26 +267,7 @@ export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: await answerQuestion(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
       },
     }),
-    route({
-      method: 'get',
-      path: '/api/2.5/tenders/:id/questions',
-      summary: 'Questions of a tender',
-      access: 'public',
-      result: 'list',
-      handle: async (ctx) => {
-        ctx.body = { data: (await visibleTender(ctx)).questions ?? [] };
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/api/2.5/tenders/:id/questions/:questionId',
-      summary: 'One question of a tender',
-      access: 'public',
-      result: 'object',
-      handle: async (ctx) => {
-        ctx.body = { data: findQuestion(await visibleTender(ctx), ctx.params.questionId) };
-      },
-    }),
+    ...tenderListReads('questions', 'questionId', 'question_id', { list: 'Questions of a tender', one: 'One question of a tender' }),
     route({
       method: 'get',
       path: '/api/2.5/tenders',

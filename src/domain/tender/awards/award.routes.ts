@@ -9,7 +9,7 @@ import { itemsOf } from '../../core/items';
 import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
 import { visibleData } from '../restricted-view';
 import { TENDER_PROCEDURES } from '../procedures';
-import { loadTenderOf, tenderDocumentPatch, tenderPartOwner, visibleTender } from '../tender.routes';
+import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderPartOwner, visibleTender } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';
 import { tenderOf } from '../tender-aggregate';
 import { findAward, patchAward, requireAwardingOpen, saveAwardDocuments, type TenderAward } from './award-lifecycle';
@@ -26,26 +26,7 @@ async function loadAward(ctx: Ctx): Promise<TenderAward> {
 /** `/tenders/{id}/awards[/{award_id}]` (docs/tenders.md §Awards): made by the server, decided by the tender's owner. */
 export function awardRoutes(): MountableRoute[] {
   return [
-    route({
-      method: 'get',
-      path: PATH,
-      summary: 'Awards of a tender',
-      access: 'public',
-      result: 'list',
-      handle: async (ctx) => {
-        ctx.body = { data: itemsOf(await visibleTender(ctx), 'awards') };
-      },
-    }),
-    route({
-      method: 'get',
-      path: `${PATH}/:awardId`,
-      summary: 'One award of a tender',
-      access: 'public',
-      result: 'object',
-      handle: async (ctx) => {
-        ctx.body = { data: findAward(await visibleTender(ctx), ctx.params.awardId) };
-      },
-    }),
+    ...tenderListReads('awards', 'awardId', 'award_id', { list: 'Awards of a tender', one: 'One award of a tender' }),
     route({
       method: 'patch',
       path: `${PATH}/:awardId`,

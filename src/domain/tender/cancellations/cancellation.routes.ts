@@ -7,12 +7,11 @@ import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import { itemsOf } from '../../core/items';
 import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
-import { loadTenderOf, tenderDocumentPatch, tenderOwner, tenderPartOwner } from '../tender.routes';
+import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderOwner, tenderPartOwner } from '../tender.routes';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import {
   addCancellation,
-  cancellationsOf,
   findCancellation,
   patchCancellation,
   requireCancellationDocumentsWritable,
@@ -69,25 +68,9 @@ export function cancellationRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: await patchCancellation(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
       },
     }),
-    route({
-      method: 'get',
-      path: PATH,
-      summary: 'Cancellations of a tender',
-      access: 'public',
-      result: 'list',
-      handle: async (ctx) => {
-        ctx.body = { data: cancellationsOf((await visibleTender(ctx)).visible) };
-      },
-    }),
-    route({
-      method: 'get',
-      path: `${PATH}/:cancellationId`,
-      summary: 'One cancellation of a tender',
-      access: 'public',
-      result: 'object',
-      handle: async (ctx) => {
-        ctx.body = { data: findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId) };
-      },
+    ...tenderListReads('cancellations', 'cancellationId', 'cancellation_id', {
+      list: 'Cancellations of a tender',
+      one: 'One cancellation of a tender',
     }),
   ];
 }

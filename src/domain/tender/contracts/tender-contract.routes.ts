@@ -2,8 +2,8 @@ import type { Ctx } from '../../../http/context';
 import { apiError } from '../../../http/errors';
 import { route, type MountableRoute } from '../../../http/route';
 import type { Doc } from '../../../store/port';
-import { itemById, itemsOf } from '../../core/items';
-import { loadTenderOf, visibleTender } from '../tender.routes';
+import { itemById } from '../../core/items';
+import { loadTenderOf, tenderListReads, visibleTender } from '../tender.routes';
 
 const PATH = '/api/2.5/tenders/:id';
 
@@ -19,26 +19,9 @@ const visibleContract = async (ctx: Ctx): Promise<Doc> =>
  */
 export function tenderContractRoutes(): MountableRoute[] {
   return [
-    route({
-      method: 'get',
-      path: `${PATH}/contracts`,
-      summary: "The tender's copies of its contracts",
-      access: 'public',
-      result: 'list',
-      handle: async (ctx) => {
-        ctx.body = { data: itemsOf(await visibleTender(ctx), 'contracts') };
-      },
-    }),
-    route({
-      method: 'get',
-      path: `${PATH}/contracts/:contractId`,
-      summary: "The tender's copy of one contract",
-      load: visibleContract,
-      access: 'public',
-      result: 'object',
-      handle: (ctx, contract) => {
-        ctx.body = { data: contract };
-      },
+    ...tenderListReads('contracts', 'contractId', 'contract_id', {
+      list: "The tender's copies of its contracts",
+      one: "The tender's copy of one contract",
     }),
     route({
       method: 'patch',
