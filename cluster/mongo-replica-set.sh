@@ -28,7 +28,7 @@ done
 
 for port in "${PORTS[@]}"; do
   mkdir -p "$DATA_DIR/$port"
-  # transactionLifetimeLimitSeconds as in k8s/overlays/dev/mongodb.yaml (docs/architecture.md §Feed ordering on MongoDB).
+  # transactionLifetimeLimitSeconds as in k8s/overlays/dev/mongodb.yaml (docs/mongodb.md §Feed ordering on MongoDB).
   mongod --replSet "$REPLICA_SET" --port "$port" --bind_ip 127.0.0.1 --dbpath "$DATA_DIR/$port" \
     --setParameter transactionLifetimeLimitSeconds=10 --fork --logpath "$DATA_DIR/$port/mongod.log"
 done

@@ -16,7 +16,7 @@
 #
 # Environment: SECANTUS_VENV (default: <repo>/.venv), STATE_DIR (default: <repo>/data/mongo-test-server),
 # TRANSACTION_LIFETIME_SECONDS (default 10): how long a transaction left open (its node killed) holds its objects,
-# as transactionLifetimeLimitSeconds in the k8s manifests (docs/architecture.md §Feed ordering on MongoDB).
+# as transactionLifetimeLimitSeconds in the k8s manifests (docs/mongodb.md §Feed ordering on MongoDB).
 # SecantusDB takes it only as a constructor argument, so the server is started through a few lines that pass it.
 # Those lines also prune SecantusDB's retryable-write records at most once a second: 0.7.0b3 scans (and past
 # 10,000 sorts) all of them on every retryable write, which made one single-document write cost ~40 ms of the

@@ -12,12 +12,9 @@ import { prettyJson } from './http/render';
 import { requestTimeout } from './http/request-timeout';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
-import { openApiRoutes } from './openapi/openapi-routes';
-import { sporeRoutes } from './http/spore';
-import { systemRoutes } from './http/system-routes';
-import { domainRouters, domainRoutes } from './domain/routers';
-import { ROUTE_DESCRIPTIONS } from './openapi/route-descriptions';
+import { domainRouters } from './domain/routers';
 import { routerOf } from './http/route';
+import { routeTable } from './route-table';
 import type { AppDeps } from './app-deps';
 import type { Clock } from './time/clock';
 
@@ -36,9 +33,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.proxy = deps.config.trustProxy !== null;
   app.silent = true;
   // One route table drives the routers and the OpenAPI document (docs/architecture.md §Routes).
-  const table = domainRoutes(deps);
-  const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), routerOf(table), ...domainRouters(deps)];
-  routers.push(openApiRoutes([...ROUTE_DESCRIPTIONS, ...table.map((r) => r.description)]), sporeRoutes(routers));
+  const routers: Router<RequestState>[] = [routerOf(routeTable(deps).table), ...domainRouters(deps)];
   if (deps.config.trustProxy !== null) app.use(clientAddress(deps.config.trustProxy));
   app.use(noSniff());
   app.use(requestLog(deps.logger));

@@ -64,7 +64,7 @@ function printCopy(report: CopyReport, dryRun: boolean, seconds: number) {
 }
 
 /**
- * A MongoDB store's nodes take positions from their wall clocks (docs/architecture.md §Feed ordering on MongoDB):
+ * A MongoDB store's nodes take positions from their wall clocks (docs/mongodb.md §Feed ordering on MongoDB):
  * the copy ends once the clock here has passed the last position it copied, so a node started afterwards on a clock
  * in step with this one stamps after every copied object.
  */

@@ -13,7 +13,7 @@ export interface Budget {
 
 /**
  * The CI storm on MongoDB (SecantusDB) kills a node as the SQLite one does. A single-object commit there is one
- * write with no shared document (docs/architecture.md §Feed ordering on MongoDB), so a node killed mid-commit holds
+ * write with no shared document (docs/mongodb.md §Feed ordering on MongoDB), so a node killed mid-commit holds
  * nothing that other writers wait for.
  */
 export const CI_MONGO_STORM: ClusterStormOptions = { nodes: 3, objects: 25, writersPerObject: 4, writesPerWriter: 3, killNode: true };

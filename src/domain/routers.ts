@@ -2,11 +2,16 @@ import type Router from '@koa/router';
 import type { AppDeps, RouteDeps } from '../app-deps';
 import type { RequestState } from '../http/context';
 import type { MountableRoute } from '../http/route';
-import { chronographRoutes } from './chronograph/chronograph-routes';
-import { constantsRoutes } from './constants-routes';
-import { frameworkSideRouters } from './framework/framework-side-routers';
+import { chronographRoutes } from './chronograph/chronograph.routes';
+import { constantsRoutes } from './constants.routes';
+import { agreementRoutes } from './agreement/agreement.routes';
+import { frameworkDerivativeFeeds } from './framework/derivative-feeds.routes';
+import { frameworkDocuments, frameworkRoutes } from './framework/framework.routes';
+import { qualificationDocuments, qualificationRoutes } from './qualification/qualification.routes';
+import { questionRoutes } from './question/question.routes';
+import { submissionDocuments, submissionRoutes } from './submission/submission.routes';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
-import { documentRoutes } from './documents/document-routes';
+import { documentTable } from './documents/document.routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { cancellationDocumentRoutes, cancellationRoutes } from './tender/cancellations/cancellation.routes';
@@ -20,30 +25,34 @@ import { transferRoutes } from './transfer/transfer.routes';
 /** Every domain module's routes, in one table (docs/architecture.md §Routes): the only place a new object kind is wired in. */
 export function domainRoutes(deps: RouteDeps): MountableRoute[] {
   return [
-    ...planRoutes(deps),
+    ...constantsRoutes(),
+    ...chronographRoutes(),
+    ...frameworkRoutes(deps),
+    ...frameworkDerivativeFeeds(deps),
+    ...questionRoutes(deps),
+    ...submissionRoutes(deps),
+    ...qualificationRoutes(deps),
+    ...agreementRoutes(deps),
+    ...documentTable(deps, frameworkDocuments),
+    ...documentTable(deps, submissionDocuments),
+    ...documentTable(deps, qualificationDocuments),
     ...tenderRoutes(deps),
+    ...documentTable(deps, tenderDocuments),
     ...cancellationRoutes(deps),
     ...complaintRoutes(),
     ...bidRoutes(deps),
     ...auctionRoutes(),
     ...awardRoutes(),
     ...tenderContractRoutes(),
+    ...contractRoutes(deps),
+    ...documentTable(deps, contractDocuments),
+    ...planRoutes(deps),
+    ...documentTable(deps, planDocuments),
+    ...transferRoutes(deps),
   ];
 }
 
 /** The modules not yet converted to the route table. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
-  return [
-    constantsRoutes(),
-    chronographRoutes(),
-    ...frameworkSideRouters(deps),
-    documentRoutes(deps, tenderDocuments),
-    cancellationDocumentRoutes(deps),
-    bidDocumentRoutes(deps),
-    awardDocumentRoutes(deps),
-    contractRoutes(deps),
-    documentRoutes(deps, contractDocuments),
-    documentRoutes(deps, planDocuments),
-    transferRoutes(deps),
-  ];
+  return [cancellationDocumentRoutes(deps), bidDocumentRoutes(deps), awardDocumentRoutes(deps)];
 }

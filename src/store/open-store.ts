@@ -8,7 +8,7 @@ export async function openStore(
   options: {
     readPreference?: string;
     testStaleReadsMs?: number | null;
-    /** MongoDB: memory for feed entries kept by their positions (docs/architecture.md §Feed pages on MongoDB). */
+    /** MongoDB: memory for feed entries kept by their positions (docs/mongodb.md §Feed pages on MongoDB). */
     feedCacheBytes?: number;
     /** The wall clock (epoch ms) feed positions follow (docs/platform.md §Feeds); tests inject theirs. */
     clock?: () => number;

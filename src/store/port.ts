@@ -67,7 +67,7 @@ export const isHiddenChange = (change: Change): change is Change & { op: 'update
  * A number drawn from a named counter (e.g. `tenderID:2026-11-22`) for a commit. Numbers are unique and rise on
  * each node; a refused commit may use one up, as the reference's counters do. On MongoDB a node draws them a block
  * at a time before the write, so across nodes they interleave by block and a stopped node leaves gaps
- * (docs/architecture.md §Pretty-id numbers on MongoDB).
+ * (docs/mongodb.md §Pretty-id numbers on MongoDB).
  */
 export interface Numbering {
   counter: string;
@@ -207,7 +207,7 @@ export interface StoredRecord extends Stored {
   revisions: Revision[];
 }
 
-/** A named counter at its last value given out (or reserved: docs/architecture.md §Pretty-id numbers on MongoDB). */
+/** A named counter at its last value given out (or reserved: docs/mongodb.md §Pretty-id numbers on MongoDB). */
 export interface CounterValue {
   name: string;
   value: number;

@@ -29,7 +29,7 @@ function routerTable(app: Koa): Set<string> {
 function documentTable(document: { paths: Record<string, Record<string, Operation>> }): Set<string> {
   const entries = new Set<string>();
   for (const [path, operations] of Object.entries(document.paths)) {
-    for (const method of Object.keys(operations)) if (method !== 'head') entries.add(`${method.toUpperCase()} ${path}`);
+    for (const method of Object.keys(operations)) entries.add(`${method.toUpperCase()} ${path}`);
   }
   return entries;
 }

@@ -147,3 +147,20 @@ t.test('without SANDBOX_MODE the accelerator fields are rogue, on create and on 
   });
   t.match(patched, error(422, 'body', 'frameworkDetails', 'Rogue field'));
 });
+
+t.test('a rogue frameworkDetails answers after the route table: unknown framework → 404, no key or token → 403', async (t) => {
+  const server = await startTestServer({ now: NOW });
+  t.teardown(() => server.close());
+  const body = { data: aFramework(NOW, { frameworkDetails: QUICK }) };
+  t.match(await server.request('POST', '/api/2.5/frameworks', { body }), error(403, 'url', 'permission', 'Forbidden'));
+  const draft = await createFramework(server);
+  const patch = { data: { frameworkDetails: QUICK } };
+  const unknown = await server.request('PATCH', `/api/2.5/frameworks/${'f'.repeat(32)}`, {
+    key: 'broker',
+    token: draft.token,
+    body: patch,
+  });
+  t.match(unknown, error(404, 'url', 'framework_id', 'Not Found'));
+  const tokenless = await server.request('PATCH', `/api/2.5/frameworks/${draft.id}`, { key: 'broker', body: patch });
+  t.match(tokenless, error(403, 'url', 'permission', 'Forbidden'));
+});

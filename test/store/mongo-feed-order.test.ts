@@ -1,5 +1,5 @@
 /**
- * The feed on MongoDB against adversarial commits (docs/architecture.md §Feed ordering on MongoDB): one held open
+ * The feed on MongoDB against adversarial commits (docs/mongodb.md §Feed ordering on MongoDB): one held open
  * while later ones land, and a node killed mid-commit.
  */
 import t from 'tap';

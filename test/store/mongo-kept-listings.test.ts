@@ -1,5 +1,5 @@
 /**
- * Feed entries kept by their positions on MongoDB (docs/architecture.md §Feed pages on MongoDB): a page read partly
+ * Feed entries kept by their positions on MongoDB (docs/mongodb.md §Feed pages on MongoDB): a page read partly
  * from memory is the page a node keeping nothing reads, whatever changed in between, and a superseded version never
  * comes back.
  */
@@ -60,7 +60,7 @@ async function crawl(store: Store, descending = false): Promise<ReturnType<typeo
 
 /**
  * Waits until `store` lists the position: a feed lists a change once every live node's floor, as the reader last
- * read it, is above it (docs/architecture.md §Feed ordering on MongoDB), a heartbeat after it at the most.
+ * read it, is above it (docs/mongodb.md §Feed ordering on MongoDB), a heartbeat after it at the most.
  */
 async function listed(store: Store, seq: number): Promise<void> {
   for (let wait = 0; wait < 200; wait++) {

@@ -1,5 +1,5 @@
 /**
- * Kept views on MongoDB (docs/architecture.md §Kept views on MongoDB): a node confirms a kept version through its
+ * Kept views on MongoDB (docs/mongodb.md §Kept views on MongoDB): a node confirms a kept version through its
  * change stream without asking the store, and never serves it to a session that has seen a later change.
  */
 import t from 'tap';

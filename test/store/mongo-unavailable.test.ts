@@ -144,7 +144,7 @@ t.test(
 
     t.test('a server that stays unreachable fails the operation as StoreUnavailable', async (t) => {
       relay.refuse();
-      // An object this node has not read: one it keeps may be answered from memory (docs/architecture.md §Kept views on MongoDB).
+      // An object this node has not read: one it keeps may be answered from memory (docs/mongodb.md §Kept views on MongoDB).
       await t.rejects(store.session().get('frameworks', 'b'.repeat(32)), StoreUnavailable);
     });
   },

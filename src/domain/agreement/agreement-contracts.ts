@@ -1,9 +1,9 @@
 import { apiError } from '../../http/errors';
-import type { Doc, Stored } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { calculateFullDate } from '../../time/periods';
 import { newId } from '../core/ids';
-import { updateOf, type ObjectDoc } from '../core/objects';
+import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
 import { withAgreementNextCheck } from './agreement-events';
 import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema';
@@ -33,8 +33,8 @@ function withContractChanged(agreement: ObjectDoc, changed: Doc, stamp: string):
 }
 
 /** `POST …/milestones` by the framework owner: only a `ban`, which suspends an active contract for 90 days. */
-export function addMilestone(stored: Stored, contractId: string, body: Doc, now: Date) {
-  const agreement = stored.doc as ObjectDoc;
+export async function addMilestone(session: StoreSession, stored: StoredObject, contractId: string, body: Doc, now: Date): Promise<Doc> {
+  const agreement = stored.doc;
   const contract = findContract(agreement.data, contractId);
   const input = validated<Doc>(createMilestoneSchema, body);
   requireOpen(agreement.data, contract, 'add');
@@ -51,12 +51,19 @@ export function addMilestone(stored: Stored, contractId: string, body: Doc, now:
     dateModified: stamp,
   };
   const changed = { ...contract, status: 'suspended', milestones: [...(contract.milestones ?? []), milestone] };
-  return { milestone, write: updateOf(stored, withContractChanged(agreement, changed, stamp)) };
+  await session.commit([updateOf(stored, withContractChanged(agreement, changed, stamp))]);
+  return milestone;
 }
 
 /** `PATCH …/milestones/{id}` by the framework owner: the activation milestone `met` terminates the contract. */
-export function changeMilestone(stored: Stored, contractId: string, milestoneId: string, body: Doc, now: Date) {
-  const agreement = stored.doc as ObjectDoc;
+export async function changeMilestone(
+  session: StoreSession,
+  stored: StoredObject,
+  { contractId, milestoneId }: { contractId: string; milestoneId: string },
+  body: Doc,
+  now: Date,
+): Promise<Doc> {
+  const agreement = stored.doc;
   const contract = findContract(agreement.data, contractId);
   const milestone = findMilestone(contract, milestoneId);
   const { status } = validated<Doc>(patchMilestoneSchema, body);
@@ -71,5 +78,6 @@ export function changeMilestone(stored: Stored, contractId: string, milestoneId:
     return m.status === 'scheduled' ? { ...m, status: 'notMet', dateModified: stamp } : m;
   });
   const changed = { ...contract, status: 'terminated', milestones };
-  return { milestone: met, write: updateOf(stored, withContractChanged(agreement, changed, stamp)) };
+  await session.commit([updateOf(stored, withContractChanged(agreement, changed, stamp))]);
+  return met;
 }

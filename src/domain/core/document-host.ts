@@ -1,5 +1,4 @@
 import type { Viewer } from '../../http/auth';
-import type { Ctx } from '../../http/context';
 import type { ApiError } from '../../http/errors';
 import type { RestrictedMode } from '../../config';
 import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
@@ -20,7 +19,7 @@ export interface DocumentHost {
    * What a document write (a new document, a new version, new metadata) also changes in the object (its
    * procedure's rules), or refuses; the object as it is saved.
    */
-  withDocumentAdded?(doc: ObjectDoc, ctx: Ctx): Promise<ObjectDoc>;
+  withDocumentAdded?(session: StoreSession, doc: ObjectDoc, now: Date): Promise<ObjectDoc>;
   /** The kind's own refusal in other statuses, where it is not the common 403 `Can't add document in current (…) status`. */
   refusal?(status: string): ApiError;
   /** What a document may say it is about (`documentOf`), where the kind's documents have it. */

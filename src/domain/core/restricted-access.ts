@@ -1,13 +1,12 @@
-import type Router from '@koa/router';
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { apiError } from '../../http/errors';
-import type { RequestState } from '../../http/context';
-import { feedRoute, type FeedSource } from '../../http/feed';
+import { feedHandler, type FeedSource } from '../../http/feed';
+import { route, type MountableRoute } from '../../http/route';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { RestrictedMode } from '../../config';
 import type { Doc, Kind } from '../../store/port';
 import { isRestricted, type ObjectDoc } from './objects';
-import { objectReads } from './object-reads';
+import { objectReadRoutes } from './object-reads';
 import type { DocumentHost } from './document-host';
 
 /** What a reader gets of a restricted object: all of it, the hidden-field view, or nothing. */
@@ -80,15 +79,23 @@ function reducedEntry(derivative: Derivative, data: Doc): Doc {
 
 /** `GET /{kind}/{id}` and the `/{kind}` feed of a derivative, each through the one access decision. */
 export function derivativeReadRoutes(
-  router: Router<RequestState>,
   derivative: Derivative,
   { publicBaseUrl, restrictedMode }: { publicBaseUrl: string | null; restrictedMode: RestrictedMode },
-): void {
-  objectReads(router, derivative.kind, (doc, viewer) => ({
-    data: singleView(derivative, doc, viewer, restrictedMode),
-    config: doc.config,
-  }));
-  feedRoute(router, `/${derivative.kind}`, derivativeFeed(derivative, restrictedMode), publicBaseUrl);
+): MountableRoute[] {
+  return [
+    ...objectReadRoutes(derivative.kind, (doc, viewer) => ({
+      data: singleView(derivative, doc, viewer, restrictedMode),
+      config: doc.config,
+    })),
+    route({
+      method: 'get',
+      path: `/api/2.5/${derivative.kind}`,
+      summary: `Feed of ${derivative.kind}, paged by next_page.offset`,
+      access: 'public',
+      result: 'feed',
+      handle: feedHandler(derivativeFeed(derivative, restrictedMode), publicBaseUrl),
+    }),
+  ];
 }
 
 /** The reading side of a derivative's documents: the object's own single view, so documents hide as it does. */

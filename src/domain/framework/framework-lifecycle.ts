@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Account } from '../../http/auth';
 import { apiError } from '../../http/errors';
 import type { StoreSession, Stored } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
+import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';
 import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
 import { withNextCheck } from './framework-events';
@@ -19,9 +19,8 @@ const runRules = (rules: FrameworkRule[], after: ObjectDoc, before: ObjectDoc | 
 /** POST /frameworks: a draft with a prettyID, the creating broker as owner, and the owner token (returned once). */
 export async function createFramework(
   session: StoreSession,
-  account: Account,
   body: { data: Record<string, unknown>; config?: Record<string, unknown> },
-  now: Date,
+  { account, now }: Actor,
 ): Promise<{ doc: ObjectDoc; access: Access }> {
   const type = typeof body.data.frameworkType === 'string' ? body.data.frameworkType : 'dynamicPurchasingSystem';
   const procedure = frameworkProcedure(type);

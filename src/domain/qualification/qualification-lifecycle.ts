@@ -1,8 +1,8 @@
 import { apiError } from '../../http/errors';
-import type { Change, Numbering, StoreSession, Stored } from '../../store/port';
+import type { Change, Numbering, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { agreementNumbering, newAgreement, withContract } from '../agreement/agreement-lifecycle';
 import { validated } from '../core/validation';
 import { patchQualificationSchema } from './qualification.schema';
@@ -27,6 +27,12 @@ export function newQualification(submission: ObjectDoc, framework: ObjectDoc, no
   };
 }
 
+/** A qualification, and the framework whose owner decides it. */
+export interface DecidedQualification {
+  stored: StoredObject;
+  framework: StoredObject;
+}
+
 /**
  * PATCH /qualifications/{id} by the framework owner
  * (docs/frameworks.md §Qualifications, §Qualification status machine): a decision completes the submission; the
@@ -34,13 +40,17 @@ export function newQualification(submission: ObjectDoc, framework: ObjectDoc, no
  * The qualification's whole state machine (no automatic transition: it has no events): (none) → pending when its
  * submission is activated (`newQualification` above); pending → active or unsuccessful, both final, here.
  */
-export async function decideQualification(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
-  const before = stored.doc as ObjectDoc;
+export async function decideQualification(
+  session: StoreSession,
+  { stored, framework: frameworkStored }: DecidedQualification,
+  patch: Record<string, unknown>,
+  now: Date,
+) {
+  const before = stored.doc;
   const { status: to } = validated<{ status?: string }>(patchQualificationSchema, patch);
   const from = before.data.status;
   if (from === 'active' || from === 'unsuccessful') throw apiError(403, `Can't update qualification in current (${from}) status`);
-  const frameworkStored = (await session.get('frameworks', before.data.frameworkID))!;
-  const framework = frameworkStored.doc as ObjectDoc;
+  const framework = frameworkStored.doc;
   if (framework.data.status !== 'active') {
     throw apiError(403, `Can't update qualification in current (${framework.data.status}) framework status`);
   }

@@ -1,5 +1,22 @@
+import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { authorPaths } from '../../masking/fragments';
-import type { MaskTable } from '../../masking/mask';
+import { applyMask, type MaskTable } from '../../masking/mask';
+import type { Doc } from '../../store/port';
+import type { FrameworkDoc } from './question-lifecycle';
 
 /** Spec hiding rules, `$..questions[*]`: title, description, answer, and author as for complaints (docs/masking.md §Framework questions). */
-export const QUESTION_MASK: MaskTable = ['$.title', '$.description', '$.answer', ...authorPaths('$.author')];
+const QUESTION_MASK: MaskTable = ['$.title', '$.description', '$.answer', ...authorPaths('$.author')];
+
+/**
+ * On a framework with restricted derivatives, the hidden view for everyone but the framework's owner, the
+ * broker that asked the question (its own question, the 201 included) and `r` brokers.
+ * See docs/masking.md §Framework questions, §Who sees what.
+ */
+export function presentQuestion(question: Doc, framework: FrameworkDoc, viewer: Viewer): Doc {
+  const name = isBroker(viewer) ? viewer.account!.name : undefined;
+  const whole =
+    framework.config?.restrictedDerivatives !== true ||
+    seesRestricted(viewer) ||
+    (name !== undefined && (name === framework.data.owner || name === framework.questionOwners?.[question.id]));
+  return whole ? question : applyMask(question, QUESTION_MASK);
+}

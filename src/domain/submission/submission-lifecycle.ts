@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Account } from '../../http/auth';
 import { apiError } from '../../http/errors';
 import type { Change, StoreSession, Stored } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
+import type { Actor } from '../core/actor';
 import { newId } from '../core/ids';
 import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
@@ -27,9 +27,8 @@ async function agreementOf(session: StoreSession, framework: ObjectDoc): Promise
 /** POST /submissions (docs/frameworks.md §Submissions; validators in the reference's order). */
 export async function createSubmission(
   session: StoreSession,
-  account: Account,
   body: { data: Record<string, unknown>; config?: Record<string, unknown> },
-  now: Date,
+  { account, now }: Actor,
 ): Promise<{ doc: ObjectDoc; access: Access }> {
   const data = validated<Record<string, any>>(createSubmissionSchema, body.data);
   const frameworkStored = /^[0-9a-f]{32}$/.test(data.frameworkID) ? await session.get('frameworks', data.frameworkID) : null;

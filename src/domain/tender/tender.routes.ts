@@ -73,9 +73,9 @@ export const tenderDocuments: DocumentHost = {
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
   documentOf: TENDER_DOCUMENT_OF,
   documentTypes: TENDER_DOCUMENT_TYPES,
-  async withDocumentAdded(doc, ctx) {
+  async withDocumentAdded(session, doc, now) {
     const tender = tenderOf(doc);
-    const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };
+    const tctx = { now, session, config: doc.config ?? {} };
     for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
     return withTender(doc, tender);
   },

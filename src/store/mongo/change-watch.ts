@@ -69,7 +69,7 @@ interface Change {
 }
 
 /**
- * The node's change stream over the object collections (docs/architecture.md §Kept views on MongoDB). It lets a read
+ * The node's change stream over the object collections (docs/mongodb.md §Kept views on MongoDB). It lets a read
  * confirm a kept version without asking the store: the version is current if no change to that object has arrived
  * since a store read found it, and the reader's session has seen nothing later than the stream has delivered (or
  * than that store read). Every other case reads the store, as before: a stream that is not open, a memory that was

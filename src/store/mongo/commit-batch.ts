@@ -41,7 +41,7 @@ interface Waiting {
 type Outcome = { stored: Stored } | { again: true } | { error: unknown };
 
 /**
- * Group commit on MongoDB (docs/architecture.md §Commit batches on MongoDB): the one-change commits asked for in one
+ * Group commit on MongoDB (docs/mongodb.md §Commit batches on MongoDB): the one-change commits asked for in one
  * turn of the event loop are sent together, and while `MAX_IN_FLIGHT` batches are under way the next ones wait and
  * go together when one returns, so batches grow with the load instead of round trips. Their numbers come from the
  * node's reserved blocks (counters.ts), their positions from one stamp, and their writes from one unordered bulk

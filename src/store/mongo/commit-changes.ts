@@ -24,7 +24,7 @@ const TRANSACTION = {
 };
 
 /**
- * Applies several changes atomically at fresh feed positions (docs/architecture.md §Feed ordering on MongoDB): one
+ * Applies several changes atomically at fresh feed positions (docs/mongodb.md §Feed ordering on MongoDB): one
  * transaction that writes only those objects, so it never touches a document unrelated commits need. A numbered
  * commit takes its number first, from the node's reserved block (counters.ts). A commit of one change goes through
  * the commit batch (commit-batch.ts) instead: one single-document write, no transaction.

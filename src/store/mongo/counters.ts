@@ -38,7 +38,7 @@ export async function nextCounterValues(db: Db, name: string, session: ClientSes
   return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }
 
-/** Numbers a node reserves with one `$inc` when it runs out (docs/architecture.md §Pretty-id numbers on MongoDB). */
+/** Numbers a node reserves with one `$inc` when it runs out (docs/mongodb.md §Pretty-id numbers on MongoDB). */
 export const DEFAULT_BLOCK_SIZE = 16;
 
 /**

@@ -6,7 +6,7 @@ import { PositionClock } from '../feed-position';
 import { StoreUnavailable } from '../port';
 
 /**
- * One node's entry in the registry of feed floors (docs/architecture.md §Feed ordering on MongoDB): every commit
+ * One node's entry in the registry of feed floors (docs/mongodb.md §Feed ordering on MongoDB): every commit
  * of the node still unfinished, or yet to start, takes a position at or above `floor`. Written by its node only,
  * every heartbeat and when a feed read needs it, never by a commit.
  */
@@ -18,6 +18,12 @@ export interface FloorRecord {
 }
 
 export const FLOORS_COLLECTION = 'feedFloors';
+
+/**
+ * The `comment` of the heartbeat's commands: a slow-query log or `currentOp` tells them from a request's, and the
+ * round-trip count (scripts/bench/round-trips.ts) leaves them out, as they belong to no request.
+ */
+export const HEARTBEAT_COMMENT = 'feed floors heartbeat';
 
 const DEFAULT_HEARTBEAT_MS = 200;
 const DEFAULT_LEASE_MS = 5000;
@@ -48,7 +54,7 @@ export interface FeedFloorsOptions {
  * Feed positions of one node on MongoDB without a shared counter: a hybrid logical clock stamps each commit, and a
  * reader lists only positions below the watermark, the lowest floor any live node has published. Readers miss no
  * commit however slow, however skewed the clocks, because a commit stamped below a published floor had finished
- * before it was published; the argument and the bounds are in docs/architecture.md §Feed ordering on MongoDB.
+ * before it was published; the argument and the bounds are in docs/mongodb.md §Feed ordering on MongoDB.
  */
 export class FeedFloors {
   readonly clock: PositionClock;
@@ -140,7 +146,7 @@ export class FeedFloors {
    * The watermark for a feed read in `session`: every commit stamped below it has finished and is visible to the
    * session's next read. Publishes this node's floor first when a commit of its own is not yet below it, so a client
    * reads its own writes in the feed of the node it wrote through as soon as the other nodes' floors allow (within one of
-   * their heartbeats and the clock skew: docs/architecture.md §Feed ordering on MongoDB).
+   * their heartbeats and the clock skew: docs/mongodb.md §Feed ordering on MongoDB).
    */
   async watermark(session: ClientSession): Promise<number> {
     // A publication already under way may have computed its floor before the commit ended: then one more.
@@ -178,15 +184,15 @@ export class FeedFloors {
    * the feeds lag (`registry_feed_delay_seconds`: a commit held in flight, or a node not yet judged dead, holds it back).
    */
   private async heartbeat(): Promise<void> {
-    await this.publish();
-    const records = await this.readRegistry();
+    await this.publish(HEARTBEAT_COMMENT);
+    const records = await this.readRegistry(HEARTBEAT_COMMENT);
     feedDelay.set(Math.max(0, this.wallMs() / 1000 - this.lowestLiveFloor(records)));
     await this.forgetLongDead(records);
   }
 
   /** Every node's floor, read in a causal session whose times later feed reads start from. */
-  private async readRegistry(): Promise<FloorRecord[]> {
-    const records = await this.causally((session) => this.floors.find({}, { session }).toArray());
+  private async readRegistry(comment?: string): Promise<FloorRecord[]> {
+    const records = await this.causally((session) => this.floors.find({}, { session, comment }).toArray());
     this.records = records;
     return records;
   }
@@ -235,10 +241,10 @@ export class FeedFloors {
     this.validUntil = sentAt + this.leaseMs / 2;
   }
 
-  private publish(): Promise<void> {
+  private publish(comment?: string): Promise<void> {
     this.publishing ??= (async () => {
       const sentAt = this.monotonic();
-      await this.writeFloor();
+      await this.writeFloor(undefined, comment);
       // A renewal acknowledged after the lease ran out does not extend it: readers may have taken the node as dead.
       if (this.monotonic() < this.validUntil) this.validUntil = sentAt + this.leaseMs / 2;
     })().finally(() => {
@@ -247,12 +253,12 @@ export class FeedFloors {
     return this.publishing;
   }
 
-  private async writeFloor(floor?: number): Promise<void> {
+  private async writeFloor(floor?: number, comment?: string): Promise<void> {
     if (this.stopped) return;
     const lowestInFlight = Math.min(...this.inFlight.values());
     const value = floor ?? Math.min(lowestInFlight, this.clock.floor());
     await this.causally((session) =>
-      this.floors.updateOne({ _id: this.nodeId }, { $set: { floor: value }, $inc: { renewals: 1 } }, { session, upsert: true }),
+      this.floors.updateOne({ _id: this.nodeId }, { $set: { floor: value }, $inc: { renewals: 1 } }, { session, upsert: true, comment }),
     );
     this.published = Math.max(this.published, value);
   }

@@ -25,13 +25,13 @@ const MARGIN = 1.5;
  * Feed pages on MongoDB read as a few windows of positions rather than one open range: a server that fetches every
  * document of a range before it sorts and limits (SecantusDB, the test server) then reads about a page, not the rest
  * of the history; mongod, which walks the index, is unaffected. Each node learns, per feed, how many seconds of
- * positions a page spans and where the feed starts (docs/architecture.md §Feed pages on MongoDB).
+ * positions a page spans and where the feed starts (docs/mongodb.md §Feed pages on MongoDB).
  */
 export class FeedWindows {
   private readonly spans = new Map<string, number>();
   /**
    * Where each feed (not a framework's) starts: the first position its first page listed. No commit can land below a
-   * listed position later (docs/architecture.md §Feed ordering on MongoDB), so a first page needs no open range.
+   * listed position later (docs/mongodb.md §Feed ordering on MongoDB), so a first page needs no open range.
    */
   private readonly starts = new Map<string, number>();
 

@@ -21,7 +21,7 @@ const DEFAULT_MAX_BYTES = 32 * 2 ** 20;
 
 /**
  * The documents this node last read or wrote, least recently used first out, each answered again without a round
- * trip while the change watch vouches for its version (docs/architecture.md §Kept views on MongoDB). A PATCH reads
+ * trip while the change watch vouches for its version (docs/mongodb.md §Kept views on MongoDB). A PATCH reads
  * its object before writing it; with this, the read of an object the node itself wrote last is free.
  */
 export class KeptDocs {

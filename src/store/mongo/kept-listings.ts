@@ -12,7 +12,7 @@ type Kept = { json: Buffer } | { docJson: Buffer };
 
 /**
  * Feed entries this node has read, by collection, position and the fields read
- * (docs/architecture.md §Feed pages on MongoDB). A position names one version of one object for good — every write
+ * (docs/mongodb.md §Feed pages on MongoDB). A position names one version of one object for good — every write
  * stores a new one, unique in its collection — so an entry kept never goes stale and nothing has to vouch for it.
  */
 export class KeptListings {

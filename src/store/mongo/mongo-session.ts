@@ -85,7 +85,7 @@ export function mongoSession(
   /**
    * The object as this node keeps it while the change watch vouches for it, moving the session to the time it was
    * confirmed at; else read, and kept with a confirmation if the watch can give one
-   * (docs/architecture.md §Kept views on MongoDB).
+   * (docs/mongodb.md §Kept views on MongoDB).
    */
   const find = async (kind: Kind, id: string): Promise<Found | null> => {
     const kept = keptDocs.get(kind, id, times.operationTime);
@@ -127,7 +127,7 @@ export function mongoSession(
   return {
     get,
 
-    // A kept version the change watch vouches for costs no round trip (docs/architecture.md §Kept views on MongoDB).
+    // A kept version the change watch vouches for costs no round trip (docs/mongodb.md §Kept views on MongoDB).
     async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
       if (kept && watch.isCurrent(kind, id, { seq: kept.seq }, kept.confirmed, times.operationTime)) {
         times = laterTimes(times, { operationTime: kept.confirmed.asOf });
@@ -186,7 +186,7 @@ export function mongoSession(
     /**
      * Entries this node has read before come from memory by their positions: a page is first read as positions
      * alone, then the entries not kept, unless few of this feed's entries have lately been kept; then in one read
-     * (docs/architecture.md §Feed pages on MongoDB).
+     * (docs/mongodb.md §Feed pages on MongoDB).
      */
     feedListing: (query) =>
       causal(async (session) => {

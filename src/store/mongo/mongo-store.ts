@@ -21,15 +21,15 @@ export interface MongoStoreOptions {
    * `serverSelectionTimeoutMS`).
    */
   serverSelectionTimeoutMS?: number;
-  /** Feed positions and the node's lease (docs/architecture.md §Feed ordering on MongoDB). */
+  /** Feed positions and the node's lease (docs/mongodb.md §Feed ordering on MongoDB). */
   feedFloors?: FeedFloorsOptions;
-  /** The change stream that confirms kept views without a round trip (docs/architecture.md §Kept views on MongoDB). */
+  /** The change stream that confirms kept views without a round trip (docs/mongodb.md §Kept views on MongoDB). */
   changeWatch?: ChangeWatchOptions;
   /** The most memory the documents kept for reads without a round trip take (default 32 MiB). */
   keptDocsBytes?: number;
   /** The most memory the feed entries kept by their positions take (default 16 MiB; 0 keeps none). */
   keptListingsBytes?: number;
-  /** Numbers of a pretty-id counter a node reserves at once (default 16; docs/architecture.md §Pretty-id numbers on MongoDB). */
+  /** Numbers of a pretty-id counter a node reserves at once (default 16; docs/mongodb.md §Pretty-id numbers on MongoDB). */
   counterBlockSize?: number;
   /**
    * Sees each command the node's client sends and answers (not the change stream's, which has its own client): what a
@@ -43,6 +43,8 @@ export interface StoreCommand {
   name: string;
   id: number;
   phase: 'sent' | 'answered';
+  /** The command's `comment`, when sent: the feed floors' heartbeat names its own (`HEARTBEAT_COMMENT`). */
+  comment?: string;
 }
 
 const DEFAULT_DB = 'registry';
@@ -102,7 +104,15 @@ export async function openMongoStore(url: string, options: MongoStoreOptions = {
   const client = clientOf(Boolean(options.onCommand));
   const onCommand = options.onCommand;
   if (onCommand) {
-    client.on('commandStarted', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'sent' }));
+    client.on('commandStarted', (event) => {
+      const comment: unknown = event.command.comment;
+      onCommand({
+        name: event.commandName,
+        id: event.requestId,
+        phase: 'sent',
+        comment: typeof comment === 'string' ? comment : undefined,
+      });
+    });
     client.on('commandSucceeded', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
     client.on('commandFailed', (event) => onCommand({ name: event.commandName, id: event.requestId, phase: 'answered' }));
   }

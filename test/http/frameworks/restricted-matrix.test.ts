@@ -89,7 +89,7 @@ for (const mode of ['hidden', 'forbidden'] as const) {
         const full = WHOLE[name].includes(reader);
         const single = await as(reader, paths[name]);
         // On MongoDB a reader outside the writer's session sees a change once every node's feed floor is past it
-        // (one heartbeat, docs/architecture.md §Feed ordering on MongoDB): ask again until it is listed.
+        // (one heartbeat, docs/mongodb.md §Feed ordering on MongoDB): ask again until it is listed.
         let entry: any;
         for (let tries = 0; entry === undefined && tries < 50; tries++) {
           if (tries) await new Promise((resolve) => setTimeout(resolve, 50));

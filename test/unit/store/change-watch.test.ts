@@ -1,4 +1,4 @@
-/** The change watch's rules (docs/architecture.md §Kept views on MongoDB) against a stream the test feeds by hand. */
+/** The change watch's rules (docs/mongodb.md §Kept views on MongoDB) against a stream the test feeds by hand. */
 import t, { type Test } from 'tap';
 import { EventEmitter } from 'node:events';
 import { Timestamp, type Db } from 'mongodb';

@@ -1,7 +1,6 @@
-import Router from '@koa/router';
-import type { AppDeps } from '../../app-deps';
-import type { RequestState } from '../../http/context';
-import { feedRoute } from '../../http/feed';
+import type { RouteDeps } from '../../app-deps';
+import { feedHandler } from '../../http/feed';
+import { route, type MountableRoute } from '../../http/route';
 import { qualificationDerivative } from '../qualification/qualification.access';
 import { submissionDerivative } from '../submission/submission.access';
 import { derivativeFeed, type Derivative } from '../core/restricted-access';
@@ -29,21 +28,19 @@ const QUALIFICATION_FIELDS = ['documents', 'submissionID', 'frameworkID', 'statu
  * framework, through the same access decision. As the reference, the framework is not looked up: an unknown id
  * lists nothing.
  */
-export function frameworkDerivativeFeeds(deps: AppDeps): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+export function frameworkDerivativeFeeds(deps: RouteDeps): MountableRoute[] {
   const { publicBaseUrl, restrictedMode } = deps.config;
   const scoped = (derivative: Derivative, defaultFields: string[]) =>
-    feedRoute(
-      router,
-      `/frameworks/:id/${derivative.kind}`,
-      { ...derivativeFeed(derivative, restrictedMode), defaultFields },
-      publicBaseUrl,
-      {
+    route({
+      method: 'get',
+      path: `/api/2.5/frameworks/:id/${derivative.kind}`,
+      summary: `Feed of a framework's ${derivative.kind} (page links name the ${derivative.kind} feed)`,
+      access: 'public',
+      result: 'feed',
+      handle: feedHandler({ ...derivativeFeed(derivative, restrictedMode), defaultFields }, publicBaseUrl, {
         frameworkID: (ctx) => ctx.params.id,
         linkPath: `/api/2.5/${derivative.kind}`,
-      },
-    );
-  scoped(submissionDerivative, SUBMISSION_FIELDS);
-  scoped(qualificationDerivative, QUALIFICATION_FIELDS);
-  return router;
+      }),
+    });
+  return [scoped(submissionDerivative, SUBMISSION_FIELDS), scoped(qualificationDerivative, QUALIFICATION_FIELDS)];
 }
