@@ -1,9 +1,10 @@
 import { route, type MountableRoute, type RouteDescription } from '../http/route';
-import { buildOpenApiDocument } from './openapi-document';
+import type { buildOpenApiDocument } from './openapi-document';
 
 /**
- * `GET /api/2.5/openapi.json`: built from the route table on first request (converting every joi schema takes a
- * moment) and kept; `described` gives every route once the table is whole.
+ * `GET /api/2.5/openapi.json`: built from the route table on first request and kept; `described` gives every route
+ * once the table is whole. The builder (joi-to-json and lodash) loads with that first request, not with every node
+ * and test process.
  */
 export function openApiRoute(described: () => readonly RouteDescription[]): MountableRoute {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
@@ -13,8 +14,8 @@ export function openApiRoute(described: () => readonly RouteDescription[]): Moun
     summary: 'This document',
     access: 'public',
     result: 'description',
-    handle: (ctx) => {
-      document ??= buildOpenApiDocument(described());
+    handle: async (ctx) => {
+      document ??= (await import('./openapi-document')).buildOpenApiDocument(described());
       ctx.body = document;
     },
   });
