@@ -14,11 +14,11 @@ import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentTable } from './documents/document.routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
-import { cancellationDocumentRoutes, cancellationRoutes } from './tender/cancellations/cancellation.routes';
+import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
 import { complaintRoutes } from './tender/complaints/complaint.routes';
-import { bidDocumentRoutes, bidRoutes } from './tender/bids/bid.routes';
+import { bidRoutes } from './tender/bids/bid.routes';
 import { auctionRoutes } from './tender/auction/auction.routes';
-import { awardDocumentRoutes, awardRoutes } from './tender/awards/award.routes';
+import { awardRoutes } from './tender/awards/award.routes';
 import { tenderContractRoutes } from './tender/contracts/tender-contract.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 
@@ -42,7 +42,7 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...complaintRoutes(),
     ...bidRoutes(deps),
     ...auctionRoutes(),
-    ...awardRoutes(),
+    ...awardRoutes(deps),
     ...tenderContractRoutes(),
     ...contractRoutes(deps),
     ...documentTable(deps, contractDocuments),
@@ -52,7 +52,7 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
   ];
 }
 
-/** The modules not yet converted to the route table. */
-export function domainRouters(deps: AppDeps): Router<RequestState>[] {
-  return [cancellationDocumentRoutes(deps), bidDocumentRoutes(deps), awardDocumentRoutes(deps)];
+/** The modules not yet converted to the route table: none are left. */
+export function domainRouters(_deps: AppDeps): Router<RequestState>[] {
+  return [];
 }

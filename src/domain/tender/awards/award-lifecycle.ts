@@ -7,6 +7,7 @@ import { calculateDate } from '../../../time/periods';
 import { itemById, itemsOf } from '../../core/items';
 import { loadObject, updateOf } from '../../core/objects';
 import { mergePatch, validated } from '../../core/validation';
+import type { DocumentHolder } from '../../documents/document-versions';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
@@ -123,15 +124,23 @@ export async function patchAward(session: StoreSession, { stored, award: found }
   return findAward(data, found.id);
 }
 
-/** Saves the tender with an award's new `documents`, dated now. */
-export async function saveAwardDocuments(
-  session: StoreSession,
-  { stored, award }: TenderAward,
-  documents: Doc[],
-  now: Date,
-): Promise<void> {
+/**
+ * An award's documents, changed by the tender's owner while the tender is in qualification and the award's lot
+ * active (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`;
+ * uploads, versions and metadata alike, docs/tenders.md §Awards); saved with the tender, dated now.
+ */
+export function awardDocuments(held: TenderAward): DocumentHolder & TenderAward {
+  const { stored, award } = held;
   const tender = tenderOf(stored.doc);
-  const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
-  const data = { ...tender, awards, dateModified: formatKyiv(now) };
-  await session.commit([tenderChange(stored, data, { writes: ['awards'] })]);
+  return {
+    ...held,
+    documents: itemsOf(award, 'documents'),
+    listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    writable: (verb) => requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`),
+    async save(documents, session, now) {
+      const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
+      const data = { ...tender, awards, dateModified: formatKyiv(now) };
+      await session.commit([tenderChange(stored, data, { writes: ['awards'] })]);
+    },
+  };
 }

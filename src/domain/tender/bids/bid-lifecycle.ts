@@ -7,6 +7,7 @@ import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import type { ObjectDoc } from '../../core/objects';
 import type { Actor } from '../../core/actor';
+import type { DocumentHolder } from '../../documents/document-versions';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
 import { procedureOfStored } from '../tender-lifecycle';
@@ -165,8 +166,7 @@ const DOCUMENTS_IN = ['active.tendering', 'active.qualification', 'active.awarde
  * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the statuses and periods the
  * reference allows, `verb` wording the refusals (docs/tenders.md §Bids).
  */
-export function requireBidDocumentAllowed({ stored, bid }: TenderBid, verb: 'add' | 'update', now: Date): void {
-  const tender = tenderOf(stored.doc);
+function requireBidDocumentAllowed(tender: Doc, bid: Doc, verb: 'add' | 'update', now: Date): void {
   const { status, tenderPeriod } = tender;
   if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
   const at = now.getTime();
@@ -186,11 +186,20 @@ export function requireBidDocumentAllowed({ stored, bid }: TenderBid, verb: 'add
   if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
 }
 
-/** Saves the tender with a bid's new `documents`. */
-export async function saveBidDocuments(session: StoreSession, { stored, bid }: TenderBid, documents: Doc[], now: Date): Promise<void> {
+/** A bid's documents, for a change by the bid's owner (`requireBidDocumentAllowed`), saved with the tender. */
+export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
+  const { stored, bid } = held;
   const tender = tenderOf(stored.doc);
-  const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
-  // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
-  const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
-  await saveTender(session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });
+  return {
+    ...held,
+    documents: itemsOf(bid, 'documents'),
+    listPath: `/api/2.5/tenders/${tender.id}/bids/${bid.id}/documents`,
+    writable: (verb, now) => requireBidDocumentAllowed(tender, bid, verb, now),
+    async save(documents, session, now) {
+      const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
+      // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
+      const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
+      await saveTender(session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });
+    },
+  };
 }

@@ -1,34 +1,23 @@
-import Router from '@koa/router';
-import type { AppDeps, RouteDeps } from '../../../app-deps';
+import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
-import type { Ctx, RequestState } from '../../../http/context';
-import { apiError, forbidden } from '../../../http/errors';
+import type { Ctx } from '../../../http/context';
+import { apiError } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import type { Doc } from '../../../store/port';
 import { actorOf } from '../../core/actor';
-import { itemsOf } from '../../core/items';
 import { isOwner, ownerOf } from '../../core/owner';
-import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
+import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
+import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
-import {
-  bidOwnership,
-  createBid,
-  deleteBid,
-  findBid,
-  patchBid,
-  requireBidDocumentAllowed,
-  saveBidDocuments,
-  type TenderBid,
-} from './bid-lifecycle';
+import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid-lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { tenderOf, type TenderDoc } from '../tender-aggregate';
 
 const PATH = '/api/2.5/tenders/:id/bids';
-const documentsOf = (bid: Doc): Doc[] => itemsOf(bid, 'documents');
 
 /** The bid the path names, with its stored tender (sealed bids included): 404 for an unknown one. */
 async function loadBid(ctx: Ctx): Promise<TenderBid> {
@@ -52,7 +41,20 @@ function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: s
   return findBid(visibleData(doc, ctx.state.viewer, TENDER_MASK), bidId);
 }
 
-/** `/tenders/{id}/bids[/{bid_id}]` (docs/tenders.md §Bids): placed by any broker, changed by the bid's owner. */
+/** A bid's documents as this reader sees them (spec-era `validate_view_bid_document`, `…_allowed_in_bid_status`). */
+function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
+  const bid = visibleBid(ctx, doc, bidId, (status) => `Can't view bid documents in current (${status}) tender status`);
+  const { status } = findBid(tenderOf(doc), bidId);
+  if (['invalid', 'deleted'].includes(status) && !isBidOwner(ctx, doc, bidId)) {
+    throw apiError(403, `Can't view bid documents in current (${status}) bid status`);
+  }
+  return documentsOf(bid);
+}
+
+/**
+ * `/tenders/{id}/bids[/{bid_id}[/documents[/{document_id}]]]` (docs/tenders.md §Bids): placed by any broker, changed
+ * by the bid's owner.
+ */
 export function bidRoutes(deps: RouteDeps): MountableRoute[] {
   const base = deps.config.publicBaseUrl;
   const procedures = Object.values(TENDER_PROCEDURES);
@@ -119,48 +121,17 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: visibleBid(ctx, doc, ctx.params.bidId, (status) => `Can't view bid in current (${status}) tender status`) };
       },
     }),
+    ...documentWriteRoutes<DocumentHolder & TenderBid>(deps, {
+      path: `${PATH}/:bidId/documents`,
+      load: async (ctx) => bidDocuments(await loadBid(ctx)),
+      access: bidOwner,
+      schema: tenderDocumentPatch,
+    }),
+    ...documentReadRoutes({
+      path: `${PATH}/:bidId/documents`,
+      load: loadBid,
+      visible: (ctx, { stored, bid }) => visibleBidDocuments(ctx, stored.doc, bid.id),
+      stored: ({ bid }) => documentsOf(bid),
+    }),
   ];
-}
-
-/** A bid's documents as this reader sees them (spec-era `validate_view_bid_document`, `…_allowed_in_bid_status`). */
-function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
-  const bid = visibleBid(ctx, doc, bidId, (status) => `Can't view bid documents in current (${status}) tender status`);
-  const { status } = findBid(tenderOf(doc), bidId);
-  if (['invalid', 'deleted'].includes(status) && !isBidOwner(ctx, doc, bidId)) {
-    throw apiError(403, `Can't view bid documents in current (${status}) bid status`);
-  }
-  return documentsOf(bid);
-}
-
-/** A bid's documents, for a change by the bid's owner (`subResourceDocumentWrites`). */
-async function heldBidDocuments(ctx: Ctx): Promise<HeldDocuments> {
-  const held = await loadBid(ctx);
-  return {
-    documents: documentsOf(held.bid),
-    listPath: `/api/2.5/tenders/${ctx.params.id}/bids/${held.bid.id}/documents`,
-    writable(verb) {
-      if (!bidOwner.owns(ctx, held)) throw forbidden();
-      requireBidDocumentAllowed(held, verb, ctx.state.now);
-    },
-    save: (documents) => saveBidDocuments(ctx.state.session, held, documents, ctx.state.now),
-  };
-}
-
-/** `/tenders/{id}/bids/{bid_id}/documents[/{document_id}]`, served by the document module. */
-export function bidDocumentRoutes(deps: AppDeps): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: PATH });
-  subResourceDocumentWrites(router, deps, '/:bidId/documents', tenderDocumentPatch, heldBidDocuments);
-
-  router.get('/:bidId/documents', async (ctx) => {
-    const { doc } = await loadTenderOf(ctx);
-    listDocuments(ctx, visibleBidDocuments(ctx, doc, ctx.params.bidId));
-  });
-
-  router.get('/:bidId/documents/:documentId', async (ctx) => {
-    const { doc } = await loadTenderOf(ctx);
-    const visible = visibleBidDocuments(ctx, doc, ctx.params.bidId);
-    await answerDocument(ctx, visible, documentsOf(findBid(tenderOf(doc), ctx.params.bidId)));
-  });
-
-  return router;
 }

@@ -3,6 +3,7 @@ import type { Doc, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
+import type { DocumentHolder } from '../../documents/document-versions';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
@@ -130,19 +131,20 @@ export async function patchCancellation(
 }
 
 /**
- * Whether the tender's cancellations' documents may change (`CancellationDocumentState`): while the tender may still
- * be cancelled, whatever the cancellation's status (docs/tenders.md §Cancellations).
+ * A cancellation's documents, as the reference's `CancellationDocumentState`: changed by the tender's owner while
+ * the tender may still be cancelled, whatever the cancellation's status; saved with the tender.
  */
-export const requireCancellationDocumentsWritable = (stored: StoredTender): void => cancellationInAllowedTenderStatus(tenderOf(stored.doc));
-
-/** Saves the tender with a cancellation's new `documents`. */
-export async function saveCancellationDocuments(
-  session: StoreSession,
-  { stored, cancellation }: TenderCancellation,
-  documents: Doc[],
-  now: Date,
-): Promise<void> {
-  const tender = structuredClone(tenderOf(stored.doc));
-  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellation.id ? { ...c, documents } : c));
-  await saveCancellations(session, stored, tender, now);
+export function cancellationDocuments(held: TenderCancellation): DocumentHolder & TenderCancellation {
+  const { stored, cancellation } = held;
+  return {
+    ...held,
+    documents: itemsOf(cancellation, 'documents'),
+    listPath: `/api/2.5/tenders/${stored.doc.data.id}/cancellations/${cancellation.id}/documents`,
+    writable: () => cancellationInAllowedTenderStatus(tenderOf(stored.doc)),
+    async save(documents, session, now) {
+      const tender = structuredClone(tenderOf(stored.doc));
+      tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellation.id ? { ...c, documents } : c));
+      await saveCancellations(session, stored, tender, now);
+    },
+  };
 }

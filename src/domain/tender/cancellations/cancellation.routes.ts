@@ -1,32 +1,23 @@
-import Router from '@koa/router';
-import type { AppDeps, RouteDeps } from '../../../app-deps';
+import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
-import type { Ctx, RequestState } from '../../../http/context';
-import { forbidden } from '../../../http/errors';
+import type { Ctx } from '../../../http/context';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
-import { itemsOf } from '../../core/items';
-import { answerDocument, listDocuments, subResourceDocumentWrites, type HeldDocuments } from '../../documents/document-routes';
+import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
+import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
 import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderOwner, tenderPartOwner } from '../tender.routes';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import {
   addCancellation,
+  cancellationDocuments,
   findCancellation,
   patchCancellation,
-  requireCancellationDocumentsWritable,
-  saveCancellationDocuments,
   type TenderCancellation,
 } from './cancellation-lifecycle';
 import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
 
 const PATH = '/api/2.5/tenders/:id/cancellations';
-
-/** The tender as this reader sees it and as stored: its cancellations are read from it. */
-async function visibleTender(ctx: Ctx) {
-  const { doc } = await loadTenderOf(ctx);
-  return { visible: visibleData(doc, ctx.state.viewer, TENDER_MASK), stored: doc.data };
-}
 
 /** The cancellation the path names, with its stored tender: 404 for an unknown one. */
 async function loadCancellation(ctx: Ctx): Promise<TenderCancellation> {
@@ -35,7 +26,8 @@ async function loadCancellation(ctx: Ctx): Promise<TenderCancellation> {
 }
 
 /**
- * `/tenders/{id}/cancellations[/{cancellation_id}]` (docs/tenders.md §Cancellations), changed by the tender's owner.
+ * `/tenders/{id}/cancellations[/{cancellation_id}[/documents[/{document_id}]]]` (docs/tenders.md §Cancellations),
+ * changed by the tender's owner.
  * Readers see cancellations as they see the tender: the hiding table names no part of them.
  */
 export function cancellationRoutes(deps: RouteDeps): MountableRoute[] {
@@ -72,40 +64,19 @@ export function cancellationRoutes(deps: RouteDeps): MountableRoute[] {
       list: 'Cancellations of a tender',
       one: 'One cancellation of a tender',
     }),
+    ...documentWriteRoutes<DocumentHolder & TenderCancellation>(deps, {
+      path: `${PATH}/:cancellationId/documents`,
+      load: async (ctx) => cancellationDocuments(await loadCancellation(ctx)),
+      access: tenderPartOwner,
+      schema: tenderDocumentPatch,
+    }),
+    ...documentReadRoutes({
+      path: `${PATH}/:cancellationId/documents`,
+      load: loadCancellation,
+      // Readers see cancellations as they see the tender.
+      visible: (ctx, { stored, cancellation }) =>
+        documentsOf(findCancellation(visibleData(stored.doc, ctx.state.viewer, TENDER_MASK), cancellation.id)),
+      stored: ({ cancellation }) => documentsOf(cancellation),
+    }),
   ];
-}
-
-/**
- * A cancellation's documents for `POST`, `PUT` and `PATCH` by the tender's owner, as the reference's
- * `CancellationDocumentState`: while the tender may still be cancelled, whatever the cancellation's status.
- */
-async function heldCancellationDocuments(ctx: Ctx): Promise<HeldDocuments> {
-  const held = await loadCancellation(ctx);
-  return {
-    documents: itemsOf(held.cancellation, 'documents'),
-    listPath: `/api/2.5/tenders/${ctx.params.id}/cancellations/${held.cancellation.id}/documents`,
-    writable() {
-      if (!tenderPartOwner.owns(ctx, held)) throw forbidden();
-      requireCancellationDocumentsWritable(held.stored);
-    },
-    save: (documents) => saveCancellationDocuments(ctx.state.session, held, documents, ctx.state.now),
-  };
-}
-
-/** `/tenders/{id}/cancellations/{cancellation_id}/documents[/{document_id}]`, served by the document module. */
-export function cancellationDocumentRoutes(deps: AppDeps): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: PATH });
-  subResourceDocumentWrites(router, deps, '/:cancellationId/documents', tenderDocumentPatch, heldCancellationDocuments);
-
-  router.get('/:cancellationId/documents', async (ctx) => {
-    listDocuments(ctx, itemsOf(findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId), 'documents'));
-  });
-
-  router.get('/:cancellationId/documents/:documentId', async (ctx) => {
-    const { visible, stored } = await visibleTender(ctx);
-    const documentsIn = (tender: typeof stored) => itemsOf(findCancellation(tender, ctx.params.cancellationId), 'documents');
-    await answerDocument(ctx, documentsIn(visible), documentsIn(stored));
-  });
-
-  return router;
 }
