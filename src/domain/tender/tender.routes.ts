@@ -91,8 +91,7 @@ export const tenderOwner = ownerOf('the tender', (stored: StoredTender) => store
 export const tenderPartOwner = ownerOf('the tender', ({ stored }: { stored: StoredTender }) => stored.doc);
 
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
-export const visibleTender = async (ctx: Ctx): Promise<Doc> =>
-  presentTender((await loadTender(ctx.state.session, ctx.params.id)).doc, ctx.state.viewer).data;
+export const visibleTender = async (ctx: Ctx): Promise<Doc> => presentTender((await loadTenderOf(ctx)).doc, ctx.state.viewer).data;
 
 /**
  * `GET /tenders/{id}/{list}` and `GET /tenders/{id}/{list}/{item_id}`: a list the tender holds (empty when it has none)
@@ -124,11 +123,13 @@ export function tenderListReads(list: string, param: string, idName: string, sum
   ];
 }
 
+/** The lot the path names, with its stored tender: 404 for an unknown one, before the owner is judged. */
 async function loadLot(ctx: Ctx): Promise<TenderLot> {
   const stored = await loadTenderOf(ctx);
   return { stored, lot: findLot(stored.doc.data, ctx.params.lotId) };
 }
 
+/** The question the path names, with its stored tender: 404 for an unknown one. */
 async function loadQuestion(ctx: Ctx): Promise<TenderQuestion> {
   const stored = await loadTenderOf(ctx);
   return { stored, question: findQuestion(stored.doc.data, ctx.params.questionId) };
