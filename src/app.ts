@@ -4,6 +4,7 @@ import { RenderedViews, renderedViews } from './http/rendered-views';
 import { authenticate } from './http/auth';
 import { clientAddress } from './http/client-address';
 import { jsonBody } from './http/body';
+import { LiveFeeds, liveFeedStreams } from './http/live-feeds';
 import type { RequestState } from './http/context';
 import { errorRenderer, methodNotAllowed } from './http/errors';
 import { noSniff } from './http/no-sniff';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(sessionCookie(deps.store, deps.membership, deps.config.sessionSecret));
   app.use(requestClock(deps.clock));
   app.use(renderedViews(new RenderedViews(deps.config.viewCacheBytes)));
+  app.use(liveFeedStreams(deps.liveFeeds ?? new LiveFeeds(deps.store, deps.config.feedStreams, deps.logger)));
   if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));
   // One router holding every route: a request is matched once, not once per module's router.
