@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isBroker } from '../../http/auth';
-import type { Ctx } from '../../http/context';
+import { isBroker, type Account } from '../../http/auth';
 import { apiError } from '../../http/errors';
 import { issueAccess, tokenMatches } from '../../security/tokens';
 import type { Doc, StoreSession } from '../../store/port';
@@ -10,7 +9,6 @@ import { calculateDate } from '../../time/periods';
 import { itemById, itemsOf } from '../core/items';
 import { newId } from '../core/ids';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { presentedToken } from '../core/owner';
 import { validated } from '../core/validation';
 import { requireAllowedChange } from './plan.rules';
 import { patchMilestoneSchema, postMilestoneSchema } from './plan.schema';
@@ -87,17 +85,13 @@ export interface PlanMilestone {
   milestone: Doc;
 }
 
-/** Whether the request comes from the milestone's owner: its broker, presenting its own token. */
-export function ownsMilestone(ctx: Ctx, { stored, milestone }: PlanMilestone): boolean {
+/** Whether `account`, presenting `token`, owns the milestone: its broker, with the milestone's own token. */
+export function holdsMilestone(account: Account | null, token: string | null, { stored, milestone }: PlanMilestone): boolean {
   const doc: PlanDoc = stored.doc;
-  return (
-    isBroker(ctx.state.viewer) &&
-    ctx.state.viewer.account?.name === milestone.owner &&
-    tokenMatches(presentedToken(ctx), doc.milestoneTokens?.[milestone.id])
-  );
+  return isBroker({ account }) && account?.name === milestone.owner && tokenMatches(token, doc.milestoneTokens?.[milestone.id]);
 }
 
-/** `PATCH /plans/{id}/milestones/{milestone_id}` by the milestone's owner (`ownsMilestone`). */
+/** `PATCH /plans/{id}/milestones/{milestone_id}` by the milestone's owner (`holdsMilestone`). */
 export async function patchMilestone(
   session: StoreSession,
   { stored, milestone: before }: PlanMilestone,

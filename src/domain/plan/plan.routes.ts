@@ -10,11 +10,11 @@ import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import type { DocumentHost } from '../core/document-host';
 import type { OcdsKind } from '../core/ocds-reads';
-import { ownerOf } from '../core/owner';
+import { ownerOf, presentedToken } from '../core/owner';
 import { planRelease } from '../../ocds/plan-release';
 import { TENDER_PROCEDURES } from '../tender/procedures';
 import { createPlan, patchPlan } from './plan-lifecycle';
-import { addMilestone, findMilestone, ownsMilestone, patchMilestone, type PlanMilestone } from './plan-milestones';
+import { addMilestone, findMilestone, holdsMilestone, patchMilestone, type PlanMilestone } from './plan-milestones';
 import { patchMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema } from './plan.schema';
 import { createTenderFromPlan } from './plan-tenders';
 
@@ -143,7 +143,7 @@ export function planRoutes(deps: RouteDeps): MountableRoute[] {
       path: '/api/2.5/plans/:id/milestones/:milestoneId',
       summary: 'Meets, misses or edits a milestone (its owner token)',
       load: loadMilestone,
-      access: { owner: 'the milestone', owns: ownsMilestone },
+      access: { owner: 'the milestone', owns: (ctx, loaded) => holdsMilestone(ctx.state.viewer.account, presentedToken(ctx), loaded) },
       body: [{ data: patchMilestoneSchema }],
       result: 'object',
       writes: true,
