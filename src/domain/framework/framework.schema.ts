@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import { classificationSchema, procuringEntityPatchSchema, procuringEntitySchema } from './organization.schema';
+import { classificationSchema, procuringEntityPatchSchema, procuringEntitySchema } from '../core/organization.schema';
 import { isoDate } from '../core/validation';
 
 /** One schema per operation (docs/architecture.md §Where rules live); unknown members are the reference's `Rogue field`. */

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { authorSchema } from '../framework/organization.schema';
+import { authorSchema } from '../core/organization.schema';
 
 /** POST /frameworks/{id}/questions `data`. */
 export const createQuestionSchema = Joi.object({

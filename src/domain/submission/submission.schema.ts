@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import { tendererSchema } from '../framework/organization.schema';
+import { tendererSchema } from '../core/organization.schema';
 
 /** POST /submissions `data` (docs/frameworks.md §Submissions); `submissionType` is set by the server from the framework. */
 export const createSubmissionSchema = Joi.object({
