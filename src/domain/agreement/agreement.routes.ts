@@ -14,7 +14,8 @@ import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema'
 
 const MILESTONES = '/api/2.5/agreements/:id/contracts/:contractId/milestones';
 
-const loadAgreement = (ctx: Ctx): Promise<StoredObject<AgreementDoc>> => loadObject(ctx.state.session, 'agreements', ctx.params.id);
+const loadAgreement = (ctx: Ctx): Promise<StoredObject<AgreementDoc>> =>
+  loadObject<AgreementDoc>(ctx.state.session, 'agreements', ctx.params.id);
 
 /** Milestone writes are the framework owner's: the agreement carries the framework's token hashes. */
 const frameworkOwner = ownerOf("the agreement (its framework owner's token)", (stored: StoredObject<AgreementDoc>) => stored.doc);

@@ -24,12 +24,12 @@ async function found<T>(kind: Kind, id: string, read: () => Promise<T | null>): 
 /** A stored object, its document typed as the domain keeps it (`StoredObject<FrameworkDoc>` for a typed kind). */
 export type StoredObject<D extends ObjectDoc<object, object, object> = ObjectDoc> = Stored & { doc: D };
 
-/** The object the store holds under `kind` and `id`; a typed kind names its document type, which joi checked on every save. */
+/** The object the store holds under `kind` and `id`; a typed kind names its document type (joi checked every save). */
 export async function loadObject<D extends ObjectDoc<object, object, object> = ObjectDoc>(
   session: StoreSession,
   kind: Kind,
   id: string,
-): Promise<StoredObject<D>> {
+): Promise<StoredObject<NoInfer<D>>> {
   return (await found(kind, id, () => session.get(kind, id))) as StoredObject<D>;
 }
 

@@ -51,7 +51,8 @@ export const frameworkDocuments: DocumentHost = {
 const view = (doc: FrameworkDoc) => ({ data: doc.data, config: doc.config });
 const procedures = Object.values(FRAMEWORK_PROCEDURES);
 
-const loadFramework = (ctx: Ctx): Promise<StoredObject<FrameworkDoc>> => loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+const loadFramework = (ctx: Ctx): Promise<StoredObject<FrameworkDoc>> =>
+  loadObject<FrameworkDoc>(ctx.state.session, 'frameworks', ctx.params.id);
 
 /** The framework's owner: a broker presenting the framework's token. */
 const frameworkOwner = ownerOf('the framework', (stored: StoredObject<FrameworkDoc>) => stored.doc);

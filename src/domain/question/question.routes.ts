@@ -14,7 +14,8 @@ import { answerQuestionSchema, createQuestionSchema } from './question.schema';
 const QUESTIONS = '/api/2.5/frameworks/:id/questions';
 
 /** The framework the questions belong to. */
-const loadFramework = (ctx: Ctx): Promise<StoredObject<FrameworkDoc>> => loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+const loadFramework = (ctx: Ctx): Promise<StoredObject<FrameworkDoc>> =>
+  loadObject<FrameworkDoc>(ctx.state.session, 'frameworks', ctx.params.id);
 
 async function loadQuestion(ctx: Ctx): Promise<FrameworkQuestion> {
   const stored = await loadFramework(ctx);

@@ -20,7 +20,8 @@ export const submissionDocuments: DocumentHost = {
   acceptsIn: () => ['draft', 'active'],
 };
 
-const loadSubmission = (ctx: Ctx): Promise<StoredObject<SubmissionDoc>> => loadObject(ctx.state.session, 'submissions', ctx.params.id);
+const loadSubmission = (ctx: Ctx): Promise<StoredObject<SubmissionDoc>> =>
+  loadObject<SubmissionDoc>(ctx.state.session, 'submissions', ctx.params.id);
 
 /** Endpoints 12-15. */
 export function submissionRoutes(deps: RouteDeps): MountableRoute[] {
