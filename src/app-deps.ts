@@ -2,6 +2,7 @@ import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Account } from './http/auth';
+import type { LiveFeeds } from './http/live-feeds';
 import type { Membership } from './membership/membership';
 import type { Store } from './store/port';
 import type { Clock } from './time/clock';
@@ -15,6 +16,8 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   readinessChecks?: (() => Promise<void>)[];
+  /** The node's live feed streams, which it ends when it stops; the app makes its own without. */
+  liveFeeds?: LiveFeeds;
   /** Where per-key request counts are shared between nodes (RATE_LIMIT_PER_MINUTE); per process without. */
   rateLimitRedis?: Redis | null;
 }

@@ -4,6 +4,7 @@ import { RenderedViews, renderedViews } from './http/rendered-views';
 import { authenticate } from './http/auth';
 import { clientAddress } from './http/client-address';
 import { jsonBody } from './http/body';
+import { LiveFeeds, liveFeedStreams } from './http/live-feeds';
 import type { RequestState } from './http/context';
 import { errorRenderer, methodNotAllowed } from './http/errors';
 import { noSniff } from './http/no-sniff';
@@ -12,12 +13,9 @@ import { prettyJson } from './http/render';
 import { requestTimeout } from './http/request-timeout';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
-import { openApiRoutes } from './openapi/openapi-routes';
-import { sporeRoutes } from './http/spore';
-import { systemRoutes } from './http/system-routes';
-import { domainRouters, domainRoutes } from './domain/routers';
-import { ROUTE_DESCRIPTIONS } from './openapi/route-descriptions';
+import { domainRouters } from './domain/routers';
 import { routerOf } from './http/route';
+import { routeTable } from './route-table';
 import type { AppDeps } from './app-deps';
 import type { Clock } from './time/clock';
 
@@ -36,9 +34,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.proxy = deps.config.trustProxy !== null;
   app.silent = true;
   // One route table drives the routers and the OpenAPI document (docs/architecture.md §Routes).
-  const table = domainRoutes(deps);
-  const routers: Router<RequestState>[] = [systemRoutes(deps.store, deps.readinessChecks), routerOf(table), ...domainRouters(deps)];
-  routers.push(openApiRoutes([...ROUTE_DESCRIPTIONS, ...table.map((r) => r.description)]), sporeRoutes(routers));
+  const routers: Router<RequestState>[] = [routerOf(routeTable(deps).table), ...domainRouters(deps)];
   if (deps.config.trustProxy !== null) app.use(clientAddress(deps.config.trustProxy));
   app.use(noSniff());
   app.use(requestLog(deps.logger));
@@ -49,6 +45,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(sessionCookie(deps.store, deps.membership, deps.config.sessionSecret));
   app.use(requestClock(deps.clock));
   app.use(renderedViews(new RenderedViews(deps.config.viewCacheBytes)));
+  app.use(liveFeedStreams(deps.liveFeeds ?? new LiveFeeds(deps.store, deps.config.feedStreams, deps.logger)));
   if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));
   // One router holding every route: a request is matched once, not once per module's router.

@@ -8,6 +8,8 @@ import { probeApp } from './jobs/probe-app';
 import { startJobs, type Jobs } from './jobs/start-jobs';
 import type { Membership } from './membership/membership';
 import { openMembership } from './membership/open-membership';
+import { LiveFeeds } from './http/live-feeds';
+import { noticeCommits } from './store/commit-notices';
 import { instrumentedStore } from './store/instrumented-store';
 import { openStore } from './store/open-store';
 import type { Store } from './store/port';
@@ -36,6 +38,8 @@ export interface NodeParts {
   store: Store;
   jobs: Jobs;
   membership: Membership;
+  /** Ends the live feed streams (docs/platform.md §Live feed) and refuses new ones; a server closes only without them. */
+  closeStreams(): Promise<void>;
   /** Stops the membership, the jobs and the store; the caller closes its server first. */
   stop(): Promise<void>;
 }
@@ -50,10 +54,15 @@ export async function assembleNode(config: Config, deps: NodeDeps): Promise<Node
     clock: () => clock.now().getTime(),
     onCommand: deps.onStoreCommand,
   });
-  const jobs = await startJobs(config, instrumentedStore(deps.wrapStore ? deps.wrapStore(opened) : opened), clock, logger, {
+  // The live feeds read through the store the node writes with, and its commits (a worker's too) wake them.
+  let liveFeeds: LiveFeeds | null = null;
+  const noticed = noticeCommits(deps.wrapStore ? deps.wrapStore(opened) : opened, (kinds) => liveFeeds?.committed(kinds));
+  const jobs = await startJobs(config, instrumentedStore(noticed), clock, logger, {
     manualTimer: deps.manualTimer,
   });
   const { store } = jobs;
+  const feeds = new LiveFeeds(store, config.feedStreams, logger);
+  liveFeeds = feeds;
   const readinessChecks = [...jobs.readinessChecks, ...(deps.readinessChecks ?? [])];
   const membership = deps.membership ?? (await openMembership(config, clock, logger));
   await membership.start();
@@ -69,13 +78,25 @@ export async function assembleNode(config: Config, deps: NodeDeps): Promise<Node
   const app =
     config.role === 'worker'
       ? probeApp(store, readinessChecks)
-      : createApp({ config, store, membership, accounts: loadAuthFile(config.authFile), clock, logger, readinessChecks, rateLimitRedis });
+      : createApp({
+          config,
+          store,
+          membership,
+          accounts: loadAuthFile(config.authFile),
+          clock,
+          logger,
+          readinessChecks,
+          rateLimitRedis,
+          liveFeeds: feeds,
+        });
   return {
     app,
     store,
     jobs,
     membership,
+    closeStreams: () => feeds.close(),
     async stop() {
+      await feeds.close();
       await membership.stop();
       rateLimitRedis?.disconnect();
       await jobs.stop();

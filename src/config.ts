@@ -39,6 +39,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** After SIGTERM, how long the node keeps serving, unready and closing each connection, before it stops listening. */
   drainDelayMs: number;
+  /** The live feed (docs/platform.md §Live feed): its store reads, keep-alives, per-stream buffer and caps. */
+  feedStreams: FeedStreamConfig;
   /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
   viewCacheBytes: number;
   /** Memory for feed entries kept by their positions on MongoDB (src/store/mongo/kept-listings.ts); 0 = none kept. */
@@ -54,6 +56,18 @@ export interface Config {
   sweepGraceMs: number;
   /** TEST ONLY (TEST_STALE_READS=1 with NODE_ENV=test): SQLite reads lag this far behind and ignore cookies. */
   testStaleReadsMs: number | null;
+}
+
+export interface FeedStreamConfig {
+  /** How often a node reads each followed feed while it has streams, besides when its own commits wake it. */
+  pollMs: number;
+  /** How long a stream stays silent before it gets a keep-alive comment. */
+  keepAliveMs: number;
+  /** Bytes a stream may have waiting for its client; past them the stream ends (the client resumes from its last id). */
+  bufferBytes: number;
+  /** Open streams per API key, and per client address for readers without a key; 429 above. */
+  perKey: number;
+  perAddress: number;
 }
 
 const proxyList = (value: string): string[] => value.split(',').map((part) => part.trim());
@@ -93,6 +107,11 @@ const schema = Joi.object({
     ),
   REQUEST_TIMEOUT_MS: Joi.number().integer().min(0).default(20_000),
   DRAIN_DELAY_MS: Joi.number().integer().min(0).max(120_000).default(0),
+  FEED_STREAM_POLL_MS: Joi.number().integer().min(10).max(60_000).default(100),
+  FEED_STREAM_KEEPALIVE_MS: Joi.number().integer().min(10).max(600_000).default(15_000),
+  FEED_STREAM_BUFFER_KB: Joi.number().integer().min(1).max(65536).default(256),
+  FEED_STREAMS_PER_KEY: Joi.number().integer().min(0).default(50),
+  FEED_STREAMS_PER_ADDRESS: Joi.number().integer().min(0).default(20),
   VIEW_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   FEED_CACHE_MB: Joi.number().min(0).max(65536).default(16),
   RESTRICTED_MODE: Joi.string().valid('hidden', 'forbidden').default('hidden'),
@@ -175,6 +194,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       value.TRUST_PROXY === undefined ? null : /^\d+$/.test(value.TRUST_PROXY) ? Number(value.TRUST_PROXY) : proxyList(value.TRUST_PROXY),
     requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
     drainDelayMs: value.DRAIN_DELAY_MS,
+    feedStreams: Object.freeze({
+      pollMs: value.FEED_STREAM_POLL_MS,
+      keepAliveMs: value.FEED_STREAM_KEEPALIVE_MS,
+      bufferBytes: value.FEED_STREAM_BUFFER_KB * 1024,
+      perKey: value.FEED_STREAMS_PER_KEY,
+      perAddress: value.FEED_STREAMS_PER_ADDRESS,
+    }),
     viewCacheBytes: Math.round(value.VIEW_CACHE_MB * 2 ** 20),
     feedCacheBytes: Math.round(value.FEED_CACHE_MB * 2 ** 20),
     restrictedMode: value.RESTRICTED_MODE,

@@ -54,3 +54,31 @@ export const liveMembers = new client.Gauge({
   help: 'API nodes this node sees alive (1 without Redis: the node itself)',
   registers: [metrics],
 });
+
+export const feedStreamsOpen = new client.Gauge({
+  name: 'registry_feed_streams_open',
+  help: 'Live feed streams (text/event-stream) open on this node, by collection',
+  labelNames: ['collection'] as const,
+  registers: [metrics],
+});
+
+export const feedStreamEvents = new client.Counter({
+  name: 'registry_feed_stream_events_total',
+  help: 'Feed entries sent to live feed streams, by collection',
+  labelNames: ['collection'] as const,
+  registers: [metrics],
+});
+
+export const feedStreamsEnded = new client.Counter({
+  name: 'registry_feed_streams_ended_total',
+  help: 'Live feed streams the node ended, by reason (slow: its client fell a buffer behind; shutdown; error)',
+  labelNames: ['reason'] as const,
+  registers: [metrics],
+});
+
+export const feedStreamLag = new client.Histogram({
+  name: 'registry_feed_stream_lag_seconds',
+  help: 'How long after its feed position (its commit time) a change was sent to the live streams following it',
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metrics],
+});

@@ -50,6 +50,8 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
     async stop() {
       draining = true;
       if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      // Live feed streams never end on their own: they end now, and their clients reconnect to another node.
+      await node.closeStreams();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;

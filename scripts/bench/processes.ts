@@ -95,6 +95,8 @@ export async function startProduct(o: {
   nodeArgs?: string[];
   /** The store to serve instead of the SQLite file `db` (a `mongodb://` URL). */
   storeUrl?: string;
+  /** More configuration, over the bench's own. */
+  env?: Record<string, string>;
 }): Promise<Running> {
   const port = await freePort();
   const entry = o.runner === 'dist' ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'];
@@ -112,6 +114,7 @@ export async function startProduct(o: {
       AUTH_FILE: join(ROOT, 'auth.ini'),
       // The lifecycle chain's tenders run their periods accelerated (scripts/bench/lifecycle-chain.ts).
       SANDBOX_MODE: '1',
+      ...o.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

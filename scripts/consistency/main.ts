@@ -1,3 +1,4 @@
+import { formatFeedSummary, runFeedCheck } from './feed-check';
 import { runConsistencyCheck } from './run-check';
 import { formatSummary, passed } from './summary';
 import { parseCli } from '../cli';
@@ -5,9 +6,12 @@ import { parseCli } from '../cli';
 const USAGE = `
 usage: npm run consistency -- --targets URL1,URL2,... [--clients N] [--seconds S] [--operations N]
        npm run consistency -- --kill-node [--nodes N] [--clients N] [--seconds S]
+       npm run consistency -- --feed [--targets URL,...] [--writers N] [--crawlers N] [--kill-node] [--seconds S]
 
 Simulated clients write and read through the given nodes (or a local cluster it starts, on STORE_URL when set,
 killing one node mid-run with --kill-node) and check every session guarantee. Exits 1 on violations.
+With --feed, writers PATCH frameworks through every node while crawlers follow the paged feed and the live feed
+from random offsets; every acknowledged change is checked against every crawler. Exits 1 if one missed any.
 
   --targets URL,...   API nodes' base URLs (e.g. http://127.0.0.1:8081)
   --clients N         simulated clients (default 16)
@@ -15,6 +19,9 @@ killing one node mid-run with --kill-node) and check every session guarantee. Ex
   --operations N      stop after N operations instead
   --kill-node         start a local cluster and kill -9 one node mid-run
   --nodes N           nodes of that local cluster (default 3)
+  --feed              the feed-completeness check instead (a local cluster unless --targets)
+  --writers N         --feed: writers, each PATCHing two frameworks (default 8)
+  --crawlers N        --feed: paged crawlers, and as many live-feed crawlers (default 4)
   -h, --help          this text
 `;
 
@@ -26,6 +33,9 @@ async function main() {
     operations: { type: 'string' },
     'kill-node': { type: 'boolean', default: false },
     nodes: { type: 'string', default: '3' },
+    feed: { type: 'boolean', default: false },
+    writers: { type: 'string', default: '8' },
+    crawlers: { type: 'string', default: '4' },
   });
   const targets = (values.targets ?? '')
     .split(',')
@@ -33,6 +43,21 @@ async function main() {
     .filter(Boolean);
   const clients = Number(values.clients);
   const seconds = Number(values.seconds);
+  if (values.feed) {
+    const feed = await runFeedCheck({
+      targets,
+      writers: Number(values.writers),
+      crawlers: Number(values.crawlers),
+      seconds,
+      killNode: values['kill-node'],
+      nodes: Number(values.nodes),
+      storeUrl: process.env.STORE_URL || undefined,
+      progress: (line) => console.error(line),
+    });
+    const report = formatFeedSummary(feed);
+    console.log(report);
+    process.exit(report.endsWith('PASS') ? 0 : 1);
+  }
   if (!targets.length && !values['kill-node'])
     throw new Error('--targets URL1,URL2,… is required (or --kill-node to start a local cluster)');
   if (!Number.isInteger(clients) || clients < 1) throw new Error('--clients must be a positive integer');

@@ -11,7 +11,7 @@ import { qualificationDocuments, qualificationRoutes } from './qualification/qua
 import { questionRoutes } from './question/question.routes';
 import { submissionDocuments, submissionRoutes } from './submission/submission.routes';
 import { contractRoutes, contractDocuments } from './contract/contract.routes';
-import { documentRoutes } from './documents/document-routes';
+import { documentTable } from './documents/document.routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
 import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
@@ -33,27 +33,27 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...submissionRoutes(deps),
     ...qualificationRoutes(deps),
     ...agreementRoutes(deps),
+    ...documentTable(deps, frameworkDocuments),
+    ...documentTable(deps, submissionDocuments),
+    ...documentTable(deps, qualificationDocuments),
+    ...documentTable(deps, tenderDocuments),
+    ...contractRoutes(deps),
+    ...documentTable(deps, contractDocuments),
     ...planRoutes(deps),
+    ...documentTable(deps, planDocuments),
+    ...transferRoutes(deps),
   ];
 }
 
 /** The modules not yet converted to the route table. */
 export function domainRouters(deps: AppDeps): Router<RequestState>[] {
   return [
-    documentRoutes(deps, submissionDocuments),
-    documentRoutes(deps, qualificationDocuments),
-    documentRoutes(deps, frameworkDocuments),
     tenderRoutes(deps),
-    documentRoutes(deps, tenderDocuments),
     cancellationRoutes(deps),
     complaintRoutes(),
     bidRoutes(deps),
     auctionRoutes(),
     awardRoutes(deps),
     tenderContractRoutes(),
-    contractRoutes(deps),
-    documentRoutes(deps, contractDocuments),
-    documentRoutes(deps, planDocuments),
-    transferRoutes(deps),
   ];
 }

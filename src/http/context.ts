@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Viewer } from './auth';
 import type { StoreSession } from '../store/port';
+import type { LiveFeeds } from './live-feeds';
 import type { RenderedViews } from './rendered-views';
 
 /** Everything a request carries between middleware; nothing else is put on ctx. */
@@ -14,6 +15,8 @@ export interface RequestState {
   session: StoreSession;
   /** Rendered object views, shared by the app's requests. */
   views: RenderedViews;
+  /** The node's live feed streams (docs/platform.md §Live feed). */
+  liveFeeds: LiveFeeds;
   /** Parsed JSON body, when the request has one. */
   body?: unknown;
 }

@@ -4,6 +4,8 @@ import type { Ctx, RequestState } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
 import { previousOffset, storeOffset, tickedPage } from './feed-page';
+import { streamFeed, wantsEventStream } from './feed-stream';
+import type { StreamRender } from './live-feeds';
 import { absoluteUrl } from './render';
 import { pickFields } from '../store/listing';
 import type { Doc, FeedQuery, Kind, StoreSession } from '../store/port';
@@ -122,14 +124,38 @@ function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string
   return { offset, path, uri: absoluteUrl(ctx, base, path) };
 }
 
+/** An entry's JSON as `viewer` is shown it. */
+function entryJsonOf(source: FeedSource, listed: readonly string[], viewer: Viewer) {
+  return (doc: Doc) => {
+    const entry = source.entry(doc, viewer);
+    return Buffer.from(apiJson(entry.fixed ? entry.data : pickFields(entry.data, listed)));
+  };
+}
+
+const sourceIds = new WeakMap<FeedSource, number>();
+let sourceCount = 0;
+
+/**
+ * A live stream's entries (docs/platform.md §Live feed), rendered once for all streams that list them alike: an
+ * object that is not restricted shows alike to every reader of a source that declares `entryReads` (its promise).
+ */
+function streamRender(source: FeedSource, listed: readonly string[], viewer: Viewer): StreamRender {
+  if (!sourceIds.has(source)) sourceIds.set(source, ++sourceCount);
+  const shared = `${sourceIds.get(source)}|${listed.join(',')}`;
+  const { account } = viewer;
+  const own = `${shared}|${account ? `${account.group}/${account.name}/${account.levels}` : ''}`;
+  const json = entryJsonOf(source, listed, viewer);
+  return {
+    key: (stored) => (source.entryReads && !stored.doc.config?.restricted ? shared : own),
+    json: (stored) => json(stored.doc),
+  };
+}
+
 /** The page's entries as JSON, in feed order, the seq of its first, and where the next page starts. */
 async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   const { viewer, session } = ctx.state;
   const { listed } = params;
-  const entryJson = (doc: Doc) => {
-    const entry = source.entry(doc, viewer);
-    return Buffer.from(apiJson(entry.fixed ? entry.data : pickFields(entry.data, listed)));
-  };
+  const entryJson = entryJsonOf(source, listed, viewer);
   const read = async (query: FeedQuery) =>
     source.entryReads
       ? (await session.feedListing({ ...query, listed, reads: source.entryReads })).map((listing) => ({
@@ -175,6 +201,7 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
   return async (ctx: Ctx): Promise<void> => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);
     if (scope) params.query.frameworkID = scope.frameworkID(ctx);
+    if (wantsEventStream(ctx)) return streamFeed(ctx, params.query, streamRender(source, params.listed, ctx.state.viewer));
     const releases = wantsOcds(ctx.query) ? source.releases : undefined;
     if (releases) params.echo.push(['opt_schema', 'ocds']);
     const linkPath = scope?.linkPath ?? ctx.path;

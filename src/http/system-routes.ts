@@ -1,25 +1,45 @@
-import Router from '@koa/router';
-import type { RequestState } from './context';
 import type { Store } from '../store/port';
 import { metrics } from '../metrics';
+import { route, type MountableRoute } from './route';
 
-/** Health, readiness and metrics. */
-export function systemRoutes(store: Store, readinessChecks: (() => Promise<void>)[] = []) {
-  const router = new Router<RequestState>();
-  router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok' };
-  });
-  router.get('/readyz', async (ctx) => {
-    const problems: string[] = [];
-    for (const check of [() => store.ping(), ...readinessChecks]) {
-      await check().catch((err: Error) => problems.push(err.message));
-    }
-    ctx.status = problems.length ? 503 : 200;
-    ctx.body = problems.length ? { status: 'unavailable', problems } : { status: 'ok' };
-  });
-  router.get('/metrics', async (ctx) => {
-    ctx.type = metrics.contentType;
-    ctx.body = await metrics.metrics();
-  });
-  return router;
+/** Health, readiness and metrics (docs/operations.md). */
+export function systemRoutes(store: Pick<Store, 'ping'>, readinessChecks: (() => Promise<void>)[] = []): MountableRoute[] {
+  return [
+    route({
+      method: 'get',
+      path: '/healthz',
+      summary: 'The process is up',
+      access: 'public',
+      result: 'status',
+      handle: (ctx) => {
+        ctx.body = { status: 'ok' };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/readyz',
+      summary: 'The store (and Redis for workers) answer',
+      access: 'public',
+      result: 'status',
+      handle: async (ctx) => {
+        const problems: string[] = [];
+        for (const check of [() => store.ping(), ...readinessChecks]) {
+          await check().catch((err: Error) => problems.push(err.message));
+        }
+        ctx.status = problems.length ? 503 : 200;
+        ctx.body = problems.length ? { status: 'unavailable', problems } : { status: 'ok' };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/metrics',
+      summary: 'Prometheus metrics',
+      access: 'public',
+      result: 'metrics',
+      handle: async (ctx) => {
+        ctx.type = metrics.contentType;
+        ctx.body = await metrics.metrics();
+      },
+    }),
+  ];
 }

@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { RequestState } from '../http/context';
 import { errorRenderer } from '../http/errors';
 import { noSniff } from '../http/no-sniff';
+import { routerOf } from '../http/route';
 import { systemRoutes } from '../http/system-routes';
 import type { Store } from '../store/port';
 
@@ -9,7 +10,7 @@ import type { Store } from '../store/port';
 export function probeApp(store: Store, readinessChecks: (() => Promise<void>)[]): Koa<RequestState> {
   const app = new Koa<RequestState>();
   app.silent = true;
-  const router = systemRoutes(store, readinessChecks);
+  const router = routerOf(systemRoutes(store, readinessChecks));
   app.use(noSniff());
   app.use(errorRenderer());
   app.use(router.routes());

@@ -98,6 +98,26 @@ const FEED_PARAMETERS = [
   { name: 'opt_fields', schema: { type: 'string' }, description: 'comma-separated fields to add to id and dateModified' },
 ].map((p) => ({ ...p, in: 'query', required: false }));
 
+/** The live feed's resume point (docs/platform.md §Live feed). */
+const LAST_EVENT_ID = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description: 'with Accept: text/event-stream, the id of the last event received: the stream resumes after it (an offset in any form)',
+};
+
+/** A feed asked with `Accept: text/event-stream` (docs/platform.md §Live feed). */
+const LIVE_FEED = {
+  'text/event-stream': {
+    schema: {
+      type: 'string',
+      description:
+        'the live feed: one event per entry the page would list (id: its offset, data: its JSON), after offset or Last-Event-ID, then each change as it is listed; comment lines keep it alive; descending and opt_schema → 400',
+    },
+  },
+};
+
 const ACCESS_TOKEN = {
   name: 'acc_token',
   in: 'query',
@@ -141,7 +161,11 @@ function requestBody(body: RouteDescription['body']) {
 const SUCCESS: Record<ResultShape, { status: string; description: string; content?: Record<string, unknown> }> = {
   object: { status: '200', description: 'the object', content: json(ref('Envelope')) },
   created: { status: '201', description: 'created; Location names it', content: json(ref('Envelope')) },
-  feed: { status: '200', description: 'one page of the feed', content: json(ref('FeedPage')) },
+  feed: {
+    status: '200',
+    description: 'one page of the feed; with Accept: text/event-stream the live feed',
+    content: { ...json(ref('FeedPage')), ...LIVE_FEED },
+  },
   list: { status: '200', description: 'the list', content: json(ref('List')) },
   objectOrOcds: {
     status: '200',
@@ -150,8 +174,9 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
   },
   feedOrOcds: {
     status: '200',
-    description: "one page of the feed; with opt_schema=ocds a release package of the page's entries, with the same links",
-    content: json({ anyOf: [ref('FeedPage'), ref('ReleasePackage')] }),
+    description:
+      "one page of the feed; with opt_schema=ocds a release package of the page's entries, with the same links; with Accept: text/event-stream the live feed",
+    content: { ...json({ anyOf: [ref('FeedPage'), ref('ReleasePackage')] }), ...LIVE_FEED },
   },
   status: { status: '200', description: 'ok', content: json({ type: 'object', properties: { status: { type: 'string' } } }) },
   metrics: { status: '200', description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
@@ -184,6 +209,7 @@ const ERROR_TEXTS: Record<string, string> = {
   '413': 'body over BODY_LIMIT',
   '415': 'not application/json',
   '422': 'the body breaks the schema or a rule',
+  '429': 'too many open live feed streams for this key (or address without one)',
 };
 
 const isFeed = (route: RouteDescription) => route.result === 'feed' || route.result === 'feedOrOcds';
@@ -191,7 +217,7 @@ const isFeed = (route: RouteDescription) => route.result === 'feed' || route.res
 function errorStatuses(route: RouteDescription): string[] {
   const statuses = ['412'];
   if (route.path.includes(':') || isFeed(route)) statuses.push('404');
-  if (isFeed(route)) statuses.push('400');
+  if (isFeed(route)) statuses.push('400', '429');
   if (route.access !== 'public') statuses.push('403');
   if (route.writes) statuses.push('409');
   if (route.body) statuses.push('413', '415', '422');
@@ -223,7 +249,7 @@ function operation(route: RouteDescription) {
     schema: { type: 'string' },
   }));
   const query = [
-    ...(isFeed(route) ? FEED_PARAMETERS : []),
+    ...(isFeed(route) ? [...FEED_PARAMETERS, LAST_EVENT_ID] : []),
     ...(route.result === 'objectOrOcds' || route.result === 'feedOrOcds' ? [OCDS_PARAMETER] : []),
     ...(route.access === 'owner' ? [ACCESS_TOKEN] : []),
     ...(route.query ?? []).map((q) => ({ ...q, in: 'query', required: false, schema: { type: 'string' } })),

@@ -1,11 +1,4 @@
 import type { ResultShape, RouteDescription } from '../http/route';
-import {
-  createContract,
-  patchChangeSchema,
-  patchContract,
-  postChangeSchema,
-  putSignerInfoSchema,
-} from '../domain/contract/contract.schema';
 import { answerQuestionSchema, createTenderQuestionSchema } from '../domain/question/question.schema';
 import { patchCancellationSchema, postCancellationSchema } from '../domain/tender/cancellations/cancellation.schema';
 import { criteriaListSchema } from '../domain/tender/criteria';
@@ -13,10 +6,7 @@ import { TENDER_PROCEDURES } from '../domain/tender/procedures';
 import { lotPatchSchema, lotSchema } from '../domain/tender/tender.schema';
 import { documentPatchSchema } from '../domain/documents/document.schema';
 import { tenderDocuments } from '../domain/tender/tender.routes';
-import { contractDocuments } from '../domain/contract/contract.routes';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from '../domain/tender/auction/auction.schema';
-import { createTransferSchema } from '../domain/transfer/transfer-lifecycle';
-import { OWNERSHIP, ownershipSchema } from '../domain/transfer/ownership';
 
 type Access = RouteDescription['access'];
 
@@ -126,38 +116,6 @@ const ocdsObjectOf = (collection: string): RouteDescription[] => {
 
 /** Every route of the app; `test/ecosystem/openapi.test.ts` fails when the router table and this list differ. */
 export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
-  { method: 'get', path: '/healthz', summary: 'The process is up', tag: 'operations', access: 'public', result: 'status' },
-  {
-    method: 'get',
-    path: '/readyz',
-    summary: 'The store (and Redis for workers) answer',
-    tag: 'operations',
-    access: 'public',
-    result: 'status',
-  },
-  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'operations', access: 'public', result: 'metrics' },
-  {
-    method: 'get',
-    path: '/api/2.5/spore',
-    summary: 'SPORE description of the API',
-    tag: 'operations',
-    access: 'public',
-    result: 'description',
-  },
-  {
-    method: 'head',
-    path: '/api/2.5/spore',
-    summary: 'Opens a session (SESSION cookie), as the reference client does',
-    tag: 'operations',
-    access: 'public',
-    result: 'status',
-  },
-  { method: 'get', path: '/api/2.5/openapi.json', summary: 'This document', tag: 'operations', access: 'public', result: 'description' },
-
-  ...objectDocuments('frameworks'),
-  ...objectDocuments('submissions'),
-  ...objectDocuments('qualifications'),
-
   write(
     'post',
     '/api/2.5/tenders',
@@ -184,7 +142,6 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
   read('/api/2.5/tenders/:id/questions/:questionId', 'One question of a tender'),
   ...ocdsObjectOf('tenders'),
   withOcds(feed('tenders')),
-  ...objectDocuments('tenders', tenderDocuments.documentOf),
   write('post', '/api/2.5/tenders/:id/cancellations', 'Starts a cancellation of a tender or a lot (draft)', 'owner', [
     { data: postCancellationSchema },
   ]),
@@ -278,47 +235,4 @@ export const ROUTE_DESCRIPTIONS: RouteDescription[] = [
     ...read('/api/2.5/tenders/:id/extract_credentials', "The tender's owner and owner token hash (the contracting system)"),
     access: 'system',
   },
-
-  write('post', '/api/2.5/contracts', 'Creates a contract (the contracting system)', 'system', [{ data: createContract }]),
-  write('patch', '/api/2.5/contracts/:id', 'Changes a contract', 'owner', [{ data: patchContract }]),
-  ...ocdsObjectOf('contracts'),
-  withOcds(feed('contracts')),
-  {
-    ...write('patch', '/api/2.5/contracts/:id/buyer/signer_info', "Names the buyer's signer (the contract owner)", 'owner', [
-      { data: putSignerInfoSchema },
-    ]),
-    method: 'put',
-  },
-  {
-    ...write('patch', '/api/2.5/contracts/:id/suppliers/signer_info', "Names the supplier's signer (the winning bid's owner)", 'owner', [
-      { data: putSignerInfoSchema },
-    ]),
-    method: 'put',
-  },
-  write(
-    'patch',
-    '/api/2.5/contracts/:id/credentials',
-    "A new owner token and transfer token of a contract (the tender's owner)",
-    'owner',
-    undefined,
-  ),
-  write('post', '/api/2.5/contracts/:id/changes', 'Proposes a change of an active contract', 'owner', [{ data: postChangeSchema }]),
-  write('patch', '/api/2.5/contracts/:id/changes/:changeId', 'Edits or applies a pending contract change', 'owner', [
-    { data: patchChangeSchema },
-  ]),
-  read('/api/2.5/contracts/:id/changes', 'Changes of a contract', 'list'),
-  read('/api/2.5/contracts/:id/changes/:changeId', 'One change of a contract'),
-  ...objectDocuments('contracts', contractDocuments.documentOf),
-
-  ...objectDocuments('plans'),
-  write('post', '/api/2.5/transfers', 'Creates a transfer: its id and the owner and transfer tokens it will hand over', 'broker', [
-    { data: createTransferSchema },
-  ]),
-  { ...read('/api/2.5/transfers/:id', 'A transfer, with `usedFor` once used'), access: 'broker' },
-  ...Object.values(OWNERSHIP).map((policy): RouteDescription => ({
-    ...write('post', `/api/2.5/${policy.kind}/:id/ownership`, `Gives one of ${policy.kind} to the broker of a transfer`, 'broker', [
-      { data: ownershipSchema },
-    ]),
-    result: 'object',
-  })),
 ];

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { formatFeedSummary, runFeedCheck } from '../../scripts/consistency/feed-check';
 import { runConsistencyCheck } from '../../scripts/consistency/run-check';
 import { passed } from '../../scripts/consistency/summary';
 import { ENGINE, HEARTBEAT_TTL_MS, startTestCluster } from './fixtures';
@@ -42,3 +43,14 @@ t.test(
     t.ok(passed(summary));
   },
 );
+
+t.test(`--feed on ${ENGINE}: every change acknowledged through two nodes is listed by every paged and live crawler`, async (t) => {
+  const cluster = await startTestCluster({ nodes: 2, worker: false });
+  t.teardown(() => cluster.stop());
+  const targets = cluster.api.map((n) => n.url);
+  const summary = await runFeedCheck({ targets, writers: 2, crawlers: 2, seconds: 2, killNode: false, nodes: 2 });
+  t.ok(summary.changes > 0, `${summary.changes} changes acknowledged`);
+  t.equal(summary.checks, summary.changes * 4, 'each checked against two paged and two live crawlers');
+  t.equal(summary.missed, 0, summary.examples.join('; '));
+  t.match(formatFeedSummary(summary), /\nPASS$/);
+});

@@ -29,7 +29,7 @@ function routerTable(app: Koa): Set<string> {
 function documentTable(document: { paths: Record<string, Record<string, Operation>> }): Set<string> {
   const entries = new Set<string>();
   for (const [path, operations] of Object.entries(document.paths)) {
-    for (const method of Object.keys(operations)) if (method !== 'head') entries.add(`${method.toUpperCase()} ${path}`);
+    for (const method of Object.keys(operations)) entries.add(`${method.toUpperCase()} ${path}`);
   }
   return entries;
 }
@@ -85,10 +85,15 @@ t.test('responses carry the error format and the statuses each route can answer'
   const statuses = (path: string, method: string) => Object.keys(paths[path][method].responses).sort();
   t.same(statuses('/api/2.5/frameworks', 'post'), ['201', '403', '409', '412', '413', '415', '422', 'default']);
   t.same(statuses('/api/2.5/frameworks/{id}', 'patch'), ['200', '403', '404', '409', '412', '413', '415', '422', 'default']);
-  t.same(statuses('/api/2.5/tenders', 'get'), ['200', '400', '404', '412', 'default']);
+  t.same(statuses('/api/2.5/tenders', 'get'), ['200', '400', '404', '412', '429', 'default']);
   t.same(
     paths['/api/2.5/tenders']['get'].parameters.map((p: { name: string }) => p.name),
-    ['offset', 'limit', 'descending', 'mode', 'opt_fields', 'opt_schema'],
+    ['offset', 'limit', 'descending', 'mode', 'opt_fields', 'Last-Event-ID', 'opt_schema'],
+  );
+  t.same(
+    Object.keys(paths['/api/2.5/submissions']['get'].responses['200'].content),
+    ['application/json', 'text/event-stream'],
+    'every feed is also a live feed (docs/platform.md §Live feed)',
   );
   t.same(
     paths['/api/2.5/tenders/{id}']['get'].parameters.map((p: { name: string }) => p.name),

@@ -15,5 +15,5 @@ t.test('an answer that is an object with its own "toString" member → 422 as an
     token: framework.token,
     raw: '{"data": {"answer": {"toString": 3, "valueOf": 1e308}}}',
   });
-  t.match(reply, errorReply(422, 'body', 'answer', ["Couldn't interpret '[object Object]' as string."]));
+  t.match(reply, errorReply(422, 'body', 'answer', ["Couldn't interpret '{'toString': 3, 'valueOf': 1e+308}' as string."]));
 });

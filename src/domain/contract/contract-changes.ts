@@ -1,12 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { bodyData } from '../../http/body';
-import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { loadObject, updateOf } from '../core/objects';
-import { requireBroker, requireOwner } from '../core/owner';
+import { updateOf, type StoredObject } from '../core/objects';
 import { mergePatch, validated } from '../core/validation';
 import { CONTRACT_CHANGE_RATIONALE_TYPES, patchChangeSchema, postChangeSchema } from './contract.schema';
 import { itemById, itemsOf } from '../core/items';
@@ -19,13 +16,10 @@ import { itemById, itemsOf } from '../core/items';
 const changesOf = (contract: Doc): Doc[] => itemsOf(contract, 'changes');
 export const findChange = (contract: Doc, changeId: string) => itemById(contract, 'changes', changeId, 'change_id');
 
-async function ownedActiveContract(ctx: Ctx, verb: 'add' | 'update') {
-  const stored = await loadObject(ctx.state.session, 'contracts', ctx.params.id);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
-  const { status } = stored.doc.data;
+/** Changes are made to an active contract only. */
+function requireActive(contract: Doc, verb: 'add' | 'update'): void {
+  const { status } = contract;
   if (status !== 'active') throw apiError(403, `Can't ${verb} contract change in current (${status}) contract status`);
-  return stored;
 }
 
 function requireKnownRationaleTypes(contract: Doc, change: Doc): void {
@@ -47,30 +41,35 @@ function requireDateSignedInOrder(contract: Doc, change: Doc, earlier: Doc[]): v
   }
 }
 
-/** `POST /contracts/{id}/changes`: 201 with the pending change. */
-export async function addChange(ctx: Ctx): Promise<Doc> {
-  const stored = await ownedActiveContract(ctx, 'add');
+/** `POST /contracts/{id}/changes` by the contract's owner: 201 with the pending change. */
+export async function addChange(session: StoreSession, stored: StoredObject, body: Doc, now: Date): Promise<Doc> {
   const contract = stored.doc.data;
-  const input = validated<Doc>(postChangeSchema, bodyData(ctx));
+  const input = validated<Doc>(postChangeSchema, body);
+  requireActive(contract, 'add');
   if (changesOf(contract).at(-1)?.status === 'pending')
     throw apiError(403, "Can't create new contract change while any (pending) change exists");
   requireKnownRationaleTypes(contract, input);
   requireDateSignedInOrder(contract, input, changesOf(contract));
-  const stamp = formatKyiv(ctx.state.now);
+  const stamp = formatKyiv(now);
   const change = { ...input, id: newId(), status: 'pending', date: stamp };
   const data = { ...contract, changes: [...changesOf(contract), change], dateModified: stamp };
-  await ctx.state.session.commit([updateOf(stored, { ...stored.doc, data }, ['changes'])]);
+  await session.commit([updateOf(stored, { ...stored.doc, data }, ['changes'])]);
   return change;
 }
 
-/** `PATCH /contracts/{id}/changes/{change_id}`: edits a pending change, or applies it with its `dateSigned`. */
-export async function patchChange(ctx: Ctx): Promise<Doc> {
-  const stored = await ownedActiveContract(ctx, 'update');
+/** A contract's change, for a route on it: 404 for an unknown one. */
+export interface ContractChange {
+  stored: StoredObject;
+  change: Doc;
+}
+
+/** `PATCH /contracts/{id}/changes/{change_id}` by the contract's owner: edits a pending change, or applies it with its `dateSigned`. */
+export async function patchChange(session: StoreSession, { stored, change: before }: ContractChange, body: Doc, now: Date): Promise<Doc> {
   const contract = stored.doc.data;
-  const before = findChange(contract, ctx.params.changeId);
-  const patch = validated<Doc>(patchChangeSchema, bodyData(ctx));
+  const patch = validated<Doc>(patchChangeSchema, body);
+  requireActive(contract, 'update');
   if (before.status === 'active') throw apiError(403, `Can't update contract change in current (${before.status}) status`);
-  const stamp = formatKyiv(ctx.state.now);
+  const stamp = formatKyiv(now);
   const after = mergePatch(before, patch);
   if (isDeepStrictEqual(after, before)) return before;
   if (after.status !== before.status) {
@@ -84,6 +83,6 @@ export async function patchChange(ctx: Ctx): Promise<Doc> {
     changesOf(contract).filter((c) => c.id !== before.id),
   );
   const changes = changesOf(contract).map((c) => (c.id === before.id ? after : c));
-  await ctx.state.session.commit([updateOf(stored, { ...stored.doc, data: { ...contract, changes, dateModified: stamp } }, ['changes'])]);
+  await session.commit([updateOf(stored, { ...stored.doc, data: { ...contract, changes, dateModified: stamp } }, ['changes'])]);
   return after;
 }

@@ -1,24 +1,31 @@
-import type { Ctx } from '../../http/context';
-import { apiError, forbidden } from '../../http/errors';
+import { apiError } from '../../http/errors';
 import { issueAccess, tokenMatches, type Access } from '../../security/tokens';
+import type { Account } from '../../http/auth';
+import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
-import { presentedToken, requireBroker } from '../core/owner';
+import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 
 /** A contract keeps the hash of the tender's token it was made with once it has credentials of its own. */
 type CredentialedContract = ObjectDoc & { tenderTokenHash?: string };
 
+const tenderTokenHashOf = (doc: CredentialedContract) => doc.tenderTokenHash ?? doc.secrets?.tokenHash;
+
+/** Whether `account`, presenting `token`, is the tender's owner with the tender's token the contract was made with. */
+export function holdsTenderCredentials(doc: CredentialedContract, account: Account, token: string | null): boolean {
+  return account.name === doc.data.owner && tokenMatches(token, tenderTokenHashOf(doc));
+}
+
 /**
  * `PATCH /contracts/{id}/credentials` (docs/relocation.md §Contract credentials): the tender's owner, with the
- * tender's token the contract was made with, gets a fresh owner token and transfer token for the contract while it
- * is `pending` or `active`; the answer is the contract with `access`.
+ * tender's token the contract was made with (`holdsTenderCredentials`), gets a fresh owner token and transfer token
+ * for the contract while it is `pending` or `active`; the answer is the contract with `access`.
  */
-export async function generateCredentials(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
-  const stored = await loadObject(ctx.state.session, 'contracts', ctx.params.id);
+export async function generateCredentials(
+  session: StoreSession,
+  stored: StoredObject,
+  now: Date,
+): Promise<{ doc: ObjectDoc; access: Access }> {
   const doc: CredentialedContract = stored.doc;
-  requireBroker(ctx);
-  const tenderTokenHash = doc.tenderTokenHash ?? doc.secrets?.tokenHash;
-  if (ctx.state.viewer.account!.name !== doc.data.owner || !tokenMatches(presentedToken(ctx), tenderTokenHash)) throw forbidden();
   const { status } = doc.data;
   if (status !== 'pending' && status !== 'active') {
     throw apiError(403, `Can't generate credentials in current (${status}) contract status`);
@@ -26,10 +33,10 @@ export async function generateCredentials(ctx: Ctx): Promise<{ doc: ObjectDoc; a
   const { access, secrets } = issueAccess();
   const credentialed: CredentialedContract = {
     ...doc,
-    data: { ...doc.data, dateModified: formatKyiv(ctx.state.now) },
+    data: { ...doc.data, dateModified: formatKyiv(now) },
     secrets,
-    tenderTokenHash,
+    tenderTokenHash: tenderTokenHashOf(doc),
   };
-  await ctx.state.session.commit([updateOf(stored, credentialed)]);
+  await session.commit([updateOf(stored, credentialed)]);
   return { doc: credentialed, access };
 }

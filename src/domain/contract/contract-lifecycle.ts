@@ -1,14 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { inGroup } from '../../http/auth';
-import type { Ctx } from '../../http/context';
-import { bodyData } from '../../http/body';
-import { apiError, forbidden } from '../../http/errors';
+import { apiError } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
 import type { Change, Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { insertOf, loadObject, updateOf, type ObjectDoc } from '../core/objects';
-import { requireBroker, requireOwner } from '../core/owner';
+import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { withTestTitles } from '../tender/test-mode';
 import { mergePatch, validated } from '../core/validation';
 import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../tender/versioned-rules';
@@ -27,10 +23,8 @@ export async function nextContractID(session: StoreSession, tender: Doc): Promis
  * `POST /contracts` from the `contracting` system: a `pending` contract of an existing tender, owned by the
  * tender's platform, `contractID` = `{tenderID}-a{n}`, restricted when the tender is (docs/contracts.md §Contract creation).
  */
-export async function createContract(ctx: Ctx): Promise<{ doc: ObjectDoc; access: Access }> {
-  if (!inGroup(ctx.state.viewer, 'contracting')) throw forbidden();
-  const request = validated<Doc>(createSchema, bodyData(ctx));
-  const { now, session } = ctx.state;
+export async function createContract(session: StoreSession, body: Doc, now: Date): Promise<{ doc: ObjectDoc; access: Access }> {
+  const request = validated<Doc>(createSchema, body);
   const tender = await session.get('tenders', request.tender_id);
   if (!tender) throw apiError(422, ['tender_id should be one of tenders'], { name: 'tender_id' });
   const stamp = formatKyiv(now);
@@ -63,16 +57,19 @@ export type TenderLink = (session: StoreSession, after: Doc, before: Doc, now: D
 
 /**
  * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. A
- * contract of an award goes through `link` as well.
+ * contract of an award goes through `link` as well. The body is validated before the status is judged, as the
+ * reference's validators run (docs/contracts.md §Contract status machine).
  */
-export async function patchContract(ctx: Ctx, id: string, link: TenderLink): Promise<ObjectDoc> {
-  const { now, session } = ctx.state;
-  const stored = await loadObject(session, 'contracts', id);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
+export async function patchContract(
+  session: StoreSession,
+  stored: StoredObject,
+  body: Doc,
+  now: Date,
+  link: TenderLink,
+): Promise<ObjectDoc> {
   const before = stored.doc.data;
+  const patch = validated<Doc>(patchSchema, body);
   if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
-  const patch = validated<Doc>(patchSchema, bodyData(ctx));
   const merged = mergePatch(before, patch);
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
   const data = withTestTitles(merged);

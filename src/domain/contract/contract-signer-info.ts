@@ -1,10 +1,7 @@
-import { bodyData } from '../../http/body';
-import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
-import { requireBroker, requireOwner } from '../core/owner';
+import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
 import { putSignerInfoSchema } from './contract.schema';
 
@@ -15,18 +12,25 @@ import { putSignerInfoSchema } from './contract.schema';
  */
 export type ContractDoc = ObjectDoc & { supplierAccess?: ObjectDoc };
 
-export async function putSignerInfo(ctx: Ctx, side: 'buyer' | 'suppliers'): Promise<Doc> {
-  const stored = await loadObject(ctx.state.session, 'contracts', ctx.params.id);
+/** The owner of a side: the contract's for the buyer; the winning bid's owner name and token hash, kept with the contract. */
+export function sideOwner(doc: ContractDoc, side: 'buyer' | 'suppliers'): ObjectDoc {
+  return side === 'buyer' ? doc : (doc.supplierAccess ?? { data: {} });
+}
+
+export async function putSignerInfo(
+  session: StoreSession,
+  stored: StoredObject,
+  side: 'buyer' | 'suppliers',
+  body: Doc,
+  now: Date,
+): Promise<Doc> {
   const doc: ContractDoc = stored.doc;
-  requireBroker(ctx);
-  // The supplier's side is the winning bid's owner's: its owner name and token hash are kept with the contract.
-  requireOwner(ctx, side === 'buyer' ? doc : (doc.supplierAccess ?? { data: {} }));
-  const signerInfo = validated<Doc>(putSignerInfoSchema, bodyData(ctx));
+  const signerInfo = validated<Doc>(putSignerInfoSchema, body);
   const { status } = doc.data;
   if (status !== 'pending') throw apiError(403, `Can't update contract signerInfo in current (${status}) status`);
-  const data: Doc = { ...doc.data, dateModified: formatKyiv(ctx.state.now) };
+  const data: Doc = { ...doc.data, dateModified: formatKyiv(now) };
   if (side === 'buyer') data.buyer = { ...data.buyer, signerInfo };
   else data.suppliers = (data.suppliers as Doc[]).map((s, i) => (i === 0 ? { ...s, signerInfo } : s));
-  await ctx.state.session.commit([updateOf(stored, { ...doc, data })]);
+  await session.commit([updateOf(stored, { ...doc, data })]);
   return signerInfo;
 }

@@ -1,19 +1,29 @@
-import Router from '@koa/router';
-import type { AppDeps } from '../../app-deps';
-import type { Ctx, RequestState } from '../../http/context';
-import { feedRoute, type FeedSource } from '../../http/feed';
+import type { RouteDeps } from '../../app-deps';
+import { isBroker } from '../../http/auth';
+import { bodyData } from '../../http/body';
+import type { Ctx } from '../../http/context';
+import { feedHandler, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
-import { loadObject, type ObjectDoc } from '../core/objects';
-import { objectReads } from '../core/object-reads';
+import { route, type MountableRoute } from '../../http/route';
+import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import { objectReadRoutes } from '../core/object-reads';
 import type { OcdsKind } from '../core/ocds-reads';
+import { ownerOf, presentedToken } from '../core/owner';
 import { contractRelease } from '../../ocds/contract-release';
 import { visibleData } from '../tender/restricted-view';
 import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract-lifecycle';
-import { addChange, findChange, patchChange } from './contract-changes';
+import { addChange, findChange, patchChange, type ContractChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
-import { putSignerInfo } from './contract-signer-info';
-import { generateCredentials } from './contract-credentials';
+import { putSignerInfo, sideOwner } from './contract-signer-info';
+import { generateCredentials, holdsTenderCredentials } from './contract-credentials';
+import {
+  createContract as createContractSchema,
+  patchChangeSchema,
+  patchContract as patchContractSchema,
+  postChangeSchema,
+  putSignerInfoSchema,
+} from './contract.schema';
 import { tenderContractLink } from '../tender/contracts/contract-signing';
 
 /** Contracts in OCDS: each in its tender's contracting process (docs/ocds.md §Contracts). */
@@ -40,61 +50,148 @@ export const contractDocuments: DocumentHost = {
   authority: async (_session, stored) => stored.doc as ObjectDoc,
   acceptsIn: () => ['pending', 'active'],
   documentOf: ['tender', 'item', 'lot', 'contract', 'change'],
+  // `documentOf` `contract` unless changed, public only; a lot is the tender's, not checked here (docs/platform.md §Document fields).
+  fields: { documentOf: 'contract', confidentiality: 'public', related: { item: 'items', change: 'changes' } },
 };
 
+const loadContract = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'contracts', ctx.params.id);
+const visibleContract = (ctx: Ctx, stored: StoredObject) => visibleData(stored.doc, ctx.state.viewer, CONTRACT_MASK);
+
+/** The contract and the change the path names, as the reference resolves them before any check: 404 first. */
+async function loadChange(ctx: Ctx): Promise<ContractChange> {
+  const stored = await loadContract(ctx);
+  return { stored, change: findChange(stored.doc.data, ctx.params.changeId) };
+}
+
+const theContractOwner = ownerOf('the contract', (stored: StoredObject) => stored.doc);
+
+/** Who signs for a side (docs/contracts.md §Contracts from awards): the side's owner puts it. */
+function signerInfoRoute(side: 'buyer' | 'suppliers', summary: string, of: string): MountableRoute {
+  return route({
+    method: 'put',
+    path: `/api/2.5/contracts/:id/${side}/signer_info`,
+    summary,
+    load: loadContract,
+    access: ownerOf(of, (stored: StoredObject) => sideOwner(stored.doc, side)),
+    body: [{ data: putSignerInfoSchema }],
+    result: 'object',
+    writes: true,
+    handle: async (ctx, stored) => {
+      ctx.body = { data: await putSignerInfo(ctx.state.session, stored, side, bodyData(ctx), ctx.state.now) };
+    },
+  });
+}
+
 /** Endpoint 20 (`GET /contracts/{id}`), the contract feed, creation by the contracting system, owner PATCH, changes. */
-export function contractRoutes(deps: AppDeps): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: '/api/2.5' });
+export function contractRoutes(deps: RouteDeps): MountableRoute[] {
   const base = deps.config.publicBaseUrl;
-
-  router.post('/contracts', async (ctx) => {
-    const { doc, access } = await createContract(ctx);
-    created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${doc.data.id}`), { data: doc.data, config: doc.config, access });
-  });
-
-  objectReads(router, 'contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config }), {
-    ocds: contractOcds,
-    publicBaseUrl: base,
-  });
-
-  router.patch('/contracts/:id', async (ctx) => {
-    const doc = await patchContract(ctx, ctx.params.id, tenderContractLink);
-    ctx.body = { data: doc.data, config: doc.config };
-  });
-
-  router.patch('/contracts/:id/credentials', async (ctx) => {
-    const { doc, access } = await generateCredentials(ctx);
-    ctx.body = { data: doc.data, config: doc.config, access };
-  });
-
-  const visibleContract = async (ctx: Ctx) =>
-    visibleData((await loadObject(ctx.state.session, 'contracts', ctx.params.id)).doc, ctx.state.viewer, CONTRACT_MASK);
-
-  router.put('/contracts/:id/buyer/signer_info', async (ctx) => {
-    ctx.body = { data: await putSignerInfo(ctx, 'buyer') };
-  });
-
-  router.put('/contracts/:id/suppliers/signer_info', async (ctx) => {
-    ctx.body = { data: await putSignerInfo(ctx, 'suppliers') };
-  });
-
-  router.post('/contracts/:id/changes', async (ctx) => {
-    const change = await addChange(ctx);
-    created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${ctx.params.id}/changes/${change.id}`), { data: change });
-  });
-
-  router.get('/contracts/:id/changes', async (ctx) => {
-    ctx.body = { data: (await visibleContract(ctx)).changes ?? [] };
-  });
-
-  router.get('/contracts/:id/changes/:changeId', async (ctx) => {
-    ctx.body = { data: findChange(await visibleContract(ctx), ctx.params.changeId) };
-  });
-
-  router.patch('/contracts/:id/changes/:changeId', async (ctx) => {
-    ctx.body = { data: await patchChange(ctx) };
-  });
-
-  feedRoute(router, '/contracts', contractFeed, base);
-  return router;
+  return [
+    route({
+      method: 'post',
+      path: '/api/2.5/contracts',
+      summary: 'Creates a contract (the contracting system)',
+      access: { system: ['contracting'] },
+      body: [{ data: createContractSchema }],
+      result: 'created',
+      writes: true,
+      handle: async (ctx) => {
+        const { doc, access } = await createContract(ctx.state.session, bodyData(ctx), ctx.state.now);
+        created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${doc.data.id}`), { data: doc.data, config: doc.config, access });
+      },
+    }),
+    ...objectReadRoutes('contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config }), {
+      ocds: contractOcds,
+      publicBaseUrl: base,
+    }),
+    route({
+      method: 'patch',
+      path: '/api/2.5/contracts/:id',
+      summary: 'Changes a contract',
+      load: loadContract,
+      access: theContractOwner,
+      body: [{ data: patchContractSchema }],
+      result: 'object',
+      writes: true,
+      handle: async (ctx, stored) => {
+        const doc = await patchContract(ctx.state.session, stored, bodyData(ctx), ctx.state.now, tenderContractLink);
+        ctx.body = { data: doc.data, config: doc.config };
+      },
+    }),
+    route({
+      method: 'patch',
+      path: '/api/2.5/contracts/:id/credentials',
+      summary: "A new owner token and transfer token of a contract (the tender's owner)",
+      load: loadContract,
+      access: {
+        owner: "the contract's tender",
+        owns: (ctx, stored) =>
+          isBroker(ctx.state.viewer) && holdsTenderCredentials(stored.doc, ctx.state.viewer.account!, presentedToken(ctx)),
+      },
+      result: 'object',
+      writes: true,
+      handle: async (ctx, stored) => {
+        const { doc, access } = await generateCredentials(ctx.state.session, stored, ctx.state.now);
+        ctx.body = { data: doc.data, config: doc.config, access };
+      },
+    }),
+    signerInfoRoute('buyer', "Names the buyer's signer (the contract owner)", 'the contract'),
+    signerInfoRoute('suppliers', "Names the supplier's signer (the winning bid's owner)", 'the winning bid'),
+    route({
+      method: 'post',
+      path: '/api/2.5/contracts/:id/changes',
+      summary: 'Proposes a change of an active contract',
+      load: loadContract,
+      access: theContractOwner,
+      body: [{ data: postChangeSchema }],
+      result: 'created',
+      writes: true,
+      handle: async (ctx, stored) => {
+        const change = await addChange(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
+        created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${stored.id}/changes/${change.id}`), { data: change });
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/2.5/contracts/:id/changes',
+      summary: 'Changes of a contract',
+      load: loadContract,
+      access: 'public',
+      result: 'list',
+      handle: (ctx, stored) => {
+        ctx.body = { data: visibleContract(ctx, stored).changes ?? [] };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/2.5/contracts/:id/changes/:changeId',
+      summary: 'One change of a contract',
+      load: loadContract,
+      access: 'public',
+      result: 'object',
+      handle: (ctx, stored) => {
+        ctx.body = { data: findChange(visibleContract(ctx, stored), ctx.params.changeId) };
+      },
+    }),
+    route({
+      method: 'patch',
+      path: '/api/2.5/contracts/:id/changes/:changeId',
+      summary: 'Edits or applies a pending contract change',
+      load: loadChange,
+      access: ownerOf('the contract', ({ stored }: ContractChange) => stored.doc),
+      body: [{ data: patchChangeSchema }],
+      result: 'object',
+      writes: true,
+      handle: async (ctx, loaded) => {
+        ctx.body = { data: await patchChange(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/2.5/contracts',
+      summary: 'Feed of contracts, paged by next_page.offset',
+      access: 'public',
+      result: 'feedOrOcds',
+      handle: feedHandler(contractFeed, base),
+    }),
+  ];
 }

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { ApiError, apiError, fromJoi, MAX_REPORTED_ERRORS } from '../../http/errors';
 import { kyivIsoOf } from '../../time/kyiv';
+import { pythonRepr } from './python-repr';
 
 /**
  * Validates a request part with a joi schema and answers with the reference's schematics texts
@@ -148,13 +149,12 @@ function withBareRogueFields(err: ApiError): ApiError {
 const pythonType = (v: unknown) =>
   typeof v === 'string' ? 'str' : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? 'list' : Number.isInteger(v) ? 'int' : 'float';
 
-/** String(value) that cannot throw: a JSON object may carry its own `toString` or `valueOf` member. */
+/**
+ * A JSON value as Python's `str()` prints it in the reference's texts (docs/platform.md §Amounts sent as strings):
+ * `[1, 'a']`, `{'k': None}`. Never calls a member of the value, which may be named `toString` or `valueOf`.
+ */
 function shown(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return '[object Object]';
-  }
+  return typeof value === 'string' ? value : pythonRepr(value);
 }
 
 function schematicsText(detail: Joi.ValidationErrorItem): string {

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { DocumentFields } from '../core/document-host';
 import { md5 } from '../tender/parts.schema';
 
 /** The reference's document types (`api/procedure/models/document.py::DOCUMENT_TYPES`). */
@@ -46,16 +47,35 @@ const DOCUMENT_TYPES = [
  */
 export const TENDER_DOCUMENT_TYPES = [...DOCUMENT_TYPES, 'proposal', 'extensionReport', 'deviationReport'];
 
+/**
+ * What a tender's own documents carry beyond the file (docs/platform.md §Document fields): `documentOf` `tender`
+ * unless changed, `relatedItem` naming one of its lots or items, `public` only, `author` its owner's role.
+ */
+export const TENDER_DOCUMENT_FIELDS: DocumentFields = {
+  documentOf: 'tender',
+  confidentiality: 'public',
+  author: 'tender_owner',
+  related: { lot: 'lots', item: 'items' },
+};
+
+/**
+ * What the documents of a tender's bids, awards and cancellations carry beyond the file: `documentOf` `tender` and
+ * `public` on upload, as their recordings show (docs/platform.md §Document fields).
+ */
+export const TENDER_SUB_RESOURCE_DOCUMENT_FIELDS: DocumentFields = { documentOf: 'tender', confidentiality: 'public' };
+
 // `null` removes a stored text (`none_means_remove`); a choice is replaced, never removed.
 const text = () => Joi.string().allow(null);
 
 /**
  * `PATCH …/documents/{id}`: the metadata the reference's `PatchDocument` lets the owner change; `documentOf`
- * only where the kind's documents point at parts of it (docs/platform.md §Document versions).
+ * only where the kind's documents point at parts of it (docs/platform.md §Document versions), `confidentiality`
+ * and its reason only where they have it (docs/platform.md §Document fields).
  */
 export function documentPatchSchema(
   documentOf: readonly string[] | undefined,
   types: readonly string[] = DOCUMENT_TYPES,
+  fields?: DocumentFields,
 ): Joi.ObjectSchema {
   return Joi.object({
     title: text(),
@@ -71,5 +91,6 @@ export function documentPatchSchema(
     documentType: Joi.string().valid(...types),
     relatedItem: md5().allow(null),
     ...(documentOf ? { documentOf: Joi.string().valid(...documentOf) } : {}),
+    ...(fields?.confidentiality ? { confidentiality: Joi.string().valid('public', 'buyerOnly'), confidentialityRationale: text() } : {}),
   });
 }

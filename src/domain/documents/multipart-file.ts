@@ -1,5 +1,5 @@
 import busboy, { type Busboy } from 'busboy';
-import type { Ctx } from '../../http/context';
+import type { IncomingMessage } from 'node:http';
 import { ApiError, apiError } from '../../http/errors';
 
 export interface UploadedFile {
@@ -23,13 +23,13 @@ const refused = (status: number, description: string, location: 'body' | 'header
  * form answers 422 (docs/platform.md §Documents and uploads). Every stream here has an error listener: an
  * unhandled `error` on busboy's file stream would end the process.
  */
-export function readFileField(ctx: Ctx, limit: number): Promise<UploadedFile> {
+export function readFileField(req: IncomingMessage, limit: number): Promise<UploadedFile> {
   let parser: Busboy;
   try {
     // Browsers and clients send UTF-8 file names (Cyrillic titles); busboy reads latin1 unless told.
     // busboy counts a file that reaches `fileSize` as over it: one more byte makes `limit` itself fit.
     parser = busboy({
-      headers: ctx.req.headers,
+      headers: req.headers,
       defParamCharset: 'utf8',
       limits: { fileSize: limit + 1, parts: MAX_PARTS, fieldSize: FORM_OVERHEAD_BYTES },
     });
@@ -37,7 +37,6 @@ export function readFileField(ctx: Ctx, limit: number): Promise<UploadedFile> {
     // busboy's constructor throws on a multipart type without a usable boundary.
     return Promise.reject(refused(422, 'Content-Type multipart/form-data needs a boundary', 'header', 'Content-Type'));
   }
-  const req = ctx.req;
   return new Promise((resolve, reject) => {
     let found: UploadedFile | null = null;
     let settled = false;

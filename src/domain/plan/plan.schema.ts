@@ -9,6 +9,7 @@ import {
   PROCURING_ENTITY_KINDS,
   unitSchema,
 } from '../tender/parts.schema';
+import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 import { list } from '../core/lists';
 
@@ -70,7 +71,7 @@ const itemSchema = model('Item', {
   classification: planCpvSchema.required(),
   additionalClassifications: list('additionalClassifications', additionalClassificationSchema),
   unit: unitSchema,
-  quantity: Joi.number().min(0),
+  quantity: float().min(0),
   deliveryAddress: addressSchema,
   deliveryDate: periodSchema,
   ...translated('description'),
@@ -93,15 +94,15 @@ const breakdownSchema = model('BudgetBreakdownItem', {
   description: Joi.string().max(500),
   description_en: Joi.string().max(500),
   description_ru: Joi.string().max(500),
-  value: model('Guarantee', { amount: Joi.number().min(0).required(), currency: currency() }).required(),
+  value: model('Guarantee', { amount: float().min(0).required(), currency: currency() }).required(),
 });
 
 const budgetSchema = model('Budget', {
   id: text().required(),
   ...translated('description'),
-  amount: Joi.number().required(),
+  amount: float().required(),
   currency: currency(),
-  amountNet: Joi.number(),
+  amountNet: float(),
   project: model('Project', { id: text().required(), ...translated('name') }).fork(['name'], (s) => s.required()),
   period: model('BudgetPeriod', { startDate: isoDate().required(), endDate: isoDate().required() }),
   year: Joi.number().integer().min(2000),

@@ -18,6 +18,12 @@ export const submissionDocuments: DocumentHost = {
   ...derivativeDocuments(submissionDerivative),
   authority: async (_session, stored) => stored.doc as SubmissionDoc,
   acceptsIn: () => ['draft', 'active'],
+  // The participant may hide a document from everyone but itself and the framework's owner (docs/platform.md §Document fields).
+  fields: { confidentiality: 'buyerOnly' },
+  confidentialReaders: async (session, stored) => [
+    stored.doc as ObjectDoc,
+    (await loadObject(session, 'frameworks', (stored.doc as ObjectDoc).data.frameworkID)).doc,
+  ],
 };
 
 const loadSubmission = (ctx: Ctx): Promise<StoredObject<SubmissionDoc>> =>

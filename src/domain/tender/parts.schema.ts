@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
+import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 
 /** Shared structures of the spec (Organization, Value, Period, Classification, Item, Document) as request shapes. */
@@ -19,14 +20,14 @@ const currency = () =>
   );
 
 export const valueSchema = model('Value', {
-  amount: Joi.number().min(0).required(),
+  amount: float().min(0).required(),
   currency: currency(),
   valueAddedTaxIncluded: Joi.boolean(),
 });
 
 export const contractValueSchema = model('ContractValue', {
-  amount: Joi.number().min(0),
-  amountNet: Joi.number().min(0),
+  amount: float().min(0),
+  amountNet: float().min(0),
   currency: currency(),
   valueAddedTaxIncluded: Joi.boolean(),
 });
@@ -115,7 +116,7 @@ export const itemKeys = {
   classification: cpvSchema.required(),
   additionalClassifications: list('additionalClassifications', classificationSchema),
   unit: unitSchema.required(),
-  quantity: Joi.number().min(0),
+  quantity: float().min(0),
   relatedLot: text(),
   deliveryDate: periodSchema,
   deliveryAddress: addressSchema,

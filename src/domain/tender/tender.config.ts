@@ -1,5 +1,6 @@
 import { apiError } from '../../http/errors';
 import type { Doc } from '../../store/port';
+import { pythonRepr } from '../core/python-repr';
 
 /** The spec's 11 tender config keys, in the spec's order. */
 export const TENDER_CONFIG_KEYS = [
@@ -26,10 +27,6 @@ export type ConfigSpec = Record<TenderConfigKey, ConfigRule>;
 
 export const either = (d: boolean): ConfigRule => ({ type: 'boolean', allowed: [true, false], default: d });
 export const only = (v: boolean): ConfigRule => ({ type: 'boolean', allowed: [v], default: v });
-
-/** Python's repr, as jsonschema quotes values in its messages. */
-const repr = (v: unknown): string =>
-  typeof v === 'string' ? `'${v}'` : v === true ? 'True' : v === false ? 'False' : v === null ? 'None' : JSON.stringify(v);
 
 /**
  * Keys the reference's tender config schemas know besides the spec's (standards `TenderConfig/*.json`, as its
@@ -72,10 +69,10 @@ export function validateTenderConfig(spec: ConfigSpec, raw: Doc | undefined): Do
     }
     const fail = (text: string) => apiError(422, text, { name: key });
     if (rule.type === 'boolean') {
-      if (typeof value !== 'boolean') throw fail(`${repr(value)} is not of type 'boolean'`);
-      if (!rule.allowed.includes(value)) throw fail(`${repr(value)} is not one of [${rule.allowed.map(repr).join(', ')}]`);
+      if (typeof value !== 'boolean') throw fail(`${pythonRepr(value)} is not of type 'boolean'`);
+      if (!rule.allowed.includes(value)) throw fail(`${pythonRepr(value)} is not one of [${rule.allowed.map(pythonRepr).join(', ')}]`);
     } else {
-      if (typeof value !== 'number' || !Number.isInteger(value)) throw fail(`${repr(value)} is not of type 'integer'`);
+      if (typeof value !== 'number' || !Number.isInteger(value)) throw fail(`${pythonRepr(value)} is not of type 'integer'`);
       if (value < rule.minimum) throw fail(`${value} is less than the minimum of ${rule.minimum}`);
       if (value > rule.maximum) throw fail(`${value} is greater than the maximum of ${rule.maximum}`);
     }

@@ -16,7 +16,7 @@ import { createTender, patchTender, procedureOfStored } from './tender-lifecycle
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../core/document-host';
-import { documentPatchSchema, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
+import { documentPatchSchema, TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
 import { loadTender, tenderOf, withTender } from './tender-aggregate';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
@@ -53,7 +53,7 @@ const tenderFeed: FeedSource = {
 
 /** A tender document's metadata change, also of its bids', awards' and cancellations' documents (one `Document` model). */
 const TENDER_DOCUMENT_OF = ['tender', 'item', 'lot'];
-export const tenderDocumentPatch = documentPatchSchema(TENDER_DOCUMENT_OF, TENDER_DOCUMENT_TYPES);
+export const tenderDocumentPatch = documentPatchSchema(TENDER_DOCUMENT_OF, TENDER_DOCUMENT_TYPES, TENDER_DOCUMENT_FIELDS);
 
 /** Tender documents: the owner adds them while the procedure lets the tender change; readers see them as the tender. */
 export const tenderDocuments: DocumentHost = {
@@ -64,9 +64,10 @@ export const tenderDocuments: DocumentHost = {
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
   documentOf: TENDER_DOCUMENT_OF,
   documentTypes: TENDER_DOCUMENT_TYPES,
-  async withDocumentAdded(doc, ctx) {
+  fields: TENDER_DOCUMENT_FIELDS,
+  async withDocumentAdded(session, doc, now) {
     const tender = tenderOf(doc);
-    const tctx = { now: ctx.state.now, session: ctx.state.session, config: doc.config ?? {} };
+    const tctx = { now, session, config: doc.config ?? {} };
     for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
     return withTender(doc, tender);
   },

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
 import { businessOrganizationSchema, itemSchema, md5, periodSchema, procuringEntitySchema, valueSchema } from './parts.schema';
+import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 
 /**
@@ -30,7 +31,7 @@ const milestoneSchema = model('Milestone', {
   description: text(),
   type: Joi.string().valid('financing', 'delivery').required(),
   code: Joi.string().valid('prepayment', 'postpayment', 'standard').required(),
-  percentage: Joi.number().greater(0).max(100).required(),
+  percentage: float().greater(0).max(100).required(),
   duration: model('Duration', {
     days: Joi.number().integer().min(1).required(),
     type: Joi.string().valid('working', 'banking', 'calendar').required(),
@@ -46,7 +47,7 @@ export const lotSchema = model('Lot', {
   ...translated('description'),
   value: valueSchema.required(),
   minimalStep: valueSchema,
-  guarantee: model('Guarantee', { amount: Joi.number().min(0).required(), currency: text() }),
+  guarantee: model('Guarantee', { amount: float().min(0).required(), currency: text() }),
 }).fork(['title'], (s) => s.required());
 
 /** `PATCH /tenders/{id}/lots/{lot_id}`: the same members, none required, the id fixed. */
@@ -60,7 +61,7 @@ const featureSchema = model('Feature', {
   ...translated('description'),
   enum: list(
     'featureEnum',
-    model('FeatureValue', { value: Joi.number().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(
+    model('FeatureValue', { value: float().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(
       ['title'],
       (s) => s.required(),
     ),
@@ -81,7 +82,7 @@ const tenderKeys = {
   procuringEntity: procuringEntitySchema,
   value: valueSchema,
   minimalStep: valueSchema,
-  guarantee: model('Guarantee', { amount: Joi.number().min(0).required(), currency: text() }),
+  guarantee: model('Guarantee', { amount: float().min(0).required(), currency: text() }),
   items: uniqueById('items', itemSchema).min(1),
   lots: uniqueById('lots', lotSchema),
   features: list('features', featureSchema),

@@ -1,13 +1,11 @@
 import Joi from 'joi';
 import type { Account } from '../../http/auth';
-import { bodyData } from '../../http/body';
-import type { Ctx } from '../../http/context';
 import { ApiError, apiError } from '../../http/errors';
 import { tokenMatches } from '../../security/tokens';
-import type { Doc } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
-import { requireBroker } from '../core/owner';
+import type { Actor } from '../core/actor';
+import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { procedureOfStored } from '../tender/tender-lifecycle';
 import { loadTransfer } from './transfer-lifecycle';
 
@@ -70,25 +68,29 @@ function ownerHasLeft(accounts: Map<string, Account>, owner: unknown): boolean {
 }
 
 /**
- * `POST /{kind}/{id}/ownership` (docs/relocation.md §Changing the owner): checks in the reference's order, then
- * one commit gives the object the transfer's owner and token hashes and marks the transfer used for it.
+ * `POST /{kind}/{id}/ownership` (docs/relocation.md §Changing the owner) by a broker: checks in the reference's order,
+ * the taker's and the owner's accreditations before the `body` is read, then one commit gives the object the
+ * transfer's owner and token hashes and marks the transfer used for it.
  */
-export async function changeOwnership(ctx: Ctx, policy: OwnershipPolicy, accounts: Map<string, Account>): Promise<Doc> {
-  requireBroker(ctx);
-  const { session, now } = ctx.state;
-  const stored = await loadObject(session, policy.kind, ctx.params.id);
+export async function changeOwnership(
+  session: StoreSession,
+  policy: OwnershipPolicy,
+  stored: StoredObject,
+  body: () => Doc,
+  { account, now }: Actor,
+  accounts: Map<string, Account>,
+): Promise<Doc> {
   const data = stored.doc.data;
-  const levels = ctx.state.viewer.account!.levels;
-  if (!policy.levels(data).some((level) => levels.includes(level))) throw refusedAccreditation('Broker');
+  if (!policy.levels(data).some((level) => account.levels.includes(level))) throw refusedAccreditation('Broker');
   if (!ownerHasLeft(accounts, data.owner)) throw refusedAccreditation('Owner');
-  const request = ownershipRequest(bodyData(ctx));
+  const request = ownershipRequest(body());
   if (!policy.movable(data.status)) {
     throw apiError(403, `Can't update credentials in current (${data.status}) ${policy.name} status`);
   }
   if (!tokenMatches(request.transfer, stored.doc.secrets?.transferHash)) {
     throw apiError(403, 'Invalid transfer', { name: 'transfer' });
   }
-  const transfer = await loadTransfer(ctx, request.id);
+  const transfer = await loadTransfer(session, request.id);
   const location = `/${policy.kind}/${data.id}`;
   if (transfer.doc.data.usedFor && transfer.doc.data.usedFor !== location) {
     throw apiError(403, 'Transfer already used', { name: 'transfer' });

@@ -150,6 +150,31 @@ t.test('refused changes answer the reference errors and store nothing', async (t
     await post(pendingContract, { rationale: RATIONALE, rationaleTypes: ['volumeCuts'] }),
     error(403, 'body', 'data', "Can't add contract change in current (pending) contract status"),
   );
+  t.match(
+    await post(pendingContract, { rationale: RATIONALE, rogue: 'x' }),
+    error(422, 'body', 'rogue', 'Rogue field'),
+    'the body is validated before the status, as the reference (docs/contracts.md §Contract changes)',
+  );
+});
+
+t.test('a change: unknown → 404 before the owner is judged; the body is validated before the statuses', async (t) => {
+  const contract = await activeContract();
+  const unknown = 'f'.repeat(32);
+  t.match(
+    await server.request('PATCH', changes(contract, unknown), { key: 'broker1', body: { data: { rationale: 'x' } } }),
+    error(404, 'url', 'change_id', 'Not Found'),
+  );
+  const added = (await post(contract, { rationale: RATIONALE, rationaleTypes: ['volumeCuts'] })).body.data;
+  t.match(
+    await server.request('PATCH', changes(contract, added.id), { key: 'broker1', body: { data: { rationale: 'x' } } }),
+    error(403, 'url', 'permission', 'Forbidden'),
+  );
+  t.equal((await patch(contract, added.id, { status: 'active', dateSigned: '2026-10-02T00:00:00+03:00' })).status, 200);
+  t.match(await patch(contract, added.id, { rogue: 'x' }), error(422, 'body', 'rogue', 'Rogue field'));
+  t.match(
+    await patch(contract, added.id, { rationale: 'x' }),
+    error(403, 'body', 'data', "Can't update contract change in current (active) status"),
+  );
 });
 
 t.test("a restricted contract's change rationale is hidden from readers without access, as on the contract", async (t) => {

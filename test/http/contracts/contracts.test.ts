@@ -223,6 +223,8 @@ t.test('status: pending → active → terminated; then nothing may change', asy
   t.match(await patch(c.id, c.token, { status: 'cancelled' }), error(403, 'body', 'data', "Can't update contract status"));
   t.equal((await patch(c.id, c.token, { status: 'terminated' })).body.data.status, 'terminated');
   t.match(await patch(c.id, c.token, { title: 'x' }), error(403, 'body', 'data', "Can't update contract in current (terminated) status"));
+  // The reference validates the body before it judges the status (docs/contracts.md §Contract status machine).
+  t.match(await patch(c.id, c.token, { rogue: 'x' }), error(422, 'body', 'rogue', 'Rogue field'));
 });
 
 t.test('a no-op PATCH leaves dateModified; a wrong token or another broker → 403 url/permission', async (t) => {

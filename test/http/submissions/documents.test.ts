@@ -31,6 +31,7 @@ t.test('submission and qualification documents', async (t) => {
       url: `${server.config.storedUrlBase}${base}/${doc.id}?download=${new URL(doc.url).searchParams.get('download')}`,
       hash: `md5:${createHash('md5').update('hello').digest('hex')}`,
       language: 'uk',
+      confidentiality: 'public',
       datePublished: '2027-01-17T00:00:00+02:00',
       dateModified: '2027-01-17T00:00:00+02:00',
     });

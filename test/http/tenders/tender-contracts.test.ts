@@ -43,6 +43,52 @@ t.test("the tender's contracts are listed and read; an unknown one is 404 contra
   t.notOk(own.data.buyer.kind);
 });
 
+t.test(
+  "the contract takes the winning bid's items (its unit price 90.0, not the tender's 100.0), the lot's title and description, and the tender's milestones",
+  async (t) => {
+    const server = await startTestServer();
+    t.teardown(() => server.close());
+    const unit = (amount: number) => ({ name: 'кілограм', code: 'KGM', value: { amount, currency: 'UAH', valueAddedTaxIncluded: true } });
+    const { contract, path } = await awarded(server, {
+      lots: 1,
+      item: { unit: unit(100) },
+      lowerBid: (tender) => ({ items: [{ id: tender.data.items[0].id, description: 'футляри для біда', quantity: 4, unit: unit(90) }] }),
+    });
+    const own = (await server.request('GET', path)).body.data;
+    for (const [where, made] of [
+      ["tender's copy", contract],
+      ['contract', own],
+    ]) {
+      t.match(made.items, [{ description: 'футляри для біда', quantity: 4, unit: { code: 'KGM', value: { amount: 90 } } }], where);
+      t.match(made, { title: 'Лот 1', description: 'Опис лоту' }, where);
+    }
+    t.match((await server.request('GET', path)).text, /"unit":\{[^}]*"value":\{"amount":90\.0,/, 'the unit price is a float');
+    t.same(
+      own.milestones.map((m: any) => [m.title, m.status, 'relatedLot' in m]),
+      [
+        ['signingTheContract', 'scheduled', false],
+        ['deliveryOfGoods', 'scheduled', false],
+      ],
+    );
+    t.notOk(contract.milestones, "the tender's copy carries no milestones");
+  },
+);
+
+t.test("without lots: the tender's title; an item the bid quantifies as 0 is left out", async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { contract, path } = await awarded(server, {
+    lots: 0,
+    lowerBid: (tender) => ({ items: [{ id: tender.data.items[0].id, quantity: 0 }] }),
+  });
+  const own = (await server.request('GET', path)).body.data;
+  for (const made of [contract, own]) {
+    t.equal(made.title, 'футляри до державних нагород');
+    t.notOk('description' in made, 'the tender has no description');
+    t.same(made.items ?? [], []);
+  }
+});
+
 t.test('signers: each side names its own, only while the contract is pending', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { list } from '../../core/lists';
+import { float } from '../../core/float';
 import { isoDate } from '../../core/validation';
 import { md5 } from '../parts.schema';
 
@@ -8,7 +9,7 @@ const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).lab
 const url = () => Joi.string().uri({ scheme: ['http', 'https'] });
 
 const valueResult = model('ValueResult', {
-  amount: Joi.number().min(0),
+  amount: float().min(0),
   date: isoDate(),
   currency: Joi.string(),
   valueAddedTaxIncluded: Joi.boolean(),

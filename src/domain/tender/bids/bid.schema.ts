@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { float } from '../../core/float';
 import { list } from '../../core/lists';
 import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../parts.schema';
 
@@ -27,12 +28,12 @@ const bidItem = model('Item', {
   description: text(),
   description_en: text(),
   description_ru: text(),
-  quantity: Joi.number().min(0),
+  quantity: float().min(0),
   unit: unitSchema,
   relatedLot: md5(),
 });
 
-const parameter = model('Parameter', { code: text().required(), value: Joi.number().required() });
+const parameter = model('Parameter', { code: text().required(), value: float().required() });
 
 const bidKeys = {
   tenderers: list('tenderers', businessOrganizationSchema).min(1).max(1),

@@ -18,13 +18,42 @@ import { type TenderDoc } from '../tender-aggregate';
 /** `delete_buyers_attr`: what a contract's buyer and suppliers do not carry over from the tender and the bid. */
 const withoutPartyDetails = ({ kind: _k, scale: _s, contactPoint: _c, id: _i, ...rest }: Doc): Doc => rest;
 
-/** `prepare_tender_item_for_contract`: the lot's (or the tender's) items, without `profile`. */
-const contractItems = (t: Doc, lotId?: string): Doc[] =>
-  (t.items ?? []).filter((i: Doc) => i.relatedLot === lotId).map(({ profile: _p, ...item }: Doc) => item);
+/**
+ * `merge_items`, `prepare_tender_item_for_contract`: the award's lot's (or the tender's) items, each with the
+ * members the winning bid gives it replacing the tender's (its `unit` with the bid's unit price), without
+ * `profile`, and none whose quantity is 0 (docs/tenders.md §Contracts of a tender).
+ */
+function contractItems(t: Doc, award: Doc): Doc[] {
+  const bid = (t.bids ?? []).find((b: Doc) => b.id === award.bid_id);
+  const fromBid = new Map<string, Doc>((bid?.items ?? []).map((i: Doc) => [i.id, i]));
+  return (t.items ?? [])
+    .map((item: Doc) => ({ ...item, ...fromBid.get(item.id) }))
+    .filter((i: Doc) => i.relatedLot === award.lotID && i.quantity !== 0)
+    .map(({ profile: _p, ...item }: Doc) => item);
+}
+
+/** `add_contract_to_tender`: the title and description of the award's lot, or of the tender (docs/tenders.md §Contracts of a tender). */
+function contractTitles(t: Doc, award: Doc): Doc {
+  const source: Doc = (award.lotID && (t.lots ?? []).find((l: Doc) => l.id === award.lotID)) || t;
+  const names = ['title', 'title_en', 'description', 'description_en'].filter((name) => source[name] !== undefined);
+  return Object.fromEntries(names.map((name) => [name, source[name]]));
+}
 
 /**
- * `add_contracts`: the award's contract in the tender's `contracts`, `pending`, with the award's value (its
- * `amountNet` the amount), suppliers and the lot's items; `contractID` is set when it is saved.
+ * `add_contracts`: the tender's milestones and those of the award's lot, `scheduled`, without `relatedLot`, for
+ * the contract object only (docs/tenders.md §Contracts of a tender).
+ */
+function contractMilestones(t: Doc, award: Doc): Doc | undefined {
+  const milestones = (t.milestones ?? [])
+    .filter((m: Doc) => m.relatedLot === undefined || m.relatedLot === award.lotID)
+    .map(({ relatedLot: _l, ...m }: Doc) => ({ ...m, status: 'scheduled' }));
+  return milestones.length ? { milestones } : undefined;
+}
+
+/**
+ * `add_contracts`: the award's contract in the tender's `contracts`, `pending`, with the lot's (or the tender's)
+ * title and description, the award's value (its `amountNet` the amount), suppliers and the lot's items as the
+ * winning bid priced them; `contractID` is set when it is saved.
  */
 export function addContracts(t: Doc, award: Doc, now: Date): Doc {
   const contract: Doc = {
@@ -32,9 +61,10 @@ export function addContracts(t: Doc, award: Doc, now: Date): Doc {
     awardID: award.id,
     status: 'pending',
     date: formatKyiv(now),
+    ...contractTitles(t, award),
     ...(award.value ? { value: { ...award.value, amountNet: award.value.amount } } : {}),
     suppliers: award.suppliers,
-    items: contractItems(t, award.lotID),
+    items: contractItems(t, award),
   };
   t.contracts = [...(t.contracts ?? []), contract];
   return contract;
@@ -57,6 +87,7 @@ export async function saveContractsToContracting(
   for (const contract of added) {
     contract.contractID = await nextContractID(session, t);
     const { date: _date, ...data } = contract;
+    const award = (t.awards as Doc[]).find((a) => a.id === contract.awardID)!;
     const doc: ContractDoc = {
       data: withTestTitles({
         ...data,
@@ -65,13 +96,13 @@ export async function saveContractsToContracting(
         tender_id: t.id,
         ...(t.mode ? { mode: t.mode } : {}),
         owner: t.owner,
+        ...contractMilestones(t, award),
         dateCreated: stamp,
         dateModified: stamp,
       }),
       config: { restricted: !!tenderDoc.config?.restricted },
       secrets: tenderDoc.secrets,
     };
-    const award = (t.awards as Doc[]).find((a) => a.id === contract.awardID)!;
     const bidAccess = tenderDoc.bidAccess?.[award.bid_id];
     // The winning bid's owner names the supplier's signer (docs/contracts.md §Contracts from awards).
     if (bidAccess) doc.supplierAccess = { data: { owner: bidAccess.owner }, secrets: bidAccess.secrets };

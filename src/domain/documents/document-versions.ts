@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { apiError, notFound } from '../../http/errors';
+import type { Doc, StoreSession } from '../../store/port';
+import { formatKyiv } from '../../time/kyiv';
+import type { DocumentHost } from '../core/document-host';
+import { newId } from '../core/ids';
+import { itemsOf } from '../core/items';
+import { mergePatch } from '../core/validation';
+import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import type { UploadedFile } from './multipart-file';
+
+export const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
+
+/** Every version of a document, oldest first (docs/platform.md §Document versions); 404 `document_id` if none. */
+export function versionsOf(documents: Doc[], id: string): Doc[] {
+  const versions = documents.filter((d) => d.id === id);
+  if (!versions.length) throw notFound('document_id');
+  return versions;
+}
+export const findDocument = (documents: Doc[], id: string): Doc => versionsOf(documents, id).at(-1)!;
+
+/** The latest version of each document, ordered by `dateModified` (the list without `?all`). */
+export function latestVersions(documents: Doc[]): Doc[] {
+  const byId = new Map<unknown, Doc>();
+  for (const d of documents) byId.set(d.id, d);
+  return [...byId.values()].sort((a, b) => String(a.dateModified).localeCompare(String(b.dateModified)));
+}
+
+/**
+ * Stores an uploaded file and describes it as a document whose download address starts with `url` (the server
+ * computing `md5:` hash, format and dates). Every kind's and sub-resource's uploads go here; a new version of a
+ * document passes its `id`.
+ */
+export async function storedDocument(session: StoreSession, file: UploadedFile, url: string, now: Date, id = newId()): Promise<Doc> {
+  const key = newId();
+  await session.putBlob({ id: key, contentType: file.mimeType, data: file.data });
+  const stamp = formatKyiv(now);
+  return {
+    id,
+    title: file.filename,
+    format: file.mimeType,
+    url: `${url}/${id}?download=${key}`,
+    hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
+    language: 'uk',
+    datePublished: stamp,
+    dateModified: stamp,
+  };
+}
+
+/**
+ * `PUT …/documents/{document_id}`: a new version from the uploaded document with the rest of the `latest` carried
+ * over, appended, the earlier versions kept (`update_doc_fields_on_put_document`; docs/platform.md §Document versions).
+ */
+export function newVersion(documents: Doc[], latest: Doc, uploaded: Doc): { document: Doc; documents: Doc[] } {
+  const { title, url, hash, datePublished, dateModified } = uploaded;
+  const document = { ...latest, title, url, hash, datePublished, dateModified };
+  return { document, documents: [...documents, document] };
+}
+
+/**
+ * `PATCH …/documents/{document_id}`: the `latest` version's metadata changed in place (`set_item`), `null` removing
+ * a member; the earlier versions stay as they were.
+ */
+export function patchedVersion(documents: Doc[], latest: Doc, patch: Doc, now: Date): { document: Doc; documents: Doc[] } {
+  const merged = { ...mergePatch(latest, patch), dateModified: formatKyiv(now) };
+  const document = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
+  return { document, documents: documents.map((d) => (d === latest ? document : d)) };
+}
+
+/**
+ * What holds documents (an object, a bid, an award, a cancellation), as one request may change them: the routes'
+ * access has judged the writer; the holder's own rules judge the change, and it saves itself with the documents.
+ */
+export interface DocumentHolder {
+  documents: Doc[];
+  /** The documents' list address (their `url`s start with it). */
+  listPath: string;
+  /** The object whose lots, items or changes a document's `relatedItem` names (docs/platform.md §Document fields). */
+  parent?: Doc;
+  /** The holder's status rules for a change (`verb`: `add` for an upload, `update` for the rest). */
+  writable(verb: 'add' | 'update', now: Date): unknown;
+  /** Saves the holder with these documents. */
+  save(documents: Doc[], session: StoreSession, now: Date): Promise<void>;
+}
+
+/**
+ * An object's own documents (docs/platform.md §Document versions): writable in the statuses its kind's `host`
+ * accepts, saved with a new `dateModified` through the kind's own document rules.
+ */
+export function objectDocumentHolder(host: DocumentHost, stored: StoredObject): DocumentHolder {
+  const { doc } = stored;
+  return {
+    documents: documentsOf(doc.data),
+    parent: doc.data,
+    listPath: `/api/2.5/${host.kind}/${doc.data.id}/documents`,
+    writable(verb) {
+      const { status } = doc.data;
+      if (!host.acceptsIn(doc.data).includes(status)) {
+        throw host.refusal?.(status) ?? apiError(403, `Can't ${verb} document in current (${status}) ${host.name} status`);
+      }
+    },
+    async save(documents, session, now) {
+      const changed: ObjectDoc = { ...doc, data: { ...doc.data, documents, dateModified: formatKyiv(now) } };
+      const saved = host.withDocumentAdded ? await host.withDocumentAdded(session, changed, now) : changed;
+      await session.commit([updateOf(stored, saved, ['documents'])]);
+    },
+  };
+}
+
+/**
+ * The blob key of a stored document's `url`; null for a url this API did not write (a PATCH of another era, a
+ * planted value), which downloads as 404 rather than failing to parse (docs/platform.md §Documents and uploads).
+ */
+export function downloadKeyOf(url: unknown): string | null {
+  if (typeof url !== 'string' || !URL.canParse(url)) return null;
+  return new URL(url).searchParams.get('download');
+}
