@@ -20,10 +20,10 @@ export const submissionDocuments: DocumentHost = {
   acceptsIn: () => ['draft', 'active'],
   // The participant may hide a document from everyone but itself and the framework's owner (docs/platform.md §Document fields).
   fields: { confidentiality: 'buyerOnly' },
-  confidentialReaders: async (session, stored) => [
-    stored.doc as ObjectDoc,
-    (await loadObject(session, 'frameworks', (stored.doc as ObjectDoc).data.frameworkID)).doc,
-  ],
+  confidentialReaders: async (session, stored) => {
+    const submission = stored.doc as SubmissionDoc;
+    return [submission, (await loadObject(session, 'frameworks', submission.data.frameworkID)).doc];
+  },
 };
 
 const loadSubmission = (ctx: Ctx): Promise<StoredObject<SubmissionDoc>> =>
