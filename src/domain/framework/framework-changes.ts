@@ -1,5 +1,5 @@
 import { apiError } from '../../http/errors';
-import type { StoreSession, Stored } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodChangeBounds } from '../../time/framework-periods';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
@@ -7,7 +7,7 @@ import { withAgreementNextCheck } from '../agreement/agreement-events';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import { newId } from '../core/ids';
 import { itemsOf } from '../core/items';
-import { updateOf } from '../core/objects';
+import { updateOf, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
 import { withNextCheck } from './framework-events';
 import { withActivePeriods } from './framework-periods';
@@ -67,11 +67,11 @@ function agreementFollowing(agreement: AgreementDoc, framework: Framework, stamp
  */
 export async function addFrameworkChange(
   session: StoreSession,
-  stored: Stored,
+  stored: StoredObject<FrameworkDoc>,
   body: Record<string, unknown>,
   now: Date,
 ): Promise<FrameworkChange> {
-  const framework = stored.doc as FrameworkDoc;
+  const framework = stored.doc;
   const { status } = framework.data;
   if (status !== 'active') throw apiError(403, `Can't add change in current (${status}) framework status`);
   const input = validated<FrameworkChangeRequest>(frameworkChangeSchema, body);

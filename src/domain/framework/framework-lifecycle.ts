@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import type { StoreSession, Stored } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';
-import { insertOf, updateOf } from '../core/objects';
+import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { withNextCheck } from './framework-events';
 import { withActivePeriods } from './framework-periods';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
@@ -66,11 +66,11 @@ export async function createFramework(
  */
 export async function patchFramework(
   session: StoreSession,
-  stored: Stored,
+  stored: StoredObject<FrameworkDoc>,
   patch: Record<string, unknown>,
   now: Date,
 ): Promise<FrameworkDoc> {
-  const before = stored.doc as FrameworkDoc;
+  const before = stored.doc;
   const procedure = frameworkProcedure(before.data.frameworkType);
   const newStatus = typeof patch.status === 'string' ? patch.status : before.data.status;
   const schema = newStatus === 'active' ? procedure.schemas.patchActive : procedure.schemas.patchDraft;

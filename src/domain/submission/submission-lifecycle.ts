@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import type { Change, StoreSession, Stored } from '../../store/port';
+import type { Change, StoreSession } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { newId } from '../core/ids';
-import { insertOf, updateOf } from '../core/objects';
+import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import type { FrameworkDoc } from '../framework/framework.types';
@@ -82,11 +82,11 @@ export async function createSubmission(
  */
 export async function patchSubmission(
   session: StoreSession,
-  stored: Stored,
+  stored: StoredObject<SubmissionDoc>,
   patch: Record<string, unknown>,
   now: Date,
 ): Promise<SubmissionDoc> {
-  const before = stored.doc as SubmissionDoc;
+  const before = stored.doc;
   const changes = validated<SubmissionPatch>(patchSubmissionSchema, patch);
   const frameworkStored = (await session.get('frameworks', before.data.frameworkID))!;
   const framework = frameworkStored.doc as FrameworkDoc;
