@@ -1,5 +1,4 @@
 import Koa from 'koa';
-import Router from '@koa/router';
 import { RenderedViews, renderedViews } from './http/rendered-views';
 import { authenticate } from './http/auth';
 import { clientAddress } from './http/client-address';
@@ -13,7 +12,6 @@ import { prettyJson } from './http/render';
 import { requestTimeout } from './http/request-timeout';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
-import { domainRouters } from './domain/routers';
 import { routerOf } from './http/route';
 import { routeTable } from './route-table';
 import type { AppDeps } from './app-deps';
@@ -33,8 +31,6 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   // Forwarded headers count only from the proxies TRUST_PROXY names (docs/operations.md §Behind a proxy).
   app.proxy = deps.config.trustProxy !== null;
   app.silent = true;
-  // One route table drives the routers and the OpenAPI document (docs/architecture.md §Routes).
-  const routers: Router<RequestState>[] = [routerOf(routeTable(deps).table), ...domainRouters(deps)];
   if (deps.config.trustProxy !== null) app.use(clientAddress(deps.config.trustProxy));
   app.use(noSniff());
   app.use(requestLog(deps.logger));
@@ -48,9 +44,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(liveFeedStreams(deps.liveFeeds ?? new LiveFeeds(deps.store, deps.config.feedStreams, deps.logger)));
   if (deps.config.rateLimitPerMinute > 0) app.use(rateLimit(deps.config.rateLimitPerMinute, deps.rateLimitRedis ?? null));
   app.use(jsonBody(deps.config.bodyLimit));
-  // One router holding every route: a request is matched once, not once per module's router.
-  const routes = new Router<RequestState>();
-  for (const router of routers) routes.use(router.routes());
+  // One router holding every route of the one table, which also drives the OpenAPI document (docs/architecture.md §Routes).
+  const routes = routerOf(routeTable(deps).table);
   app.use(routes.routes());
   app.use(routes.allowedMethods({ throw: true, notImplemented: methodNotAllowed }));
   return app;

@@ -4,20 +4,18 @@ import type { MountableRoute, RouteDescription } from './http/route';
 import { sporeRoutes } from './http/spore';
 import { systemRoutes } from './http/system-routes';
 import { openApiRoute } from './openapi/openapi-routes';
-import { ROUTE_DESCRIPTIONS } from './openapi/route-descriptions';
 import type { Store } from './store/port';
 
 /**
  * Every route of the app in one table (docs/architecture.md §Routes): system routes, every kind's, the OpenAPI
- * document and SPORE, which describe the table itself. `described` also lists the routes of modules not yet
- * converted (`ROUTE_DESCRIPTIONS`).
+ * document and SPORE, which describe the table itself.
  */
 export function routeTable(deps: RouteDeps & { store: Pick<Store, 'ping'>; readinessChecks?: (() => Promise<void>)[] }): {
   table: MountableRoute[];
   described: () => RouteDescription[];
 } {
   const table: MountableRoute[] = [...systemRoutes(deps.store, deps.readinessChecks), ...domainRoutes(deps)];
-  const described = () => [...ROUTE_DESCRIPTIONS, ...table.map((r) => r.description)];
+  const described = () => table.map((r) => r.description);
   table.push(openApiRoute(described), ...sporeRoutes(described));
   return { table, described };
 }

@@ -1,6 +1,4 @@
-import type Router from '@koa/router';
-import type { AppDeps, RouteDeps } from '../app-deps';
-import type { RequestState } from '../http/context';
+import type { RouteDeps } from '../app-deps';
 import type { MountableRoute } from '../http/route';
 import { chronographRoutes } from './chronograph/chronograph.routes';
 import { constantsRoutes } from './constants.routes';
@@ -36,24 +34,18 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...documentTable(deps, frameworkDocuments),
     ...documentTable(deps, submissionDocuments),
     ...documentTable(deps, qualificationDocuments),
+    ...tenderRoutes(deps),
     ...documentTable(deps, tenderDocuments),
+    ...cancellationRoutes(deps),
+    ...complaintRoutes(),
+    ...bidRoutes(deps),
+    ...auctionRoutes(),
+    ...awardRoutes(deps),
+    ...tenderContractRoutes(),
     ...contractRoutes(deps),
     ...documentTable(deps, contractDocuments),
     ...planRoutes(deps),
     ...documentTable(deps, planDocuments),
     ...transferRoutes(deps),
-  ];
-}
-
-/** The modules not yet converted to the route table. */
-export function domainRouters(deps: AppDeps): Router<RequestState>[] {
-  return [
-    tenderRoutes(deps),
-    cancellationRoutes(deps),
-    complaintRoutes(),
-    bidRoutes(deps),
-    auctionRoutes(),
-    awardRoutes(deps),
-    tenderContractRoutes(),
   ];
 }

@@ -1,6 +1,5 @@
-import Router from '@koa/router';
 import type { Viewer } from './auth';
-import type { Ctx, RequestState } from './context';
+import type { Ctx } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
 import { previousOffset, storeOffset, tickedPage } from './feed-page';
@@ -184,19 +183,8 @@ function pageJson(entries: Buffer[], links: Doc): Buffer {
  * The one feed engine. Pages are ordered by the store's feed positions, and `offset` is the position of the last
  * listed entry: UNIX seconds as a JSON number, as the spec shows, and crawler-safe because positions are unique and
  * rise in commit order (docs/platform.md §Feeds) — a crawler that follows `next_page` sees every change (at its
- * latest state).
+ * latest state). This is the handler of every feed route.
  */
-export function feedRoute(
-  router: Router<RequestState>,
-  path: string,
-  source: FeedSource,
-  publicBaseUrl: string | null,
-  scope?: FrameworkScope,
-) {
-  router.get(path, feedHandler(source, publicBaseUrl, scope));
-}
-
-/** The handler of a feed route (`feedRoute`). */
 export function feedHandler(source: FeedSource, publicBaseUrl: string | null, scope?: FrameworkScope) {
   return async (ctx: Ctx): Promise<void> => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);

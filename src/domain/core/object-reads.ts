@@ -1,6 +1,5 @@
-import type Router from '@koa/router';
 import type { Viewer } from '../../http/auth';
-import type { Ctx, RequestState } from '../../http/context';
+import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
 import { route, type MountableRoute } from '../../http/route';
 import type { Doc, Kind, Revision } from '../../store/port';
@@ -43,24 +42,6 @@ export async function answerObject(ctx: Ctx, kind: Kind, present: Present): Prom
 function sendRendered(ctx: Ctx, body: Buffer) {
   ctx.type = 'json';
   ctx.body = body;
-}
-
-/**
- * `GET /{kind}/{id}` and `GET /{kind}/{id}/historical`, both shown through `present`: one view of every version.
- * With `ocds`, `GET /{kind}/{id}?opt_schema=ocds` answers a release package of the same view, and `ocds-record` a
- * record package of every version (docs/ocds.md §Asking for OCDS).
- */
-export function objectReads(
-  router: Router<RequestState>,
-  kind: Kind,
-  present: Present,
-  ocds?: { ocds: OcdsKind; publicBaseUrl: string | null },
-): void {
-  router.get(`/${kind}/:id`, (ctx) => {
-    if (!ocds || !wantsOcds(ctx.query)) return answerObject(ctx, kind, present);
-    return (wantsOcdsRecord(ctx.query) ? answerOcdsRecord : answerOcds)(ctx, ocds.ocds, ocds.publicBaseUrl);
-  });
-  router.get(`/${kind}/:id/historical`, (ctx) => answerHistorical(ctx, kind, present));
 }
 
 /** The headers `GET /{kind}/{id}/historical` reads (docs/platform.md §Revision history). */

@@ -1,6 +1,5 @@
 import { isBroker } from '../../http/auth';
 import type { Ctx } from '../../http/context';
-import { forbidden } from '../../http/errors';
 import { tokenMatches } from '../../security/tokens';
 import type { ObjectDoc } from './objects';
 
@@ -19,15 +18,6 @@ export function presentedToken(ctx: Ctx): string | null {
 export function isOwner(ctx: Ctx, doc: ObjectDoc): boolean {
   const account = ctx.state.viewer.account;
   return !!account && account.name === doc.data.owner && tokenMatches(presentedToken(ctx), doc.secrets?.tokenHash);
-}
-
-export function requireOwner(ctx: Ctx, doc: ObjectDoc): void {
-  if (!isOwner(ctx, doc)) throw forbidden();
-}
-
-/** Modifying requests need a valid broker key; anything else is the reference's 403, never 401. */
-export function requireBroker(ctx: Ctx): void {
-  if (!isBroker(ctx.state.viewer)) throw forbidden();
 }
 
 /**

@@ -1,10 +1,9 @@
-import { bodyData } from '../../http/body';
-import type { Ctx } from '../../http/context';
 import { apiError, ApiError, type ErrorEntry } from '../../http/errors';
 import type { Access } from '../../security/tokens';
-import type { Doc } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
+import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { createTender } from '../tender/tender-lifecycle';
+import { createTender, type TenderRequest } from '../tender/tender-lifecycle';
 import { changedPlan } from './plan-lifecycle';
 
 /**
@@ -90,17 +89,22 @@ function requireBreakdown(plan: Doc): void {
  * `POST /plans/{id}/tenders` (docs/plans.md §Tenders): any broker creates a tender from a scheduled plan, as
  * `POST /tenders` would, with `plans: [{id}]`; the plan gets `tender_id` and so becomes `complete`, in the same commit.
  */
-export async function createTenderFromPlan(ctx: Ctx, stored: StoredObject): Promise<{ doc: ObjectDoc; access: Access }> {
+export async function createTenderFromPlan(
+  session: StoreSession,
+  stored: StoredObject,
+  request: TenderRequest,
+  actor: Actor,
+): Promise<{ doc: ObjectDoc; access: Access }> {
   const plan = stored.doc.data;
-  const tender = bodyData(ctx);
+  const tender = request.data;
   requireOpenPlan(plan);
   requireMatchingType(plan, tender);
   requireMatchingContent(plan, tender);
   requireBreakdown(plan);
-  return createTender(ctx, {
+  return createTender(session, request, actor, {
     plans: [{ id: plan.id }],
     writes: (created) => {
-      const linked = changedPlan(stored, { tender_id: created.data.id }, ctx.state.now);
+      const linked = changedPlan(stored, { tender_id: created.data.id }, actor.now);
       return linked ? [updateOf(stored, linked, ['milestones'])] : [];
     },
   });

@@ -1,5 +1,5 @@
 import type { RouteDeps } from '../../app-deps';
-import { bodyData } from '../../http/body';
+import { bodyConfig, bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
 import { feedHandler, type FeedSource } from '../../http/feed';
@@ -105,7 +105,8 @@ export function planRoutes(deps: RouteDeps): MountableRoute[] {
       result: 'created',
       writes: true,
       handle: async (ctx, stored) => {
-        const { doc, access } = await createTenderFromPlan(ctx, stored);
+        const request = { data: bodyData(ctx), config: () => bodyConfig(ctx) };
+        const { doc, access } = await createTenderFromPlan(ctx.state.session, stored, request, actorOf(ctx));
         created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${doc.data.id}`), { data: doc.data, config: doc.config, access });
       },
     }),

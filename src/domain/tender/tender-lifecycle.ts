@@ -1,13 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Ctx } from '../../http/context';
-import { bodyConfig, bodyData } from '../../http/body';
+import type { Account } from '../../http/auth';
 import { apiError, notFound } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Change, Doc, Stored } from '../../store/port';
+import type { Change, Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
+import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';
-import { insertOf, loadObject, type ObjectDoc } from '../core/objects';
-import { requireBroker, requireOwner } from '../core/owner';
+import { insertOf, type ObjectDoc } from '../core/objects';
 import type { TenderContext, TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
@@ -15,7 +14,7 @@ import { withServerDefaults } from './tender-defaults';
 import { nextCheckOf } from '../core/events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
-import { tenderOf, saveTender } from './tender-aggregate';
+import { tenderOf, saveTender, type StoredTender } from './tender-aggregate';
 
 /** The procedure of a stored tender. */
 export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(data.procurementMethodType)!;
@@ -24,10 +23,9 @@ export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(dat
  * Creation needs one of the procedure's accreditation levels; a central procuring entity needs level 5
  * (docs/platform.md §API keys and accreditation).
  */
-function requireAccreditation(ctx: Ctx, procedure: TenderProcedure, tender: Doc): void {
-  const levels = ctx.state.viewer.account?.levels ?? '';
+function requireAccreditation(account: Account, procedure: TenderProcedure, tender: Doc): void {
   const allowed = tender.procuringEntity?.kind === 'central' ? ['5'] : procedure.accreditation.create;
-  if (!allowed.some((level) => levels.includes(level))) {
+  if (!allowed.some((level) => account.levels.includes(level))) {
     throw apiError(403, 'Broker Accreditation level does not permit tender creation', { location: 'url', name: 'accreditation' });
   }
 }
@@ -45,19 +43,28 @@ export interface TenderOrigin {
   writes(tender: ObjectDoc): Change[];
 }
 
+/** A request to create a tender: its `data`, and its `config`, read only once `data` has passed the procedure's schema. */
+export interface TenderRequest {
+  data: Doc;
+  config: () => Doc | undefined;
+}
+
 /**
- * `POST /tenders` (docs/tenders.md §Tender creation): a draft with server-set members and a fresh owner token. With
- * an `origin`, the tender lists its plans and is stored in one commit with their changes (docs/plans.md §Tenders).
+ * `POST /tenders` (docs/tenders.md §Tender creation) by a broker: a draft with server-set members and a fresh owner
+ * token. With an `origin`, the tender lists its plans and is stored in one commit with their changes
+ * (docs/plans.md §Tenders).
  */
-export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ doc: ObjectDoc; access: Access }> {
-  requireBroker(ctx);
-  const data = bodyData(ctx);
+export async function createTender(
+  session: StoreSession,
+  { data, config: configOf }: TenderRequest,
+  { account, now }: Actor,
+  origin?: TenderOrigin,
+): Promise<{ doc: ObjectDoc; access: Access }> {
   const procedure = procedureOf(data.procurementMethodType);
   if (!procedure) throw notFound('not_found');
   const request = validated<Doc>(procedure.schemas.create, data);
-  const config = validateTenderConfig(procedure.config, bodyConfig(ctx));
-  requireAccreditation(ctx, procedure, request);
-  const { now, session } = ctx.state;
+  const config = validateTenderConfig(procedure.config, configOf());
+  requireAccreditation(account, procedure, request);
   const stamp = formatKyiv(now);
   const tender = withServerDefaults({ ...request, procurementMethodType: procedure.type, status: 'draft' }, procedure, config, now);
   await checkAndComplete(procedure, tender, { now, session, config }, stamp);
@@ -67,7 +74,7 @@ export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ d
       id: newId(),
       tenderID: '', // numbered by the commit, in this place among the members
       ...tender,
-      owner: ctx.state.viewer.account!.name,
+      owner: account.name,
       date: stamp,
       dateCreated: stamp,
       dateModified: stamp,
@@ -84,34 +91,30 @@ export async function createTender(ctx: Ctx, origin?: TenderOrigin): Promise<{ d
   return { doc, access };
 }
 
-/** The stored tender, for a change by its owner while its procedure lets it change (`refusal` words the 403). */
-export async function ownedEditableTender(ctx: Ctx, id: string, refusal: (status: string) => string): Promise<Stored & { doc: ObjectDoc }> {
-  const stored = await loadObject(ctx.state.session, 'tenders', id);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
+/** The tender in a status its procedure lets change (`refusal` words the 403). */
+export function requireEditable(stored: StoredTender, refusal: (status: string) => string): void {
   const { status } = stored.doc.data;
   if (!procedureOfStored(stored.doc.data).editableStatuses.includes(status)) throw apiError(403, refusal(status));
-  return stored;
 }
 
 /**
  * `PATCH /tenders/{id}` by the owner (docs/tenders.md §Owner edits, §Activation): merges the patch, re-runs the rules, activates when
- * `status` names the procedure's active state, and saves only when something changed.
+ * `status` names the procedure's active state, and saves only when something changed. The request's `data` is read
+ * once the tender's status lets it change: that refusal answers first.
  */
-export async function patchTender(ctx: Ctx, id: string): Promise<ObjectDoc> {
-  const stored = await ownedEditableTender(ctx, id, (status) => `Can't update tender in current (${status}) status`);
+export async function patchTender(session: StoreSession, stored: StoredTender, data: () => Doc, now: Date): Promise<ObjectDoc> {
+  requireEditable(stored, (status) => `Can't update tender in current (${status}) status`);
   const before = stored.doc.data;
-  const patch = validated<Doc>(procedureOfStored(before).schemas.patch, bodyData(ctx));
+  const patch = validated<Doc>(procedureOfStored(before).schemas.patch, data());
   if (patch.status === 'draft' && before.status !== 'draft') throw apiError(422, "Can't change status to draft", { name: 'status' });
-  return saveTenderChange(ctx, stored, mergePatch(before, patch));
+  return saveTenderChange(session, stored, mergePatch(before, patch), now);
 }
 
 /**
  * Saves a changed tender through everything a PATCH runs (server defaults, the procedure's rules, activation,
  * `next_check`), so sub-resource endpoints (lots) obey the same rules; nothing is saved when nothing changed.
  */
-export async function saveTenderChange(ctx: Ctx, stored: Stored & { doc: ObjectDoc }, changed: Doc): Promise<ObjectDoc> {
-  const { now, session } = ctx.state;
+export async function saveTenderChange(session: StoreSession, stored: StoredTender, changed: Doc, now: Date): Promise<ObjectDoc> {
   // Rules see the tender with its bids, sealed or not (docs/tenders.md §Bids).
   const before = tenderOf(stored.doc);
   const procedure = procedureOfStored(before);

@@ -1,42 +1,47 @@
-import type { Ctx } from '../../http/context';
-import { bodyData } from '../../http/body';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
 import { newId } from '../core/ids';
 import type { ObjectDoc } from '../core/objects';
 import { mergePatch, validated } from '../core/validation';
-import { ownedEditableTender, saveTenderChange } from './tender-lifecycle';
+import type { StoredTender } from './tender-aggregate';
+import { requireEditable, saveTenderChange } from './tender-lifecycle';
 import { lotPatchSchema, lotSchema } from './tender.schema';
 import { itemById, itemsOf } from '../core/items';
 
 /**
  * The lots sub-resource (docs/tenders.md §Lots; beyond the spec's table): a lot is added or changed by saving
  * the whole tender through the PATCH path, so lot defaults, tender value sums and every tender rule apply as if
- * the owner had patched `lots` — the answer is the lot as stored.
+ * the owner had patched `lots` — the answer is the lot as stored. The request's `data` is read once the tender's
+ * status lets lots change: that refusal answers first.
  */
 const refusal = (verb: string) => (status: string) => `Can't ${verb} lot in current (${status}) tender status`;
 
 const lotsOf = (tender: Doc): Doc[] => itemsOf(tender, 'lots');
 export const findLot = (tender: Doc, lotId: string) => itemById(tender, 'lots', lotId, 'lot_id');
 
+/** A tender's lot, for a route on it: 404 for an unknown one. */
+export interface TenderLot {
+  stored: StoredTender;
+  lot: Doc;
+}
+
 /** `POST /tenders/{id}/lots` by the owner: 201 with the stored lot. */
-export async function addLot(ctx: Ctx, tenderId: string): Promise<Doc> {
-  const stored = await ownedEditableTender(ctx, tenderId, refusal('add'));
-  const lot = { id: newId(), ...validated<Doc>(lotSchema, bodyData(ctx)) };
+export async function addLot(session: StoreSession, stored: StoredTender, data: () => Doc, now: Date): Promise<Doc> {
+  requireEditable(stored, refusal('add'));
+  const lot = { id: newId(), ...validated<Doc>(lotSchema, data()) };
   const before = stored.doc.data;
-  const doc = await saveTenderChange(ctx, stored, { ...before, lots: [...lotsOf(before), lot] });
+  const doc = await saveTenderChange(session, stored, { ...before, lots: [...lotsOf(before), lot] }, now);
   return findLot(doc.data, lot.id);
 }
 
 /** `PATCH /tenders/{id}/lots/{lot_id}` by the owner: 200 with the stored lot. */
-export async function patchLot(ctx: Ctx, tenderId: string, lotId: string): Promise<Doc> {
-  const stored = await ownedEditableTender(ctx, tenderId, refusal('update'));
+export async function patchLot(session: StoreSession, { stored, lot: found }: TenderLot, data: () => Doc, now: Date): Promise<Doc> {
+  requireEditable(stored, refusal('update'));
   const before = stored.doc.data;
-  findLot(before, lotId);
-  const patch = validated<Doc>(lotPatchSchema, bodyData(ctx));
-  const lots = lotsOf(before).map((lot) => (lot.id === lotId ? mergePatch(lot, patch) : lot));
-  const doc: ObjectDoc = await saveTenderChange(ctx, stored, { ...before, lots });
-  return findLot(doc.data, lotId);
+  const patch = validated<Doc>(lotPatchSchema, data());
+  const lots = lotsOf(before).map((lot) => (lot.id === found.id ? mergePatch(lot, patch) : lot));
+  const doc: ObjectDoc = await saveTenderChange(session, stored, { ...before, lots }, now);
+  return findLot(doc.data, found.id);
 }
 
 /** Lists of the tender whose members name a lot by `relatedLot`: a lot they name cannot be deleted. */
@@ -47,10 +52,10 @@ const RELATED_LISTS = ['cancellations', 'milestones', 'items'];
  * refused while a criterion with active requirements, a cancellation, a milestone or an item names the lot;
  * 200 with the deleted lot.
  */
-export async function deleteLot(ctx: Ctx, tenderId: string, lotId: string): Promise<Doc> {
-  const stored = await ownedEditableTender(ctx, tenderId, refusal('delete'));
+export async function deleteLot(session: StoreSession, { stored, lot }: TenderLot, now: Date): Promise<Doc> {
+  requireEditable(stored, refusal('delete'));
   const before = stored.doc.data;
-  const lot = findLot(before, lotId);
+  const lotId = lot.id as string;
   const criteria = itemsOf(before, 'criteria').filter((c) => c.relatedItem === lotId);
   if (criteria.some((c) => activeRequirements(c))) {
     throw apiError(403, `Can't delete ${lotId} lot while related criterion has active requirements`);
@@ -60,7 +65,7 @@ export async function deleteLot(ctx: Ctx, tenderId: string, lotId: string): Prom
   }
   const { lots: _lots, ...rest } = before;
   const lots = lotsOf(before).filter((x) => x.id !== lotId);
-  await saveTenderChange(ctx, stored, lots.length ? { ...rest, lots } : rest);
+  await saveTenderChange(session, stored, lots.length ? { ...rest, lots } : rest, now);
   return lot;
 }
 

@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Ctx } from '../../http/context';
-import { bodyData } from '../../http/body';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
+import type { Doc, StoreSession } from '../../store/port';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { requireBroker, requireOwner } from '../core/owner';
 import { validated } from '../core/validation';
 import { answerQuestionSchema, createTenderQuestionSchema } from '../question/question.schema';
 import { procedureOfStored } from './tender-lifecycle';
 import { itemById, itemsOf } from '../core/items';
-import { loadTender, saveTender, tenderOf } from './tender-aggregate';
+import { saveTender, tenderOf, type StoredTender } from './tender-aggregate';
 
 /**
  * Tender questions (beyond the spec's table; the reference's tutorial): asked by any broker during the enquiry
@@ -36,23 +33,26 @@ function requireRelatedItem(tender: Doc, question: Doc): void {
   }
 }
 
-/** `POST /tenders/{id}/questions`: 201 with the question as every reader sees it. */
-export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
-  const stored = await loadTender(ctx.state.session, tenderId);
-  requireBroker(ctx);
-  const { author, ...asked } = validated<Doc>(createTenderQuestionSchema, bodyData(ctx));
+/** A tender's question, for a route on it: 404 for an unknown one. */
+export interface TenderQuestion {
+  stored: StoredTender;
+  question: Doc;
+}
+
+/** `POST /tenders/{id}/questions` by any broker: 201 with the question as every reader sees it. */
+export async function askQuestion(session: StoreSession, stored: StoredTender, data: Doc, now: Date): Promise<Doc> {
+  const { author, ...asked } = validated<Doc>(createTenderQuestionSchema, data);
   const tender = stored.doc.data;
   const { enquiryPeriod } = tender;
-  const now = ctx.state.now.getTime();
-  if (tender.status === 'draft' || !enquiryPeriod?.startDate || now < at(enquiryPeriod.startDate) || now > at(enquiryPeriod.endDate)) {
+  const time = now.getTime();
+  if (tender.status === 'draft' || !enquiryPeriod?.startDate || time < at(enquiryPeriod.startDate) || time > at(enquiryPeriod.endDate)) {
     throw apiError(403, 'Can add question only in enquiryPeriod');
   }
   requireRelatedItem(tender, asked);
-  const { session } = ctx.state;
   for (const rule of procedureOfStored(tender).rules.question)
-    await rule(tender, author, { now: ctx.state.now, session, config: stored.doc.config ?? {} });
+    await rule(tender, author, { now, session, config: stored.doc.config ?? {} });
   const salt = stored.doc.questionSalt ?? randomBytes(16).toString('hex');
-  const stamp = formatKyiv(ctx.state.now);
+  const stamp = formatKyiv(now);
   const question = { id: newId(), author: { hash: authorHash(salt, author) }, ...asked, date: stamp };
   await saveTender(
     session,
@@ -64,23 +64,19 @@ export async function askQuestion(ctx: Ctx, tenderId: string): Promise<Doc> {
 }
 
 /** `PATCH /tenders/{id}/questions/{question_id}` by the owner: the answer, dated; an unchanged answer is not saved. */
-export async function answerQuestion(ctx: Ctx, tenderId: string, questionId: string): Promise<Doc> {
-  const stored = await loadTender(ctx.state.session, tenderId);
+export async function answerQuestion(session: StoreSession, { stored, question }: TenderQuestion, data: Doc, now: Date): Promise<Doc> {
   const tender = stored.doc.data;
-  const question = findQuestion(tender, questionId);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
-  const { answer } = validated<{ answer: string }>(answerQuestionSchema, bodyData(ctx));
+  const { answer } = validated<{ answer: string }>(answerQuestionSchema, data);
   const { status, enquiryPeriod } = tender;
   if (!['active.enquiries', 'active.tendering'].includes(status))
     throw apiError(403, `Can't update question in current (${status}) tender status`);
-  if (enquiryPeriod?.clarificationsUntil && ctx.state.now.getTime() > at(enquiryPeriod.clarificationsUntil)) {
+  if (enquiryPeriod?.clarificationsUntil && now.getTime() > at(enquiryPeriod.clarificationsUntil)) {
     throw apiError(403, 'Allowed to update question only before enquiryPeriod.clarificationsUntil');
   }
   if (question.answer === answer) return question;
-  const stamp = formatKyiv(ctx.state.now);
+  const stamp = formatKyiv(now);
   const answered = { ...question, answer, dateAnswered: stamp };
-  const questions = questionsOf(tender).map((q) => (q.id === questionId ? answered : q));
-  await saveTender(ctx.state.session, stored, { ...tenderOf(stored.doc), questions, dateModified: stamp }, { writes: ['questions'] });
+  const questions = questionsOf(tender).map((q) => (q.id === question.id ? answered : q));
+  await saveTender(session, stored, { ...tenderOf(stored.doc), questions, dateModified: stamp }, { writes: ['questions'] });
   return answered;
 }

@@ -167,3 +167,14 @@ t.test('DELETE of a lot is refused while an item names it, past the editable sta
   t.match(await del(other.id), error(403, 'body', 'data', "Can't delete lot in current (active.tendering) tender status"));
   t.equal((await server.request('GET', lotsPath(tender))).body.data.length, 2, 'refusals deleted nothing');
 });
+
+t.test('PATCH or DELETE of an unknown lot → 404 lot_id before any 403, as the reference resolves the lot first', async (t) => {
+  server.clock.set(DEFAULT_NOW);
+  const tender = await createTender(server, aTender());
+  const unknown = lotsPath(tender, 'f'.repeat(32));
+  const others = [{ key: 'broker1', token: tender.token }, { key: 'broker', token: 'f'.repeat(32) }, { token: tender.token }];
+  for (const who of others) {
+    t.match(await server.request('PATCH', unknown, { ...who, body: { data: { title: 'x' } } }), error(404, 'url', 'lot_id', 'Not Found'));
+    t.match(await server.request('DELETE', unknown, who), error(404, 'url', 'lot_id', 'Not Found'));
+  }
+});

@@ -1,23 +1,27 @@
 import { isDeepStrictEqual } from 'node:util';
-import { bodyData } from '../../../http/body';
-import type { Ctx } from '../../../http/context';
 import { apiError } from '../../../http/errors';
 import type { Change, Doc, StoreSession } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv } from '../../../time/kyiv';
 import { calculateDate } from '../../../time/periods';
-import { itemById } from '../../core/items';
+import { itemById, itemsOf } from '../../core/items';
 import { loadObject, updateOf } from '../../core/objects';
-import { requireBroker, requireOwner } from '../../core/owner';
 import { mergePatch, validated } from '../../core/validation';
+import type { DocumentHolder } from '../../documents/document-versions';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
 import { addNextAward } from './add-next-award';
-import { loadTender, tenderChange, tenderOf } from '../tender-aggregate';
+import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 
 /** A tender's awards (docs/tenders.md §Awards): made by the server, decided by the tender's owner. */
 export const findAward = (tender: Doc, awardId: string) => itemById(tender, 'awards', awardId, 'award_id');
+
+/** A tender's award, for a route on it: 404 for an unknown one. */
+export interface TenderAward {
+  stored: StoredTender;
+  award: Doc;
+}
 
 /**
  * The tender in one of `statuses` and the award's lot active (`validate_update_award_in_not_allowed_status` and
@@ -93,15 +97,11 @@ export async function cancelledContracts(session: StoreSession, ids: string[], n
  * `AwardStateMixing.award_on_patch`): a pending award's texts change freely; a change of status is a decision,
  * checked by the procedure's rules. Saved with the tender's new awards, contracts and status in one write.
  */
-export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): Promise<Doc> {
-  const { now, session } = ctx.state;
-  const stored = await loadTender(ctx.state.session, tenderId);
+export async function patchAward(session: StoreSession, { stored, award: found }: TenderAward, request: Doc, now: Date): Promise<Doc> {
   const tender = structuredClone(tenderOf(stored.doc));
-  const before = findAward(tender, awardId);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
+  const before = findAward(tender, found.id);
   const procedure = procedureOfStored(tender);
-  const patch = validated<Doc>(procedure.awards.schema, bodyData(ctx));
+  const patch = validated<Doc>(procedure.awards.schema, request);
   requireAwardingOpen(tender, before, ['active.qualification', 'active.awarded'], 'update award');
   const award = mergePatch(before, patch);
   const config = stored.doc.config ?? {};
@@ -121,5 +121,26 @@ export async function patchAward(ctx: Ctx, tenderId: string, awardId: string): P
   const contracts = await saveContractsToContracting(session, stored.doc, data, effects.added, now);
   const cancelled = await cancelledContracts(session, effects.cancelled, now);
   await session.commit([tenderChange(stored, data, { writes: ['awards', 'contracts'] }), ...contracts, ...cancelled]);
-  return findAward(data, awardId);
+  return findAward(data, found.id);
+}
+
+/**
+ * An award's documents, changed by the tender's owner while the tender is in qualification and the award's lot
+ * active (`validate_award_document_tender_not_in_allowed_status_base`, `validate_award_document_lot_not_in_allowed_status`;
+ * uploads, versions and metadata alike, docs/tenders.md §Awards); saved with the tender, dated now.
+ */
+export function awardDocuments(held: TenderAward): DocumentHolder & TenderAward {
+  const { stored, award } = held;
+  const tender = tenderOf(stored.doc);
+  return {
+    ...held,
+    documents: itemsOf(award, 'documents'),
+    listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    writable: (verb) => requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`),
+    async save(documents, session, now) {
+      const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
+      const data = { ...tender, awards, dateModified: formatKyiv(now) };
+      await session.commit([tenderChange(stored, data, { writes: ['awards'] })]);
+    },
+  };
 }

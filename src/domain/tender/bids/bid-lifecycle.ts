@@ -1,17 +1,18 @@
-import type { Ctx } from '../../../http/context';
-import { bodyData } from '../../../http/body';
+import type { Account } from '../../../http/auth';
 import { apiError } from '../../../http/errors';
 import { issueAccess, type Access } from '../../../security/tokens';
-import type { Doc } from '../../../store/port';
+import type { Doc, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import type { ObjectDoc } from '../../core/objects';
-import { isOwner, requireBroker } from '../../core/owner';
+import type { Actor } from '../../core/actor';
+import type { DocumentHolder } from '../../documents/document-versions';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
 import { procedureOfStored } from '../tender-lifecycle';
-import { loadTender, tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tender-aggregate';
+import { bidsArePrivate } from './bid.view';
+import { tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tender-aggregate';
 
 /**
  * A tender's bids (docs/tenders.md §Bids): sealed while private, then in the tender's `bids`, each with an owner
@@ -29,28 +30,28 @@ export function bidOwnership(doc: TenderDoc, bidId: string): ObjectDoc {
   return { data: { owner: access?.owner }, secrets: access?.secrets };
 }
 
-export const isBidOwner = (ctx: Ctx, doc: TenderDoc, bidId: string) => isOwner(ctx, bidOwnership(doc, bidId));
+/** A tender's bid, for a route on it: 404 for an unknown one. */
+export interface TenderBid {
+  stored: StoredTender;
+  bid: Doc;
+}
 
 /** `validate_accreditation_level(item="bid")`. */
-function requireBidAccreditation(ctx: Ctx, levels: string[]): void {
-  const held = ctx.state.viewer.account?.levels ?? '';
-  if (!levels.some((level) => held.includes(level))) {
+function requireBidAccreditation(account: Account, levels: string[]): void {
+  if (!levels.some((level) => account.levels.includes(level))) {
     throw apiError(403, 'Broker Accreditation level does not permit bid creation', { location: 'url', name: 'accreditation' });
   }
 }
 
-const OPERATION: Record<string, string> = { POST: 'add', PATCH: 'update', DELETE: 'delete' };
-const DONE: Record<string, string> = { POST: 'added', PATCH: 'updated', DELETE: 'deleted' };
+const DONE = { add: 'added', update: 'updated', delete: 'deleted' } as const;
 
-/** `validate_bid_operation_not_in_tendering` then `validate_bid_operation_period`. */
-export function requireTenderingOpen(ctx: Ctx, tender: Doc): void {
-  const { method } = ctx;
-  if (tender.status !== 'active.tendering')
-    throw apiError(403, `Can't ${OPERATION[method]} bid in current (${tender.status}) tender status`);
+/** `validate_bid_operation_not_in_tendering` then `validate_bid_operation_period`, worded by the `operation`. */
+function requireTenderingOpen(tender: Doc, operation: keyof typeof DONE, now: Date): void {
+  if (tender.status !== 'active.tendering') throw apiError(403, `Can't ${operation} bid in current (${tender.status}) tender status`);
   const { startDate, endDate } = tender.tenderPeriod ?? {};
-  const now = ctx.state.now.getTime();
-  if ((startDate && now < Date.parse(startDate)) || now > Date.parse(endDate ?? '')) {
-    throw apiError(403, `Bid can be ${DONE[method]} only during the tendering period: from (${startDate}) to (${endDate}).`);
+  const at = now.getTime();
+  if ((startDate && at < Date.parse(startDate)) || at > Date.parse(endDate ?? '')) {
+    throw apiError(403, `Bid can be ${DONE[operation]} only during the tendering period: from (${startDate}) to (${endDate}).`);
   }
 }
 
@@ -73,45 +74,41 @@ async function runBidRules(bid: Doc, tender: Doc, ctx: TenderContext): Promise<v
   for (const rule of procedureOfStored(tender).bids.rules) await rule(bid, tender, ctx);
 }
 
-const contextOf = (ctx: Ctx, stored: StoredTender): TenderContext => ({
-  now: ctx.state.now,
-  session: ctx.state.session,
+const contextOf = (session: StoreSession, stored: StoredTender, now: Date): TenderContext => ({
+  now,
+  session,
   config: stored.doc.config ?? {},
 });
 
-async function saveBids(ctx: Ctx, stored: StoredTender, bids: Doc[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
-  await saveTender(ctx.state.session, stored, { ...stored.doc.data, bids }, { writes: ['bids'], hidden: { bidAccess } });
+async function saveBids(session: StoreSession, stored: StoredTender, bids: Doc[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
+  await saveTender(session, stored, { ...stored.doc.data, bids }, { writes: ['bids'], hidden: { bidAccess } });
 }
 
-/** `POST /tenders/{id}/bids` (spec-era `BidState.on_post`): 201 with the bid and its own owner token. */
-export async function createBid(ctx: Ctx, tenderId: string): Promise<{ bid: Doc; access: Access }> {
-  const stored: StoredTender = await loadTender(ctx.state.session, tenderId);
-  requireBroker(ctx);
+/**
+ * `POST /tenders/{id}/bids` (spec-era `BidState.on_post`) by any broker: 201 with the bid and its own owner token.
+ * The request's `data` is read once the accreditation and the tendering period let the bid in: those refusals answer first.
+ */
+export async function createBid(
+  session: StoreSession,
+  stored: StoredTender,
+  data: () => Doc,
+  { account, now }: Actor,
+): Promise<{ bid: Doc; access: Access }> {
   const tender = tenderOf(stored.doc);
   const policy = procedureOfStored(tender).bids;
-  requireBidAccreditation(ctx, policy.accreditation);
-  requireTenderingOpen(ctx, tender);
-  const request = withValueDefaults(validated<Doc>(policy.schemas.create, bodyData(ctx)), tender);
-  const stamp = formatKyiv(ctx.state.now);
+  requireBidAccreditation(account, policy.accreditation);
+  requireTenderingOpen(tender, 'add', now);
+  const request = withValueDefaults(validated<Doc>(policy.schemas.create, data()), tender);
+  const stamp = formatKyiv(now);
   const status = request.status ?? 'draft';
   if (!['draft', 'pending'].includes(status))
     throw apiError(403, "Bid can be added only with status: ('draft', 'pending').", { name: 'bid' });
   const bid: Doc = { ...request, status, id: newId(), date: stamp };
   if (request.lotValues) bid.lotValues = (request.lotValues as Doc[]).map((v) => ({ status: 'pending', ...v, date: stamp }));
-  await runBidRules(bid, tender, contextOf(ctx, stored));
+  await runBidRules(bid, tender, contextOf(session, stored, now));
   const { access, secrets } = issueAccess();
-  const owner = ctx.state.viewer.account!.name;
-  await saveBids(ctx, stored, [...bidsOf(tender), bid], { ...stored.doc.bidAccess, [bid.id]: { owner, secrets } });
+  await saveBids(session, stored, [...bidsOf(tender), bid], { ...stored.doc.bidAccess, [bid.id]: { owner: account.name, secrets } });
   return { bid, access };
-}
-
-/** The stored tender and bid, for a change by the bid's owner (403 Forbidden for anyone else). */
-async function ownedBid(ctx: Ctx, tenderId: string, bidId: string): Promise<{ stored: StoredTender; bid: Doc }> {
-  const stored: StoredTender = await loadTender(ctx.state.session, tenderId);
-  const bid = findBid(tenderOf(stored.doc), bidId);
-  requireBroker(ctx);
-  if (!isBidOwner(ctx, stored.doc, bidId)) throw apiError(403, 'Forbidden', { location: 'url', name: 'permission' });
-  return { stored, bid };
 }
 
 /** lotValues change position by position, as the reference's `apply_data_patch`; each keeps its date unless its amount moves. */
@@ -125,41 +122,84 @@ function patchedLotValues(before: Doc[], patch: Doc[], now: string): Doc[] {
 }
 
 /** `PATCH /tenders/{id}/bids/{bid_id}` by the bid's owner (spec-era `BidState.on_patch`). */
-export async function patchBid(ctx: Ctx, tenderId: string, bidId: string): Promise<Doc> {
-  const { stored, bid: before } = await ownedBid(ctx, tenderId, bidId);
+export async function patchBid(session: StoreSession, { stored, bid: before }: TenderBid, data: Doc, now: Date): Promise<Doc> {
   const tender = tenderOf(stored.doc);
-  const patch = validated<Doc>(procedureOfStored(tender).bids.schemas.patch, bodyData(ctx));
-  requireTenderingOpen(ctx, tender);
+  const patch = validated<Doc>(procedureOfStored(tender).bids.schemas.patch, data);
+  requireTenderingOpen(tender, 'update', now);
   if (patch.status !== undefined && patch.status !== before.status && patch.status !== 'pending') {
     throw apiError(403, `Can't update bid to (${patch.status}) status`, { name: 'bid' });
   }
-  const stamp = formatKyiv(ctx.state.now);
+  const stamp = formatKyiv(now);
   const { lotValues, value, ...rest } = patch;
   const after: Doc = { ...before, ...rest };
   if (value) after.value = { ...before.value, ...value };
   if (lotValues) after.lotValues = patchedLotValues(before.lotValues ?? [], lotValues, stamp);
   const bid = withValueDefaults(after, tender);
   if (bid.value?.amount !== before.value?.amount) bid.date = stamp;
-  await runBidRules(bid, tender, contextOf(ctx, stored));
+  await runBidRules(bid, tender, contextOf(session, stored, now));
   await saveBids(
-    ctx,
+    session,
     stored,
-    bidsOf(tender).map((b) => (b.id === bidId ? bid : b)),
+    bidsOf(tender).map((b) => (b.id === before.id ? bid : b)),
     stored.doc.bidAccess,
   );
   return bid;
 }
 
 /** `DELETE /tenders/{id}/bids/{bid_id}` by the bid's owner while tendering lasts: the bid is withdrawn (removed). */
-export async function deleteBid(ctx: Ctx, tenderId: string, bidId: string): Promise<Doc> {
-  const { stored, bid } = await ownedBid(ctx, tenderId, bidId);
-  requireTenderingOpen(ctx, stored.doc.data);
-  const { [bidId]: _gone, ...bidAccess } = stored.doc.bidAccess ?? {};
+export async function deleteBid(session: StoreSession, { stored, bid }: TenderBid, now: Date): Promise<Doc> {
+  requireTenderingOpen(stored.doc.data, 'delete', now);
+  const { [bid.id]: _gone, ...bidAccess } = stored.doc.bidAccess ?? {};
   await saveBids(
-    ctx,
+    session,
     stored,
-    bidsOf(tenderOf(stored.doc)).filter((b) => b.id !== bidId),
+    bidsOf(tenderOf(stored.doc)).filter((b) => b.id !== bid.id),
     bidAccess,
   );
   return bid;
+}
+
+/** Tender statuses in which a bid's owner may add documents (`validate_bid_document_in_tender_status`). */
+const DOCUMENTS_IN = ['active.tendering', 'active.qualification', 'active.awarded'];
+
+/**
+ * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the statuses and periods the
+ * reference allows, `verb` wording the refusals (docs/tenders.md §Bids).
+ */
+function requireBidDocumentAllowed(tender: Doc, bid: Doc, verb: 'add' | 'update', now: Date): void {
+  const { status, tenderPeriod } = tender;
+  if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
+  const at = now.getTime();
+  if (
+    status === 'active.tendering' &&
+    ((tenderPeriod.startDate && at < Date.parse(tenderPeriod.startDate)) || at > Date.parse(tenderPeriod.endDate))
+  ) {
+    throw apiError(
+      403,
+      `Document can be ${verb === 'add' ? 'added' : 'updated'} only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
+    );
+  }
+  const awarded = itemsOf(tender, 'awards').some((a) => a.status === 'active' && a.bid_id === bid.id);
+  if (status !== 'active.tendering' && !awarded) {
+    throw apiError(403, `Can't ${verb} document because award of bid is not in one of statuses ('active',)`);
+  }
+  if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
+}
+
+/** A bid's documents, for a change by the bid's owner (`requireBidDocumentAllowed`), saved with the tender. */
+export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
+  const { stored, bid } = held;
+  const tender = tenderOf(stored.doc);
+  return {
+    ...held,
+    documents: itemsOf(bid, 'documents'),
+    listPath: `/api/2.5/tenders/${tender.id}/bids/${bid.id}/documents`,
+    writable: (verb, now) => requireBidDocumentAllowed(tender, bid, verb, now),
+    async save(documents, session, now) {
+      const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
+      // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
+      const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
+      await saveTender(session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });
+    },
+  };
 }

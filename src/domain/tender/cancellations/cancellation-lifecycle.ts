@@ -1,12 +1,9 @@
-import type { Ctx } from '../../../http/context';
-import { bodyData } from '../../../http/body';
 import { apiError } from '../../../http/errors';
-import type { Doc } from '../../../store/port';
+import type { Doc, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import type { HeldDocuments } from '../../documents/document-routes';
-import { requireBroker, requireOwner } from '../../core/owner';
+import type { DocumentHolder } from '../../documents/document-versions';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
@@ -19,7 +16,7 @@ import {
   cancellationStatusDraftPending,
   possibleReasonType,
 } from './cancellation.rules';
-import { loadTender, tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
+import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 
 /**
  * Cancellations of a tender or of one lot (docs/tenders.md §Cancellations): the owner makes a `draft`, adds its
@@ -50,18 +47,20 @@ function checkRelatedLot(tender: Doc, request: Doc): void {
   }
 }
 
-/** The owner's stored tender, for a change of its cancellations. */
-async function ownedTender(ctx: Ctx, tenderId: string, cancellationId?: string): Promise<{ stored: StoredTender; cancellation?: Doc }> {
-  const stored = await loadTender(ctx.state.session, tenderId);
-  const cancellation = cancellationId === undefined ? undefined : findCancellation(stored.doc.data, cancellationId);
-  requireBroker(ctx);
-  requireOwner(ctx, stored.doc);
-  return { stored, cancellation };
+/** A tender's cancellation, for a route on it: 404 for an unknown one. */
+export interface TenderCancellation {
+  stored: StoredTender;
+  cancellation: Doc;
 }
 
 /** Saves the tender with its changed cancellation (and what the cancellation did), `next_check` recomputed. */
-async function saveCancellations(ctx: Ctx, stored: StoredTender, tender: Doc, cancelled: string[] = []): Promise<void> {
-  const { session, now } = ctx.state;
+async function saveCancellations(
+  session: StoreSession,
+  stored: StoredTender,
+  tender: Doc,
+  now: Date,
+  cancelled: string[] = [],
+): Promise<void> {
   const stamp = formatKyiv(now);
   const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: stamp };
   // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
@@ -71,14 +70,12 @@ async function saveCancellations(ctx: Ctx, stored: StoredTender, tender: Doc, ca
 }
 
 /** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
-export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> {
-  const { stored } = await ownedTender(ctx, tenderId);
+export async function addCancellation(session: StoreSession, stored: StoredTender, data: Doc, now: Date): Promise<Doc> {
   // A sent `status` is ignored and `cancellationOf` is the server's, once `relatedLot` is checked against it.
-  const { status: _ignored, ...asked } = validated<Doc>(postCancellationSchema, bodyData(ctx));
+  const { status: _ignored, ...asked } = validated<Doc>(postCancellationSchema, data);
   const tender = structuredClone(tenderOf(stored.doc));
   checkRelatedLot(tender, asked);
   const { cancellationOf: _serverSet, ...request } = asked;
-  const { now } = ctx.state;
   const cancellation = {
     ...request,
     id: newId(),
@@ -88,7 +85,7 @@ export async function addCancellation(ctx: Ctx, tenderId: string): Promise<Doc> 
   };
   checkCancellation(procedureOfStored(tender), tender, cancellation, cancellation, now, 'added');
   tender.cancellations = [...cancellationsOf(tender), cancellation];
-  await saveCancellations(ctx, stored, tender);
+  await saveCancellations(session, stored, tender, now);
   return cancellation;
 }
 
@@ -115,42 +112,39 @@ function statusUp(cancellation: Doc, tender: Doc, now: Date): string[] {
 }
 
 /** `PATCH /tenders/{id}/cancellations/{cancellation_id}` by the owner: 200 with the cancellation as saved. */
-export async function patchCancellation(ctx: Ctx, tenderId: string, cancellationId: string): Promise<Doc> {
-  const { stored, cancellation: before } = await ownedTender(ctx, tenderId, cancellationId);
-  const patch = validated<Doc>(patchCancellationSchema, bodyData(ctx));
+export async function patchCancellation(
+  session: StoreSession,
+  { stored, cancellation: before }: TenderCancellation,
+  data: Doc,
+  now: Date,
+): Promise<Doc> {
+  const patch = validated<Doc>(patchCancellationSchema, data);
   const tender = structuredClone(tenderOf(stored.doc));
-  const after = { ...before!, ...patch };
-  const { now } = ctx.state;
-  checkCancellation(procedureOfStored(tender), tender, before!, after, now, 'updated');
-  const unchanged = Object.entries(patch).every(([k, v]) => before![k] === v);
-  if (unchanged) return before!;
-  const cancelled = after.status === before!.status ? [] : statusUp(after, tender, now);
-  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? after : c));
-  await saveCancellations(ctx, stored, tender, cancelled);
+  const after = { ...before, ...patch };
+  checkCancellation(procedureOfStored(tender), tender, before, after, now, 'updated');
+  const unchanged = Object.entries(patch).every(([k, v]) => before[k] === v);
+  if (unchanged) return before;
+  const cancelled = after.status === before.status ? [] : statusUp(after, tender, now);
+  tender.cancellations = cancellationsOf(tender).map((c) => (c.id === before.id ? after : c));
+  await saveCancellations(session, stored, tender, now, cancelled);
   return after;
 }
 
 /**
- * A cancellation's documents for `POST`, `PUT` and `PATCH` of `/tenders/{id}/cancellations/{cancellation_id}/documents`
- * by the tender's owner, as the reference's `CancellationDocumentState`: while the tender may still be cancelled,
- * whatever the cancellation's status (docs/tenders.md §Cancellations).
+ * A cancellation's documents, as the reference's `CancellationDocumentState`: changed by the tender's owner while
+ * the tender may still be cancelled, whatever the cancellation's status; saved with the tender.
  */
-export async function heldCancellationDocuments(ctx: Ctx): Promise<HeldDocuments> {
-  const { id: tenderId, cancellationId } = ctx.params;
-  const stored = await loadTender(ctx.state.session, tenderId);
-  const cancellation = findCancellation(stored.doc.data, cancellationId);
-  const tender = structuredClone(tenderOf(stored.doc));
+export function cancellationDocuments(held: TenderCancellation): DocumentHolder & TenderCancellation {
+  const { stored, cancellation } = held;
   return {
+    ...held,
     documents: itemsOf(cancellation, 'documents'),
-    listPath: `/api/2.5/tenders/${tenderId}/cancellations/${cancellationId}/documents`,
-    writable() {
-      requireBroker(ctx);
-      requireOwner(ctx, stored.doc);
-      cancellationInAllowedTenderStatus(tender);
-    },
-    async save(documents) {
-      tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellationId ? { ...c, documents } : c));
-      await saveCancellations(ctx, stored, tender);
+    listPath: `/api/2.5/tenders/${stored.doc.data.id}/cancellations/${cancellation.id}/documents`,
+    writable: () => cancellationInAllowedTenderStatus(tenderOf(stored.doc)),
+    async save(documents, session, now) {
+      const tender = structuredClone(tenderOf(stored.doc));
+      tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellation.id ? { ...c, documents } : c));
+      await saveCancellations(session, stored, tender, now);
     },
   };
 }

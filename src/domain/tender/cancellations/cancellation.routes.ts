@@ -1,58 +1,84 @@
-import Router from '@koa/router';
-import type { AppDeps } from '../../../app-deps';
-import type { Ctx, RequestState } from '../../../http/context';
+import type { RouteDeps } from '../../../app-deps';
+import { bodyData } from '../../../http/body';
+import type { Ctx } from '../../../http/context';
 import { absoluteUrl, created } from '../../../http/render';
-import { itemsOf } from '../../core/items';
-import { answerDocument, listDocuments, subResourceDocumentWrites } from '../../documents/document-routes';
-import { tenderDocumentPatch } from '../tender.routes';
+import { route, type MountableRoute } from '../../../http/route';
+import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
+import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
+import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
+import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderOwner, tenderPartOwner } from '../tender.routes';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
-import { addCancellation, cancellationsOf, findCancellation, patchCancellation, heldCancellationDocuments } from './cancellation-lifecycle';
-import { loadTender } from '../tender-aggregate';
+import {
+  addCancellation,
+  cancellationDocuments,
+  findCancellation,
+  patchCancellation,
+  type TenderCancellation,
+} from './cancellation-lifecycle';
+import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
+
+const PATH = '/api/2.5/tenders/:id/cancellations';
+
+/** The cancellation the path names, with its stored tender: 404 for an unknown one. */
+async function loadCancellation(ctx: Ctx): Promise<TenderCancellation> {
+  const stored = await loadTenderOf(ctx);
+  return { stored, cancellation: findCancellation(stored.doc.data, ctx.params.cancellationId) };
+}
 
 /**
- * `/tenders/{id}/cancellations[/{cancellation_id}[/documents[/{document_id}]]]` (docs/tenders.md §Cancellations).
+ * `/tenders/{id}/cancellations[/{cancellation_id}[/documents[/{document_id}]]]` (docs/tenders.md §Cancellations),
+ * changed by the tender's owner.
  * Readers see cancellations as they see the tender: the hiding table names no part of them.
  */
-export function cancellationRoutes(deps: AppDeps): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id/cancellations' });
+export function cancellationRoutes(deps: RouteDeps): MountableRoute[] {
   const base = deps.config.publicBaseUrl;
-  const path = (ctx: Ctx, ...parts: string[]) =>
-    absoluteUrl(ctx, base, ['/api/2.5/tenders', ctx.params.id, 'cancellations', ...parts].join('/'));
-  const visibleTender = async (ctx: Ctx) => {
-    const { doc } = await loadTender(ctx.state.session, ctx.params.id);
-    return { visible: visibleData(doc, ctx.state.viewer, TENDER_MASK), stored: doc.data };
-  };
-
-  router.post('/', async (ctx) => {
-    const cancellation = await addCancellation(ctx, ctx.params.id);
-    created(ctx, path(ctx, cancellation.id as string), { data: cancellation });
-  });
-
-  router.get('/', async (ctx) => {
-    ctx.body = { data: cancellationsOf((await visibleTender(ctx)).visible) };
-  });
-
-  router.get('/:cancellationId', async (ctx) => {
-    ctx.body = { data: findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId) };
-  });
-
-  router.patch('/:cancellationId', async (ctx) => {
-    ctx.body = { data: await patchCancellation(ctx, ctx.params.id, ctx.params.cancellationId) };
-  });
-
-  // Uploads, versions and metadata as the tender's cancellation rules allow (docs/tenders.md §Cancellations).
-  subResourceDocumentWrites(router, deps, '/:cancellationId/documents', tenderDocumentPatch, heldCancellationDocuments);
-
-  router.get('/:cancellationId/documents', async (ctx) => {
-    listDocuments(ctx, itemsOf(findCancellation((await visibleTender(ctx)).visible, ctx.params.cancellationId), 'documents'));
-  });
-
-  router.get('/:cancellationId/documents/:documentId', async (ctx) => {
-    const { visible, stored } = await visibleTender(ctx);
-    const documentsIn = (tender: typeof stored) => itemsOf(findCancellation(tender, ctx.params.cancellationId), 'documents');
-    await answerDocument(ctx, documentsIn(visible), documentsIn(stored));
-  });
-
-  return router;
+  return [
+    route({
+      method: 'post',
+      path: PATH,
+      summary: 'Starts a cancellation of a tender or a lot (draft)',
+      load: loadTenderOf,
+      access: tenderOwner,
+      body: [{ data: postCancellationSchema }],
+      result: 'created',
+      writes: true,
+      handle: async (ctx, stored) => {
+        const cancellation = await addCancellation(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
+        created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${ctx.params.id}/cancellations/${cancellation.id}`), { data: cancellation });
+      },
+    }),
+    route({
+      method: 'patch',
+      path: `${PATH}/:cancellationId`,
+      summary: 'Changes a draft cancellation, makes it take effect or withdraws it',
+      load: loadCancellation,
+      access: tenderPartOwner,
+      body: [{ data: patchCancellationSchema }],
+      result: 'object',
+      writes: true,
+      handle: async (ctx, loaded) => {
+        ctx.body = { data: await patchCancellation(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
+      },
+    }),
+    ...tenderListReads('cancellations', 'cancellationId', 'cancellation_id', {
+      list: 'Cancellations of a tender',
+      one: 'One cancellation of a tender',
+    }),
+    ...documentWriteRoutes<DocumentHolder & TenderCancellation>(deps, {
+      path: `${PATH}/:cancellationId/documents`,
+      load: async (ctx) => cancellationDocuments(await loadCancellation(ctx)),
+      access: tenderPartOwner,
+      schema: tenderDocumentPatch,
+      fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+    }),
+    ...documentReadRoutes({
+      path: `${PATH}/:cancellationId/documents`,
+      load: loadCancellation,
+      // Readers see cancellations as they see the tender.
+      visible: (ctx, { stored, cancellation }) =>
+        documentsOf(findCancellation(visibleData(stored.doc, ctx.state.viewer, TENDER_MASK), cancellation.id)),
+      stored: ({ cancellation }) => documentsOf(cancellation),
+    }),
+  ];
 }

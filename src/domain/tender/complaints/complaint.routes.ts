@@ -1,12 +1,10 @@
-import Router from '@koa/router';
-import type { Ctx, RequestState } from '../../../http/context';
+import type { Ctx } from '../../../http/context';
 import { apiError, notFound } from '../../../http/errors';
-import type { Doc } from '../../../store/port';
+import { route, type MountableRoute } from '../../../http/route';
 import { itemById } from '../../core/items';
-import { requireBroker } from '../../core/owner';
 import type { ComplaintHost } from '../procedure';
 import { procedureOfStored } from '../tender-lifecycle';
-import { loadTender } from '../tender-aggregate';
+import { loadTenderOf } from '../tender.routes';
 
 /**
  * Complaints are off for both procedures: their configs fix `hasTenderComplaints`, `hasAwardComplaints` and
@@ -14,35 +12,62 @@ import { loadTender } from '../tender-aggregate';
  * complaint routes, a list is empty, one complaint is 404 and a complaint posted gets the `validate_complaint_config`
  * refusal; elsewhere there is no route (404).
  */
-const HOSTS: { host: ComplaintHost; path: string; list?: string; idName?: string }[] = [
-  { host: 'tender', path: '/complaints' },
-  { host: 'award', path: '/awards/:hostId/complaints', list: 'awards', idName: 'award_id' },
-  { host: 'cancellation', path: '/cancellations/:hostId/complaints', list: 'cancellations', idName: 'cancellation_id' },
+const HOSTS: { host: ComplaintHost; of: string; path: string; list?: string; idName?: string }[] = [
+  { host: 'tender', of: 'a tender', path: '/complaints' },
+  { host: 'award', of: 'an award', path: '/awards/:hostId/complaints', list: 'awards', idName: 'award_id' },
+  {
+    host: 'cancellation',
+    of: 'a cancellation',
+    path: '/cancellations/:hostId/complaints',
+    list: 'cancellations',
+    idName: 'cancellation_id',
+  },
 ];
 
-export function complaintRoutes(): Router<RequestState> {
-  const router = new Router<RequestState>({ prefix: '/api/2.5/tenders/:id' });
-  for (const { host, path, list, idName } of HOSTS) {
+export function complaintRoutes(): MountableRoute[] {
+  return HOSTS.flatMap(({ host, of, path: tail, list, idName }) => {
+    const path = `/api/2.5/tenders/:id${tail}`;
     /** The tender, when its procedure has this route for `use`, and the award or cancellation named (404 otherwise). */
-    const routed = async (ctx: Ctx, use: 'read' | 'post'): Promise<Doc> => {
-      const { doc } = await loadTender(ctx.state.session, ctx.params.id);
+    const routed = (use: 'read' | 'post') => async (ctx: Ctx) => {
+      const { doc } = await loadTenderOf(ctx);
       if (!procedureOfStored(doc.data).complaintRoutes[use].includes(host)) throw notFound('not_found');
       if (list) itemById(doc.data, list, ctx.params.hostId, idName!);
-      return doc.data;
     };
-    router.get(path, async (ctx) => {
-      await routed(ctx, 'read');
-      ctx.body = { data: [] };
-    });
-    router.get(`${path}/:complaintId`, async (ctx) => {
-      await routed(ctx, 'read');
-      throw notFound('complaint_id');
-    });
-    router.post(path, async (ctx) => {
-      await routed(ctx, 'post');
-      requireBroker(ctx);
-      throw apiError(403, "Can't add complaint as it is forbidden by configuration");
-    });
-  }
-  return router;
+    return [
+      route({
+        method: 'post',
+        path,
+        summary: `Refuses a complaint of ${of}: complaints are off`,
+        load: routed('post'),
+        access: 'broker',
+        body: 'any-data',
+        result: 'complaintsOff',
+        handle: () => {
+          throw apiError(403, "Can't add complaint as it is forbidden by configuration");
+        },
+      }),
+      route({
+        method: 'get',
+        path,
+        summary: `Complaints of ${of}: always empty`,
+        load: routed('read'),
+        access: 'public',
+        result: 'list',
+        handle: (ctx) => {
+          ctx.body = { data: [] };
+        },
+      }),
+      route({
+        method: 'get',
+        path: `${path}/:complaintId`,
+        summary: `One complaint of ${of}: always 404`,
+        load: routed('read'),
+        access: 'public',
+        result: 'object',
+        handle: () => {
+          throw notFound('complaint_id');
+        },
+      }),
+    ];
+  });
 }
