@@ -44,7 +44,7 @@ export const createFrameworkSchema = Joi.object<FrameworkRequest, true>({
 }).fork(['title'], (s) => s.required());
 
 /** PATCH of a draft framework that does not activate it (`PatchFramework`). */
-export const patchDraftFrameworkSchema = Joi.object({
+export const patchDraftFrameworkSchema = Joi.object<Omit<FrameworkRequest, 'frameworkType' | 'mode'>, true>({
   status: Joi.string().valid('active', 'complete', 'unsuccessful'),
   ...translated('title'),
   ...translated('description'),
@@ -60,7 +60,10 @@ export const patchDraftFrameworkSchema = Joi.object({
  * PATCH whose resulting status is `active` (`PatchActiveFramework`), activation included: so activation is
  * a request of its own, and only the description and the contact point stay editable afterwards.
  */
-export const patchActiveFrameworkSchema = Joi.object({
+export const patchActiveFrameworkSchema = Joi.object<
+  Pick<FrameworkRequest, 'status' | keyof Translated<'description'> | 'procuringEntity'>,
+  true
+>({
   status: Joi.string().valid('active', 'complete', 'unsuccessful'),
   ...translated('description'),
   procuringEntity: Joi.object({ contactPoint: procuringEntityPatchSchema.extract('contactPoint') }),
