@@ -32,6 +32,24 @@ export default tseslint.config(
     },
   },
   {
+    // The typed kinds (docs/architecture.md §Domain types): their objects have types, so reading an `any` there is a
+    // mistake. The goal is all of src/domain, each folder joining this list once its objects are typed.
+    files: [
+      'src/domain/framework/**/*.ts',
+      'src/domain/submission/**/*.ts',
+      'src/domain/qualification/**/*.ts',
+      'src/domain/agreement/**/*.ts',
+      'src/domain/question/**/*.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'error',
+      '@typescript-eslint/no-unsafe-assignment': 'error',
+      '@typescript-eslint/no-unsafe-argument': 'error',
+      '@typescript-eslint/no-unsafe-call': 'error',
+      '@typescript-eslint/no-unsafe-return': 'error',
+    },
+  },
+  {
     // Test doubles and scripts hand around members of plain objects of closures (stores, gates, group commits).
     files: ['test/**/*.ts', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },

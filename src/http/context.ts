@@ -21,4 +21,5 @@ export interface RequestState {
   body?: unknown;
 }
 
-export type Ctx = Koa.ParameterizedContext<RequestState>;
+/** A request's context; `params` are the matched route's path parameters (`:id`), as @koa/router sets them. */
+export type Ctx = Koa.ParameterizedContext<RequestState, Koa.DefaultContext & { params: Record<string, string> }>;

@@ -1,8 +1,9 @@
 import type { CheckRunner } from '../core/checks';
 import { applyDueEvents } from '../core/events';
-import { updateOf, type ObjectDoc } from '../core/objects';
+import { updateOf } from '../core/objects';
 import { formatKyiv } from '../../time/kyiv';
 import { agreementEvents, withAgreementNextCheck } from './agreement-events';
+import type { AgreementDoc } from './agreement.types';
 
 /**
  * The agreement's check (docs/frameworks.md §Agreement status machine; "CS-20115"): applies every event due by now
@@ -10,7 +11,7 @@ import { agreementEvents, withAgreementNextCheck } from './agreement-events';
  * agreement and sets its next `next_check`. Nothing due → no change.
  */
 export const agreementCheck: CheckRunner = async (_session, stored, now) => {
-  const agreement = structuredClone(stored.doc as ObjectDoc);
+  const agreement = structuredClone(stored.doc as AgreementDoc);
   if (applyDueEvents(agreement, agreementEvents, now, undefined) === 0) return [];
   agreement.data.dateModified = formatKyiv(now);
   return [updateOf(stored, withAgreementNextCheck(agreement))];

@@ -19,26 +19,25 @@
  * - contract active or suspended → terminated: the owner's activation milestone `met`; agreement-contracts.ts
  *   `changeMilestone` (docs/frameworks.md §Agreement contracts and milestones).
  */
-import type { Doc } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dueAt, nextCheckOf, type DueEvent } from '../core/events';
 import { itemsOf } from '../core/items';
-import type { ObjectDoc } from '../core/objects';
+import type { AgreementContract, AgreementDoc, Milestone } from './agreement.types';
 
 /** An automatic transition of an agreement, applied to its stored document. */
-export type AgreementEvent = DueEvent<ObjectDoc>;
+export type AgreementEvent = DueEvent<AgreementDoc>;
 
-function terminate(agreement: ObjectDoc): void {
+function terminate(agreement: AgreementDoc): void {
   agreement.data.status = 'terminated';
 }
 
 /** The contract active again, its ban `met`, both dated now, as is the agreement. */
 const liftBan =
   (contractId: string, banId: string) =>
-  (agreement: ObjectDoc, now: Date): void => {
+  (agreement: AgreementDoc, now: Date): void => {
     const stamp = formatKyiv(now);
     const contract = itemsOf(agreement.data, 'contracts').find((c) => c.id === contractId)!;
-    const milestones = (contract.milestones as Doc[]).map((m) =>
+    const milestones = contract.milestones.map((m): Milestone =>
       m.id === banId ? { ...m, status: 'met', dateMet: stamp, dateModified: stamp } : m,
     );
     Object.assign(contract, { status: 'active', milestones, date: stamp, dateModified: stamp });
@@ -46,9 +45,11 @@ const liftBan =
   };
 
 /** A suspended contract's last ban: the one that suspends it. */
-function suspendingBan(contract: Doc): Doc | undefined {
+function suspendingBan(contract: AgreementContract): Milestone | undefined {
   if (contract.status !== 'suspended') return undefined;
-  return ((contract.milestones as Doc[] | undefined) ?? []).filter((m) => m.type === 'ban').at(-1);
+  return itemsOf(contract, 'milestones')
+    .filter((m) => m.type === 'ban')
+    .at(-1);
 }
 
 /**
@@ -56,7 +57,7 @@ function suspendingBan(contract: Doc): Doc | undefined {
  * other status. A scheduled activation milestone is due with the period's end (both are the framework's
  * `qualificationPeriod.endDate`) and does nothing by itself.
  */
-export function agreementEvents(agreement: ObjectDoc): AgreementEvent[] {
+export function agreementEvents(agreement: AgreementDoc): AgreementEvent[] {
   const data = agreement.data;
   if (data.status !== 'active') return [];
   const bans = itemsOf(data, 'contracts').flatMap((contract) => {
@@ -67,7 +68,7 @@ export function agreementEvents(agreement: ObjectDoc): AgreementEvent[] {
 }
 
 /** The agreement with `next_check` = its earliest event, removed when none is pending (docs/frameworks.md §Agreement status machine). */
-export function withAgreementNextCheck(doc: ObjectDoc): ObjectDoc {
+export function withAgreementNextCheck(doc: AgreementDoc): AgreementDoc {
   const { next_check: _dropped, ...data } = doc.data;
   const next = nextCheckOf(agreementEvents(doc));
   return { ...doc, data: next ? { ...data, next_check: next } : data };

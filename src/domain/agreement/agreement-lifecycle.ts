@@ -1,14 +1,17 @@
 import type { Numbering } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import type { ObjectDoc } from '../core/objects';
+import type { FrameworkDoc } from '../framework/framework.types';
+import type { QualificationDoc } from '../qualification/qualification.types';
+import type { SubmissionDoc } from '../submission/submission.types';
 import { withAgreementNextCheck } from './agreement-events';
+import type { AgreementContract, AgreementDoc } from './agreement.types';
 
 /**
  * The agreement a framework gets at its first qualification activation (docs/frameworks.md §Qualification status machine); its
  * `agreementID` is numbered by the commit that stores it (`agreementNumbering`).
  */
-export function newAgreement(framework: ObjectDoc, now: Date): ObjectDoc {
+export function newAgreement(framework: FrameworkDoc, now: Date): AgreementDoc {
   const stamp = formatKyiv(now);
   const f = framework.data;
   return withAgreementNextCheck({
@@ -37,7 +40,7 @@ export function newAgreement(framework: ObjectDoc, now: Date): ObjectDoc {
 }
 
 /** Numbers a new agreement's `agreementID` in the commit that stores it, e.g. `UA-2026-11-22-000001`. */
-export const agreementNumbering = (agreement: ObjectDoc, now: Date): Numbering =>
+export const agreementNumbering = (agreement: AgreementDoc, now: Date): Numbering =>
   dailyId('agreement', 'UA', now, (id) => (agreement.data.agreementID = id));
 
 /**
@@ -45,14 +48,14 @@ export const agreementNumbering = (agreement: ObjectDoc, now: Date): Numbering =
  * (docs/frameworks.md §Qualification status machine).
  */
 export function withContract(
-  agreement: ObjectDoc,
-  qualification: ObjectDoc,
-  submission: ObjectDoc,
-  framework: ObjectDoc,
+  agreement: AgreementDoc,
+  qualification: QualificationDoc,
+  submission: SubmissionDoc,
+  framework: FrameworkDoc,
   now: Date,
-): ObjectDoc {
+): AgreementDoc {
   const stamp = formatKyiv(now);
-  const contract = {
+  const contract: AgreementContract = {
     id: newId(),
     qualificationID: qualification.data.id,
     submissionID: submission.data.id,

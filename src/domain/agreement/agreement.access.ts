@@ -1,5 +1,7 @@
 import { documentPaths, reachPaths } from '../../masking/fragments';
 import type { Derivative } from '../core/restricted-access';
+import type { AgreementDoc } from './agreement.types';
+
 const SUPPLIER = '$.contracts[*].suppliers[*]';
 
 /**
@@ -7,7 +9,7 @@ const SUPPLIER = '$.contracts[*].suppliers[*]';
  * rules by object, participant "none"); hidden: suppliers' address and contacts, documents' title and url;
  * procuringEntity is never hidden (docs/masking.md §Agreement).
  */
-export const agreementDerivative: Derivative = {
+export const agreementDerivative: Derivative<AgreementDoc> = {
   kind: 'agreements',
   name: 'agreement',
   mask: [

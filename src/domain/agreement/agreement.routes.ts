@@ -3,21 +3,22 @@ import { bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
 import { feedHandler } from '../../http/feed';
 import { route, type MountableRoute } from '../../http/route';
-import type { Doc } from '../../store/port';
 import { loadObject, type StoredObject } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import { ownerOf } from '../core/owner';
 import { derivativeFeed, singleView } from '../core/restricted-access';
 import { agreementDerivative } from './agreement.access';
 import { addMilestone, changeMilestone, contractsOf, findContract, findMilestone } from './agreement-contracts';
+import type { Agreement, AgreementContract, AgreementDoc } from './agreement.types';
 import { createMilestoneSchema, patchMilestoneSchema } from './milestone.schema';
 
 const MILESTONES = '/api/2.5/agreements/:id/contracts/:contractId/milestones';
 
-const loadAgreement = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'agreements', ctx.params.id);
+const loadAgreement = (ctx: Ctx): Promise<StoredObject<AgreementDoc>> =>
+  loadObject<AgreementDoc>(ctx.state.session, 'agreements', ctx.params.id);
 
 /** Milestone writes are the framework owner's: the agreement carries the framework's token hashes. */
-const frameworkOwner = ownerOf("the agreement (its framework owner's token)", (stored: StoredObject) => stored.doc);
+const frameworkOwner = ownerOf("the agreement (its framework owner's token)", (stored: StoredObject<AgreementDoc>) => stored.doc);
 
 /**
  * Endpoint 19, the agreement feed, and its contracts and their milestones; `config` is sent as the reference does
@@ -26,11 +27,11 @@ const frameworkOwner = ownerOf("the agreement (its framework owner's token)", (s
 export function agreementRoutes(deps: RouteDeps): MountableRoute[] {
   const { publicBaseUrl, restrictedMode } = deps.config;
   /** The agreement's data as this reader may see it (403 for a reader with no access). */
-  const visibleAgreement = async (ctx: Ctx): Promise<Doc> =>
+  const visibleAgreement = async (ctx: Ctx): Promise<Agreement> =>
     singleView(agreementDerivative, (await loadAgreement(ctx)).doc, ctx.state.viewer, restrictedMode);
-  const loadContract = async (ctx: Ctx): Promise<Doc> => findContract(await visibleAgreement(ctx), ctx.params.contractId);
+  const loadContract = async (ctx: Ctx): Promise<AgreementContract> => findContract(await visibleAgreement(ctx), ctx.params.contractId);
   return [
-    ...objectReadRoutes('agreements', (doc, viewer) => ({
+    ...objectReadRoutes('agreements', (doc: AgreementDoc, viewer) => ({
       data: singleView(agreementDerivative, doc, viewer, restrictedMode),
       config: doc.config,
     })),

@@ -1,12 +1,16 @@
 import { notFound } from '../../http/errors';
 import type { Doc } from '../../store/port';
 
+/** The element type of `holder[list]`: a typed holder's own, the untyped document's `Doc`. */
+type ItemOf<H, K extends keyof H> = 0 extends 1 & H[K] ? Doc : NonNullable<H[K]> extends readonly (infer E)[] ? E : never;
+
 /** A sub-resource list of an object (`lots`, `questions`, `changes`…), empty when the object has none. */
-export const itemsOf = (holder: Doc, list: string): Doc[] => (holder[list] as Doc[] | undefined) ?? [];
+export const itemsOf = <H extends object, K extends keyof H & string>(holder: H, list: K): ItemOf<H, K>[] =>
+  (holder[list] as ItemOf<H, K>[] | undefined) ?? [];
 
 /** The item of `holder[list]` with this id, or the reference's 404 naming its id (`lot_id`, `change_id`…). */
-export function itemById(holder: Doc, list: string, id: string, idName: string): Doc {
-  const item = itemsOf(holder, list).find((x) => x.id === id);
+export function itemById<H extends object, K extends keyof H & string>(holder: H, list: K, id: string, idName: string): ItemOf<H, K> {
+  const item = itemsOf(holder, list).find((x) => (x as { id?: unknown }).id === id);
   if (!item) throw notFound(idName);
   return item;
 }

@@ -1,19 +1,11 @@
-import type { Change, Doc, Indexed, KeptVersion, Kind, ObjectView, StoreSession, Stored } from '../../store/port';
+import type { Change, Indexed, KeptVersion, Kind, ObjectView, StoreSession, Stored } from '../../store/port';
 import { notFound } from '../../http/errors';
-import type { OwnerSecrets } from '../../security/tokens';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { applySaveRules } from '../save-rules';
 import { wayBack } from './history';
+import type { ObjectDoc } from './object-doc';
 
-/**
- * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`
- * the hashes of its owner and transfer tokens, never shown.
- */
-export interface ObjectDoc extends Doc {
-  data: Doc;
-  config?: Doc;
-  secrets?: OwnerSecrets;
-}
+export type { ObjectDoc } from './object-doc';
 
 export { isRestricted } from '../../store/port';
 
@@ -29,11 +21,16 @@ async function found<T>(kind: Kind, id: string, read: () => Promise<T | null>): 
   return answer;
 }
 
-/** A stored object, its document typed as the domain keeps it. */
-export type StoredObject = Stored & { doc: ObjectDoc };
+/** A stored object, its document typed as the domain keeps it (`StoredObject<FrameworkDoc>` for a typed kind). */
+export type StoredObject<D extends ObjectDoc<object, object, object> = ObjectDoc> = Stored & { doc: D };
 
-export async function loadObject(session: StoreSession, kind: Kind, id: string): Promise<StoredObject> {
-  return (await found(kind, id, () => session.get(kind, id))) as StoredObject;
+/** The object the store holds under `kind` and `id`; a typed kind names its document type (joi checked every save). */
+export async function loadObject<D extends ObjectDoc<object, object, object> = ObjectDoc>(
+  session: StoreSession,
+  kind: Kind,
+  id: string,
+): Promise<StoredObject<NoInfer<D>>> {
+  return (await found(kind, id, () => session.get(kind, id))) as StoredObject<D>;
 }
 
 /** `ObjectView` with the stored document typed as the domain keeps it. */

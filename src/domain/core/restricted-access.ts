@@ -12,14 +12,14 @@ import type { DocumentHost } from './document-host';
 /** What a reader gets of a restricted object: all of it, the hidden-field view, or nothing. */
 export type Access = 'full' | 'hidden' | 'none';
 
-/** A framework's derivative (submission, qualification, agreement) as restricted access sees it. */
-export interface Derivative {
+/** A framework's derivative (submission, qualification, agreement) as restricted access sees it; `D`, its stored document. */
+export interface Derivative<D extends ObjectDoc<object, object, object> = ObjectDoc> {
   kind: Kind;
   /** The word in `Access restricted for {name} object`. */
   name: string;
   mask: MaskTable;
   /** Brokers the spec's access table lets see the object whole, by account name. */
-  readers(doc: ObjectDoc): (string | undefined)[];
+  readers(doc: D): (string | undefined)[];
   /** Fields a reduced feed entry keeps besides `id`, `dateModified` and `restricted: true`. */
   reducedFields: string[];
   allowedFields: readonly string[];
@@ -37,8 +37,13 @@ export function accessOf(derivative: Derivative, doc: ObjectDoc, viewer: Viewer,
   return mode === 'hidden' ? 'hidden' : 'none';
 }
 
-/** A single read: the data as this reader may see it, or 403 (variant B; spec: Errors). */
-export function singleView(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Doc {
+/** A single read: the data as this reader may see it (hidden members keep their place), or 403 (variant B; spec: Errors). */
+export function singleView<D extends ObjectDoc<object, object, object>>(
+  derivative: Derivative<D>,
+  doc: D,
+  viewer: Viewer,
+  mode: RestrictedMode,
+): D['data'] {
   const access = requireReadAccess(derivative, doc, viewer, mode);
   return access === 'hidden' ? applyMask(doc.data, derivative.mask) : doc.data;
 }

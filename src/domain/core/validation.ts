@@ -233,8 +233,8 @@ export const isoDate = () => Joi.string().custom((value: string, helpers) => kyi
  * The reference's PATCH semantics (`apply_data_patch`): objects merge member by member, anything else
  * (lists included) replaces the stored value. The inputs are not modified.
  */
-export function mergePatch<T extends Record<string, unknown>>(stored: T, patch: Record<string, unknown>): T {
-  const out: Record<string, unknown> = { ...stored };
+export function mergePatch<T extends object>(stored: T, patch: object): T {
+  const out: Record<string, unknown> = { ...(stored as Record<string, unknown>) };
   for (const [key, value] of Object.entries(patch)) {
     const before = out[key];
     out[key] = isPlainObject(value) && isPlainObject(before) ? mergePatch(before, value) : value;

@@ -1,10 +1,12 @@
 import type { CheckRunner } from '../core/checks';
 import { applyDueEvents } from '../core/events';
-import { updateOf, type ObjectDoc } from '../core/objects';
+import { updateOf } from '../core/objects';
 import type { Change } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { withAgreementNextCheck } from '../agreement/agreement-events';
+import type { AgreementDoc } from '../agreement/agreement.types';
 import { frameworkEvents, withNextCheck } from './framework-events';
+import type { FrameworkDoc } from './framework.types';
 
 /** The agreement's `terminationDetails` when its framework fails for lack of submissions (reference text). */
 export const TOO_FEW_SUBMISSIONS = 'Відмінено електронною системою через недостатню кількість заявок';
@@ -15,7 +17,7 @@ export const TOO_FEW_SUBMISSIONS = 'Відмінено електронною с
  * that became unsuccessful terminates its agreement in the same commit. Nothing due → no change.
  */
 export const frameworkCheck: CheckRunner = async (session, stored, now) => {
-  const framework = structuredClone(stored.doc as ObjectDoc);
+  const framework = structuredClone(stored.doc as FrameworkDoc);
   if (applyDueEvents(framework, frameworkEvents, now, undefined) === 0) return [];
   const stamp = formatKyiv(now);
   const after = withNextCheck(framework);
@@ -24,8 +26,8 @@ export const frameworkCheck: CheckRunner = async (session, stored, now) => {
   const agreementStored =
     after.data.status === 'unsuccessful' && after.data.agreementID ? await session.get('agreements', after.data.agreementID) : null;
   if (agreementStored) {
-    const agreement = agreementStored.doc as ObjectDoc;
-    const terminated = { ...agreement.data, status: 'terminated', terminationDetails: TOO_FEW_SUBMISSIONS, dateModified: stamp };
+    const agreement = agreementStored.doc as AgreementDoc;
+    const terminated = { ...agreement.data, status: 'terminated' as const, terminationDetails: TOO_FEW_SUBMISSIONS, dateModified: stamp };
     writes.push(updateOf(agreementStored, withAgreementNextCheck({ ...agreement, data: terminated })));
   }
   return writes;

@@ -20,21 +20,21 @@ import { dateMathOf } from '../../time/acceleration';
 import { frameworkSubmissionsCheckDate } from '../../time/framework-periods';
 import { parseIsoDate } from '../../time/kyiv';
 import { dueAt, nextCheckOf, type DueEvent } from '../core/events';
-import type { ObjectDoc } from '../core/objects';
 import { activatedSubmissionIds } from '../submission/submission-lifecycle';
+import type { FrameworkDoc } from './framework.types';
 import { frameworkProcedure } from './procedures';
 
 /** An automatic transition of a framework, applied to its stored document (`successful` is kept beside `data`). */
-export type FrameworkEvent = DueEvent<ObjectDoc>;
+export type FrameworkEvent = DueEvent<FrameworkDoc>;
 
 /** Every submission activated is active or complete, none draft or deleted: too few of them fail the framework. */
-function checkSubmissions(framework: ObjectDoc): void {
+function checkSubmissions(framework: FrameworkDoc): void {
   if (activatedSubmissionIds(framework).length < frameworkProcedure(framework.data.frameworkType).minSubmissions) {
     framework.data.status = 'unsuccessful';
   } else framework.successful = true;
 }
 
-function complete(framework: ObjectDoc): void {
+function complete(framework: FrameworkDoc): void {
   framework.data.status = 'complete';
 }
 
@@ -42,10 +42,10 @@ function complete(framework: ObjectDoc): void {
  * The events of an active framework: the submissions check 15 days after the period starts (until it has found the
  * framework successful), then the end of the qualification period. None in any other status.
  */
-export function frameworkEvents(framework: ObjectDoc): FrameworkEvent[] {
+export function frameworkEvents(framework: FrameworkDoc): FrameworkEvent[] {
   const data = framework.data;
   if (data.status !== 'active') return [];
-  const submissionsCheck = frameworkSubmissionsCheckDate(parseIsoDate(data.period.startDate)!, dateMathOf(data));
+  const submissionsCheck = frameworkSubmissionsCheckDate(parseIsoDate(data.period!.startDate)!, dateMathOf(data));
   return [
     ...(framework.successful === true ? [] : [{ due: dueAt(submissionsCheck), apply: checkSubmissions }]),
     { due: dueAt(data.qualificationPeriod.endDate), apply: complete },
@@ -53,7 +53,7 @@ export function frameworkEvents(framework: ObjectDoc): FrameworkEvent[] {
 }
 
 /** The framework with `next_check` = its earliest event, removed when none is pending (docs/frameworks.md §Framework next_check). */
-export function withNextCheck(doc: ObjectDoc): ObjectDoc {
+export function withNextCheck(doc: FrameworkDoc): FrameworkDoc {
   const { next_check: _dropped, ...data } = doc.data;
   const next = nextCheckOf(frameworkEvents(doc));
   return { ...doc, data: next ? { ...data, next_check: next } : data };

@@ -1,18 +1,20 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import type { StoreSession, Stored } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';
-import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { withNextCheck } from './framework-events';
 import { withActivePeriods } from './framework-periods';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
+import type { FrameworkRequest } from './framework.schema';
+import type { Framework, FrameworkConfig, FrameworkDoc } from './framework.types';
 import { frameworkProcedure } from './procedures';
 import type { FrameworkRule } from './procedures/framework-procedure';
 
-const runRules = (rules: FrameworkRule[], after: ObjectDoc, before: ObjectDoc | null, now: Date) => {
+const runRules = (rules: FrameworkRule[], after: FrameworkDoc, before: FrameworkDoc | null, now: Date) => {
   for (const rule of rules) rule(after, before, now);
 };
 
@@ -21,7 +23,7 @@ export async function createFramework(
   session: StoreSession,
   body: { data: Record<string, unknown>; config?: Record<string, unknown> },
   { account, now }: Actor,
-): Promise<{ doc: ObjectDoc; access: Access }> {
+): Promise<{ doc: FrameworkDoc; access: Access }> {
   const type = typeof body.data.frameworkType === 'string' ? body.data.frameworkType : 'dynamicPurchasingSystem';
   const procedure = frameworkProcedure(type);
   if (!procedure.accreditation.create.some((level) => account.levels.includes(level))) {
@@ -30,13 +32,13 @@ export async function createFramework(
       name: 'accreditation',
     });
   }
-  const data = validated<Record<string, any>>(procedure.schemas.create, body.data);
-  const config = validatedConfig<Record<string, any>>(procedure.schemas.config, body.config);
+  const data = validated<FrameworkRequest>(procedure.schemas.create, body.data);
+  const config = validatedConfig<FrameworkConfig>(procedure.schemas.config, body.config);
   // Omitted: true for a defense procuring entity (docs/frameworks.md §Defense frameworks); every save keeps it so.
   const restrictedDerivatives = config.restrictedDerivatives ?? data.procuringEntity.kind === 'defense';
   const stamp = formatKyiv(now);
   const { access, secrets } = issueAccess();
-  const doc: ObjectDoc = {
+  const doc: FrameworkDoc = {
     data: {
       ...data,
       procuringEntity: { kind: 'general', ...data.procuringEntity },
@@ -62,13 +64,18 @@ export async function createFramework(
  * PATCH /frameworks/{id} by the owner: draft edits, activation (periods, bounds, next_check) and the few
  * edits an active framework allows (docs/frameworks.md §Framework edits, §Framework status machine).
  */
-export async function patchFramework(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
-  const before = stored.doc as ObjectDoc;
+export async function patchFramework(
+  session: StoreSession,
+  stored: StoredObject<FrameworkDoc>,
+  patch: Record<string, unknown>,
+  now: Date,
+): Promise<FrameworkDoc> {
+  const before = stored.doc;
   const procedure = frameworkProcedure(before.data.frameworkType);
   const newStatus = typeof patch.status === 'string' ? patch.status : before.data.status;
   const schema = newStatus === 'active' ? procedure.schemas.patchActive : procedure.schemas.patchDraft;
-  const changes = validated<Record<string, unknown>>(schema, patch);
-  let after: ObjectDoc = { ...before, data: mergePatch(before.data, changes) };
+  const changes = validated<Partial<Framework>>(schema, patch);
+  let after: FrameworkDoc = { ...before, data: mergePatch(before.data, changes) };
   const status = after.data.status;
   if (status !== 'draft' && status !== 'active') throw apiError(403, `Can't switch to ${status} status`);
   runRules(procedure.rules.patch, after, before, now);

@@ -1,7 +1,7 @@
 import { dateMathOf } from '../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { frameworkActivationPeriods } from '../../time/framework-periods';
-import type { ObjectDoc } from '../core/objects';
+import type { FrameworkDoc } from './framework.types';
 
 const date = (iso: string | undefined) => (iso ? parseIsoDate(iso)! : undefined);
 
@@ -9,7 +9,7 @@ const date = (iso: string | undefined) => (iso ? parseIsoDate(iso)! : undefined)
  * `calculate_framework_periods` on an active framework's data: enquiryPeriod, period and
  * qualificationPeriod.startDate, keeping the values a re-run must keep (docs/frameworks.md §Framework periods).
  */
-export function withActivePeriods(doc: ObjectDoc, now: Date): ObjectDoc {
+export function withActivePeriods(doc: FrameworkDoc, now: Date): FrameworkDoc {
   const data = doc.data;
   const periods = frameworkActivationPeriods(now, date(data.qualificationPeriod.endDate)!, {
     clarificationUntilDuration: doc.config?.clarificationUntilDuration,

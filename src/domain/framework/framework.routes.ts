@@ -7,13 +7,14 @@ import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
 import type { DocumentHost } from '../core/document-host';
 import { itemById, itemsOf } from '../core/items';
-import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import { loadObject, type StoredObject } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import { ownerOf } from '../core/owner';
 import { refuseSandboxField } from '../core/sandbox';
 import { addFrameworkChange } from './framework-changes';
 import { createFramework, patchFramework } from './framework-lifecycle';
 import { frameworkChangeSchema } from './framework.schema';
+import type { FrameworkDoc } from './framework.types';
 import { FRAMEWORK_PROCEDURES } from './procedures';
 
 /** Feed fields a client may ask for (docs/frameworks.md §Framework feeds). */
@@ -34,7 +35,7 @@ const frameworkFeed: FeedSource = {
     'public_modified',
     'public_ts',
   ],
-  entry: (doc) => ({ data: (doc as ObjectDoc).data }),
+  entry: (doc) => ({ data: (doc as FrameworkDoc).data }),
   entryReads: [],
 };
 
@@ -42,18 +43,19 @@ const frameworkFeed: FeedSource = {
 export const frameworkDocuments: DocumentHost = {
   kind: 'frameworks',
   name: 'framework',
-  view: (doc) => doc.data,
-  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  view: (doc: FrameworkDoc) => doc.data,
+  authority: async (_session, stored) => stored.doc as FrameworkDoc,
   acceptsIn: () => ['draft', 'active'],
 };
 
-const view = (doc: ObjectDoc) => ({ data: doc.data, config: doc.config });
+const view = (doc: FrameworkDoc) => ({ data: doc.data, config: doc.config });
 const procedures = Object.values(FRAMEWORK_PROCEDURES);
 
-const loadFramework = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+const loadFramework = (ctx: Ctx): Promise<StoredObject<FrameworkDoc>> =>
+  loadObject<FrameworkDoc>(ctx.state.session, 'frameworks', ctx.params.id);
 
 /** The framework's owner: a broker presenting the framework's token. */
-const frameworkOwner = ownerOf('the framework', (stored: StoredObject) => stored.doc);
+const frameworkOwner = ownerOf('the framework', (stored: StoredObject<FrameworkDoc>) => stored.doc);
 
 /**
  * Endpoints 5-7, the framework feed, and qualification-period changes. A framework is never masked, restricted or

@@ -43,7 +43,7 @@ export const itemsRequiredWhenHasItems: FrameworkRule = (after) => {
  */
 export const qualificationPeriodWithinBounds: FrameworkRule = (after) => {
   const { startDate, endDate } = after.data.qualificationPeriod;
-  const bounds = qualificationPeriodBounds(parseIsoDate(startDate)!, dateMathOf(after.data));
+  const bounds = qualificationPeriodBounds(parseIsoDate(startDate!)!, dateMathOf(after.data));
   const end = parseIsoDate(endDate)!.getTime();
   if (end < bounds.earliest.getTime()) {
     throw apiError(403, "qualificationPeriod couldn't be less than 365 full calendar days long");

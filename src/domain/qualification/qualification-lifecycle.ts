@@ -2,13 +2,17 @@ import { apiError } from '../../http/errors';
 import type { Change, Numbering, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { agreementNumbering, newAgreement, withContract } from '../agreement/agreement-lifecycle';
+import type { AgreementDoc } from '../agreement/agreement.types';
+import type { FrameworkDoc } from '../framework/framework.types';
+import type { SubmissionDoc } from '../submission/submission.types';
 import { validated } from '../core/validation';
 import { patchQualificationSchema } from './qualification.schema';
+import type { Qualification, QualificationDoc } from './qualification.types';
 
 /** The pending qualification an activated submission gets (docs/frameworks.md §Qualification status machine). */
-export function newQualification(submission: ObjectDoc, framework: ObjectDoc, now: Date): ObjectDoc {
+export function newQualification(submission: SubmissionDoc, framework: FrameworkDoc, now: Date): QualificationDoc {
   const stamp = formatKyiv(now);
   return {
     data: {
@@ -29,8 +33,8 @@ export function newQualification(submission: ObjectDoc, framework: ObjectDoc, no
 
 /** A qualification, and the framework whose owner decides it. */
 export interface DecidedQualification {
-  stored: StoredObject;
-  framework: StoredObject;
+  stored: StoredObject<QualificationDoc>;
+  framework: StoredObject<FrameworkDoc>;
 }
 
 /**
@@ -45,9 +49,9 @@ export async function decideQualification(
   { stored, framework: frameworkStored }: DecidedQualification,
   patch: Record<string, unknown>,
   now: Date,
-) {
+): Promise<QualificationDoc> {
   const before = stored.doc;
-  const { status: to } = validated<{ status?: string }>(patchQualificationSchema, patch);
+  const { status: to } = validated<Partial<Pick<Qualification, 'status'>>>(patchQualificationSchema, patch);
   const from = before.data.status;
   if (from === 'active' || from === 'unsuccessful') throw apiError(403, `Can't update qualification in current (${from}) status`);
   const framework = frameworkStored.doc;
@@ -56,18 +60,18 @@ export async function decideQualification(
   }
   if (to === undefined || to === from) return before;
   const stamp = formatKyiv(now);
-  const after: ObjectDoc = { ...before, data: { ...before.data, status: to, date: stamp, dateModified: stamp } };
+  const after: QualificationDoc = { ...before, data: { ...before.data, status: to, date: stamp, dateModified: stamp } };
   const submissionStored = (await session.get('submissions', before.data.submissionID))!;
-  const submission = submissionStored.doc as ObjectDoc;
+  const submission = submissionStored.doc as SubmissionDoc;
   const writes: Change[] = [
     updateOf(stored, after),
-    updateOf(submissionStored, { ...submission, data: { ...submission.data, status: 'complete', dateModified: stamp } }),
+    updateOf(submissionStored, { ...submission, data: { ...submission.data, status: 'complete' as const, dateModified: stamp } }),
   ];
   let numbering: Numbering | undefined;
   if (to === 'active') {
     const agreementStored = framework.data.agreementID ? await session.get('agreements', framework.data.agreementID) : null;
     if (agreementStored) {
-      const agreement = agreementStored.doc as ObjectDoc;
+      const agreement = agreementStored.doc as AgreementDoc;
       // As the reference: no contract is added to an agreement that is no longer active.
       if (agreement.data.status === 'active') {
         writes.push(updateOf(agreementStored, withContract(agreement, after, submission, framework, now)));

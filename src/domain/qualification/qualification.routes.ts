@@ -4,24 +4,26 @@ import type { Ctx } from '../../http/context';
 import { route, type MountableRoute } from '../../http/route';
 import type { DocumentHost } from '../core/document-host';
 import { loadObject } from '../core/objects';
+import type { FrameworkDoc } from '../framework/framework.types';
 import { ownerOf } from '../core/owner';
 import { derivativeDocuments, derivativeReadRoutes } from '../core/restricted-access';
 import { qualificationDerivative } from './qualification.access';
 import { decideQualification, type DecidedQualification } from './qualification-lifecycle';
 import { patchQualificationSchema } from './qualification.schema';
+import type { QualificationDoc } from './qualification.types';
 
 /** The procuring entity documents its decision while the qualification is pending (docs/frameworks.md §Qualifications). */
 export const qualificationDocuments: DocumentHost = {
   ...derivativeDocuments(qualificationDerivative),
-  authority: async (session, stored) => (await loadObject(session, 'frameworks', stored.doc.data.frameworkID)).doc,
+  authority: async (session, stored) => (await loadObject(session, 'frameworks', (stored.doc as QualificationDoc).data.frameworkID)).doc,
   acceptsIn: () => ['pending'],
 };
 
 /** The qualification the path names, and its framework, whose owner decides it. */
 async function loadQualification(ctx: Ctx): Promise<DecidedQualification> {
   const { session } = ctx.state;
-  const stored = await loadObject(session, 'qualifications', ctx.params.id);
-  return { stored, framework: await loadObject(session, 'frameworks', stored.doc.data.frameworkID) };
+  const stored = await loadObject<QualificationDoc>(session, 'qualifications', ctx.params.id);
+  return { stored, framework: await loadObject<FrameworkDoc>(session, 'frameworks', stored.doc.data.frameworkID) };
 }
 
 /** Endpoints 16-18. */

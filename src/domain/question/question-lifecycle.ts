@@ -1,49 +1,48 @@
 import { apiError } from '../../http/errors';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { newId } from '../core/ids';
 import { itemById, itemsOf } from '../core/items';
-import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { updateOf, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
-import { answerQuestionSchema, createQuestionSchema } from './question.schema';
+import type { FrameworkDoc } from '../framework/framework.types';
+import { answerQuestionSchema, createQuestionSchema, type QuestionRequest } from './question.schema';
+import type { Question } from './question.types';
 
 /**
  * Questions live in the framework's document, outside its `data` (the framework view does not list them);
  * posting or answering one saves the framework and moves its dateModified (docs/frameworks.md §Questions).
  */
-export const questionsOf = (doc: ObjectDoc): Doc[] => itemsOf(doc, 'questions');
+export const questionsOf = (doc: FrameworkDoc): Question[] => itemsOf(doc, 'questions');
 
-/** The broker that asked each question, by question id: kept beside the questions, never shown. */
-export type FrameworkDoc = ObjectDoc & { questionOwners?: Record<string, string> };
-
-export const findQuestion = (doc: ObjectDoc, id: string) => itemById(doc, 'questions', id, 'question_id');
+export const findQuestion = (doc: FrameworkDoc, id: string) => itemById(doc, 'questions', id, 'question_id');
 
 /** A question of a framework, as a route loads it. */
 export interface FrameworkQuestion {
-  stored: StoredObject;
-  question: Doc;
+  stored: StoredObject<FrameworkDoc>;
+  question: Question;
 }
 
 /** `POST /frameworks/{id}/questions` by a broker, during the enquiry period of an active framework. */
 export async function askQuestion(
   session: StoreSession,
-  stored: StoredObject,
+  stored: StoredObject<FrameworkDoc>,
   body: Record<string, unknown>,
   { account, now }: Actor,
-): Promise<{ question: Doc; framework: FrameworkDoc }> {
-  const input = validated<Doc>(createQuestionSchema, body);
+): Promise<{ question: Question; framework: FrameworkDoc }> {
+  const input = validated<QuestionRequest>(createQuestionSchema, body);
   const framework: FrameworkDoc = stored.doc;
   const { status, enquiryPeriod } = framework.data;
   if (status !== 'active') throw apiError(403, `Can't add question in current (${status}) framework status`);
-  if (now.getTime() < at(enquiryPeriod.startDate) || now.getTime() > at(enquiryPeriod.endDate)) {
+  if (now.getTime() < at(enquiryPeriod!.startDate) || now.getTime() > at(enquiryPeriod!.endDate)) {
     throw apiError(
       403,
-      `Question can be add only during the enquiry period: from (${enquiryPeriod.startDate}) to (${enquiryPeriod.endDate}).`,
+      `Question can be add only during the enquiry period: from (${enquiryPeriod!.startDate}) to (${enquiryPeriod!.endDate}).`,
     );
   }
   const stamp = formatKyiv(now);
-  const question = { id: newId(), ...input, date: stamp };
+  const question: Question = { id: newId(), ...input, date: stamp };
   const after: FrameworkDoc = {
     ...framework,
     data: { ...framework.data, dateModified: stamp },
@@ -60,7 +59,7 @@ export async function answerQuestion(
   { stored, question }: FrameworkQuestion,
   body: Record<string, unknown>,
   now: Date,
-): Promise<{ question: Doc; framework: FrameworkDoc }> {
+): Promise<{ question: Question; framework: FrameworkDoc }> {
   const framework: FrameworkDoc = stored.doc;
   const { answer } = validated<{ answer: string }>(answerQuestionSchema, body);
   const { status, enquiryPeriod } = framework.data;

@@ -1,8 +1,8 @@
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { authorPaths } from '../../masking/fragments';
 import { applyMask, type MaskTable } from '../../masking/mask';
-import type { Doc } from '../../store/port';
-import type { FrameworkDoc } from './question-lifecycle';
+import type { FrameworkDoc } from '../framework/framework.types';
+import type { Question } from './question.types';
 
 /** Spec hiding rules, `$..questions[*]`: title, description, answer, and author as for complaints (docs/masking.md §Framework questions). */
 const QUESTION_MASK: MaskTable = ['$.title', '$.description', '$.answer', ...authorPaths('$.author')];
@@ -12,7 +12,7 @@ const QUESTION_MASK: MaskTable = ['$.title', '$.description', '$.answer', ...aut
  * broker that asked the question (its own question, the 201 included) and `r` brokers.
  * See docs/masking.md §Framework questions, §Who sees what.
  */
-export function presentQuestion(question: Doc, framework: FrameworkDoc, viewer: Viewer): Doc {
+export function presentQuestion(question: Question, framework: FrameworkDoc, viewer: Viewer): Question {
   const name = isBroker(viewer) ? viewer.account!.name : undefined;
   const whole =
     framework.config?.restrictedDerivatives !== true ||

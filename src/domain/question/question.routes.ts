@@ -5,6 +5,7 @@ import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
 import { loadObject, type StoredObject } from '../core/objects';
+import type { FrameworkDoc } from '../framework/framework.types';
 import { ownerOf } from '../core/owner';
 import { answerQuestion, askQuestion, findQuestion, questionsOf, type FrameworkQuestion } from './question-lifecycle';
 import { presentQuestion } from './question.mask';
@@ -13,7 +14,8 @@ import { answerQuestionSchema, createQuestionSchema } from './question.schema';
 const QUESTIONS = '/api/2.5/frameworks/:id/questions';
 
 /** The framework the questions belong to. */
-const loadFramework = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'frameworks', ctx.params.id);
+const loadFramework = (ctx: Ctx): Promise<StoredObject<FrameworkDoc>> =>
+  loadObject<FrameworkDoc>(ctx.state.session, 'frameworks', ctx.params.id);
 
 async function loadQuestion(ctx: Ctx): Promise<FrameworkQuestion> {
   const stored = await loadFramework(ctx);

@@ -1,14 +1,23 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import type { Change, StoreSession, Stored } from '../../store/port';
+import type { Change, StoreSession } from '../../store/port';
 import { issueAccess, type Access } from '../../security/tokens';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { newId } from '../core/ids';
-import { insertOf, updateOf, type ObjectDoc } from '../core/objects';
+import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
+import type { AgreementDoc } from '../agreement/agreement.types';
+import type { FrameworkDoc } from '../framework/framework.types';
 import { newQualification } from '../qualification/qualification-lifecycle';
-import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from './submission.schema';
+import {
+  createSubmissionSchema,
+  patchSubmissionSchema,
+  submissionConfigSchema,
+  type SubmissionPatch,
+  type SubmissionRequest,
+} from './submission.schema';
+import type { SubmissionDoc } from './submission.types';
 import {
   frameworkAcceptsSubmissions,
   noLiveContractForNewSubmission,
@@ -17,11 +26,11 @@ import {
 } from './submission-rules';
 
 /** The framework's private list of activated submissions: the duplicate check and the submissions count read it. */
-export const activatedSubmissionIds = (framework: ObjectDoc): string[] => (framework.submissionIds as string[] | undefined) ?? [];
+export const activatedSubmissionIds = (framework: FrameworkDoc): string[] => framework.submissionIds ?? [];
 
-async function agreementOf(session: StoreSession, framework: ObjectDoc): Promise<ObjectDoc | null> {
+async function agreementOf(session: StoreSession, framework: FrameworkDoc): Promise<AgreementDoc | null> {
   const id = framework.data.agreementID;
-  return id ? (((await session.get('agreements', id))?.doc as ObjectDoc | undefined) ?? null) : null;
+  return id ? (((await session.get('agreements', id))?.doc as AgreementDoc | undefined) ?? null) : null;
 }
 
 /** POST /submissions (docs/frameworks.md §Submissions; validators in the reference's order). */
@@ -29,11 +38,11 @@ export async function createSubmission(
   session: StoreSession,
   body: { data: Record<string, unknown>; config?: Record<string, unknown> },
   { account, now }: Actor,
-): Promise<{ doc: ObjectDoc; access: Access }> {
-  const data = validated<Record<string, any>>(createSubmissionSchema, body.data);
+): Promise<{ doc: SubmissionDoc; access: Access }> {
+  const data = validated<SubmissionRequest>(createSubmissionSchema, body.data);
   const frameworkStored = /^[0-9a-f]{32}$/.test(data.frameworkID) ? await session.get('frameworks', data.frameworkID) : null;
   if (!frameworkStored) throw apiError(422, ['frameworkID must be one of exists frameworks'], { name: 'frameworkID' });
-  const framework = frameworkStored.doc as ObjectDoc;
+  const framework = frameworkStored.doc as FrameworkDoc;
   frameworkAcceptsSubmissions(framework, now, 'add');
   noLiveContractForNewSubmission(await agreementOf(session, framework), data.tenderers);
   const config = validatedConfig<{ restricted?: boolean }>(submissionConfigSchema, body.config);
@@ -46,7 +55,7 @@ export async function createSubmission(
   }
   const stamp = formatKyiv(now);
   const { access, secrets } = issueAccess();
-  const doc: ObjectDoc = {
+  const doc: SubmissionDoc = {
     data: {
       tenderers: data.tenderers,
       frameworkID: framework.data.id,
@@ -71,21 +80,26 @@ export async function createSubmission(
  * PATCH /submissions/{id} by its owner: draft edits, deletion, and activation, which publishes the submission
  * and creates its pending qualification in the same commit as the framework's list of activated submissions.
  */
-export async function patchSubmission(session: StoreSession, stored: Stored, patch: Record<string, unknown>, now: Date) {
-  const before = stored.doc as ObjectDoc;
-  const changes = validated<Record<string, unknown>>(patchSubmissionSchema, patch);
+export async function patchSubmission(
+  session: StoreSession,
+  stored: StoredObject<SubmissionDoc>,
+  patch: Record<string, unknown>,
+  now: Date,
+): Promise<SubmissionDoc> {
+  const before = stored.doc;
+  const changes = validated<SubmissionPatch>(patchSubmissionSchema, patch);
   const frameworkStored = (await session.get('frameworks', before.data.frameworkID))!;
-  const framework = frameworkStored.doc as ObjectDoc;
-  const to = (changes.status as string | undefined) ?? before.data.status;
+  const framework = frameworkStored.doc as FrameworkDoc;
+  const to = changes.status ?? before.data.status;
   submissionTransitionAllowed(before.data.status, to);
-  const after: ObjectDoc = { ...before, data: mergePatch(before.data, changes) };
+  const after: SubmissionDoc = { ...before, data: mergePatch(before.data, changes) };
   const stamp = formatKyiv(now);
   const writes: Change[] = [];
   if (to === 'active') {
     const others = await session.getMany('submissions', activatedSubmissionIds(framework));
     tendererMayActivate(
       after,
-      others.map((s) => s.doc as ObjectDoc),
+      others.map((s) => s.doc as SubmissionDoc),
       await agreementOf(session, framework),
     );
   }

@@ -1,8 +1,10 @@
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
 import { parseIsoDate } from '../../time/kyiv';
-import type { ObjectDoc } from '../core/objects';
+import type { AgreementDoc } from '../agreement/agreement.types';
+import type { Organization } from '../core/shapes';
+import type { FrameworkDoc } from '../framework/framework.types';
 import { pythonDateText } from '../framework/framework.rules';
+import type { SubmissionDoc } from './submission.types';
 
 /** `add` at POST, `update` at PATCH: the word the reference's messages use. */
 export type SubmissionAction = 'add' | 'update';
@@ -11,7 +13,7 @@ export type SubmissionAction = 'add' | 'update';
  * The framework must have a period containing now, then be active (docs/frameworks.md §Submissions); the period's
  * dates print as Python `str(datetime)`.
  */
-export function frameworkAcceptsSubmissions(framework: ObjectDoc, now: Date, action: SubmissionAction): void {
+export function frameworkAcceptsSubmissions(framework: FrameworkDoc, now: Date, action: SubmissionAction): void {
   const { period, status } = framework.data;
   if (!period) throw apiError(403, `Submission cannot be ${action} without framework period`);
   const at = now.getTime();
@@ -24,12 +26,12 @@ export function frameworkAcceptsSubmissions(framework: ObjectDoc, now: Date, act
   if (status !== 'active') throw apiError(403, `Can't ${action} submission in current (${status}) framework status`);
 }
 
-const identifierOf = (organization: Doc | undefined) => organization?.identifier?.id as string | undefined;
+const identifierOf = (organization: Organization | undefined) => organization?.identifier?.id;
 
 /** POST: the first agreement contract of the tenderer must not be active or suspended (docs/frameworks.md §Submissions). */
-export function noLiveContractForNewSubmission(agreement: ObjectDoc | null, tenderers: Doc[]): void {
+export function noLiveContractForNewSubmission(agreement: AgreementDoc | null, tenderers: Organization[]): void {
   const id = identifierOf(tenderers[0]);
-  const contract = (agreement?.data.contracts as Doc[] | undefined)?.find((c) => identifierOf(c.suppliers?.[0]) === id);
+  const contract = agreement?.data.contracts?.find((c) => identifierOf(c.suppliers?.[0]) === id);
   if (contract && (contract.status === 'active' || contract.status === 'suspended')) {
     throw apiError(403, `Can't add submission when contract in agreement with same identifier.id in ${contract.status} status`);
   }
@@ -39,18 +41,16 @@ export function noLiveContractForNewSubmission(agreement: ObjectDoc | null, tend
  * Activation: one active submission per tenderer identifier per framework, and none while the tenderer holds an
  * active or suspended contract in the framework's agreement (docs/frameworks.md §Submissions).
  */
-export function tendererMayActivate(submission: ObjectDoc, others: ObjectDoc[], agreement: ObjectDoc | null): void {
+export function tendererMayActivate(submission: SubmissionDoc, others: SubmissionDoc[], agreement: AgreementDoc | null): void {
   const id = identifierOf(submission.data.tenderers[0]);
   const { frameworkID } = submission.data;
   const duplicate = others.some(
     (other) =>
-      other.data.id !== submission.data.id &&
-      other.data.status === 'active' &&
-      (other.data.tenderers as Doc[]).some((t) => identifierOf(t) === id),
+      other.data.id !== submission.data.id && other.data.status === 'active' && other.data.tenderers.some((t) => identifierOf(t) === id),
   );
   if (duplicate) throw apiError(403, `Tenderer already have active submission for framework ${frameworkID}`);
-  const contracted = ((agreement?.data.contracts as Doc[] | undefined) ?? []).some(
-    (c) => (c.status === 'active' || c.status === 'suspended') && (c.suppliers as Doc[]).some((s) => identifierOf(s) === id),
+  const contracted = (agreement?.data.contracts ?? []).some(
+    (c) => (c.status === 'active' || c.status === 'suspended') && c.suppliers.some((s) => identifierOf(s) === id),
   );
   if (contracted) {
     throw apiError(403, `Tenderer can't activate submission with active/suspended contract in agreement for framework ${frameworkID}`);

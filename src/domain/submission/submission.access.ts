@@ -1,5 +1,6 @@
 import { documentPaths, reachPaths } from '../../masking/fragments';
 import type { Derivative } from '../core/restricted-access';
+import type { SubmissionDoc } from './submission.types';
 
 /**
  * Submissions under restricted access: whole for the participant that owns it and for the procuring
@@ -7,7 +8,7 @@ import type { Derivative } from '../core/restricted-access';
  * (`additionalContactPoints[*]` too), documents' title and url; name, identifier and scale stay visible
  * (docs/masking.md §Submission).
  */
-export const submissionDerivative: Derivative = {
+export const submissionDerivative: Derivative<SubmissionDoc> = {
   kind: 'submissions',
   name: 'submission',
   mask: [...reachPaths('$.tenderers[*]'), ...documentPaths('$.documents[*]')],

@@ -5,27 +5,29 @@ import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
 import type { DocumentHost } from '../core/document-host';
-import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import { loadObject, type StoredObject } from '../core/objects';
 import { ownerOf } from '../core/owner';
 import { derivativeDocuments, derivativeReadRoutes } from '../core/restricted-access';
 import { submissionDerivative } from './submission.access';
+import type { SubmissionDoc } from './submission.types';
 import { createSubmission, patchSubmission } from './submission-lifecycle';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from './submission.schema';
 
 /** The participant adds documents to its submission until it is deleted or complete (docs/frameworks.md §Submission documents). */
 export const submissionDocuments: DocumentHost = {
   ...derivativeDocuments(submissionDerivative),
-  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  authority: async (_session, stored) => stored.doc as SubmissionDoc,
   acceptsIn: () => ['draft', 'active'],
   // The participant may hide a document from everyone but itself and the framework's owner (docs/platform.md §Document fields).
   fields: { confidentiality: 'buyerOnly' },
-  confidentialReaders: async (session, stored) => [
-    stored.doc as ObjectDoc,
-    (await loadObject(session, 'frameworks', (stored.doc as ObjectDoc).data.frameworkID)).doc,
-  ],
+  confidentialReaders: async (session, stored) => {
+    const submission = stored.doc as SubmissionDoc;
+    return [submission, (await loadObject(session, 'frameworks', submission.data.frameworkID)).doc];
+  },
 };
 
-const loadSubmission = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'submissions', ctx.params.id);
+const loadSubmission = (ctx: Ctx): Promise<StoredObject<SubmissionDoc>> =>
+  loadObject<SubmissionDoc>(ctx.state.session, 'submissions', ctx.params.id);
 
 /** Endpoints 12-15. */
 export function submissionRoutes(deps: RouteDeps): MountableRoute[] {
@@ -51,7 +53,7 @@ export function submissionRoutes(deps: RouteDeps): MountableRoute[] {
       path: '/api/2.5/submissions/:id',
       summary: 'Changes or activates a submission',
       load: loadSubmission,
-      access: ownerOf('the submission', (stored: StoredObject) => stored.doc),
+      access: ownerOf('the submission', (stored: StoredObject<SubmissionDoc>) => stored.doc),
       body: [{ data: patchSubmissionSchema }],
       result: 'object',
       writes: true,

@@ -1,8 +1,8 @@
 import type Joi from 'joi';
-import type { ObjectDoc } from '../../core/objects';
+import type { FrameworkDoc } from '../framework.types';
 
 /** A rule of a framework operation: throws the reference's error when the framework breaks it. */
-export type FrameworkRule = (after: ObjectDoc, before: ObjectDoc | null, now: Date) => void;
+export type FrameworkRule = (after: FrameworkDoc, before: FrameworkDoc | null, now: Date) => void;
 
 /** One framework type: data plus named rules (docs/architecture.md §Procedures as data). */
 export interface FrameworkProcedure {
