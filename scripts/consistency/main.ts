@@ -1,5 +1,5 @@
 import { formatFeedSummary, runFeedCheck } from './feed-check';
-import { runConsistencyCheck } from './run-check';
+import { runConsistencyCheck } from './check-run';
 import { formatSummary, passed } from './summary';
 import { parseCli } from '../cli';
 

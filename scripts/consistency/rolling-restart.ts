@@ -9,7 +9,7 @@
  */
 import { startCluster } from '../../cluster/launcher';
 import { parseCli } from '../cli';
-import { runConsistencyCheck } from './run-check';
+import { runConsistencyCheck } from './check-run';
 import { formatSummary, passed } from './summary';
 
 const USAGE = `usage: npx tsx scripts/consistency/rolling-restart.ts [--nodes N] [--clients N] [--seconds S]

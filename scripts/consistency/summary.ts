@@ -1,4 +1,4 @@
-import type { Summary } from './run-check';
+import type { Summary } from './check-run';
 import { GUARANTEES } from './violations';
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CheckRegistry } from '../domain/core/checks';
+import type { CheckRegistry } from '../domain/core/check-runner';
 import { StoreConflict, type Kind, type Store } from '../store/port';
 import type { Clock } from '../time/clock';
 import { checkFailures, checkLatency, checkRuns } from './job-metrics';

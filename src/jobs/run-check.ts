@@ -1,5 +1,5 @@
-import { applyChecks, checks as domainChecks } from '../domain/checks';
-import type { CheckRegistry } from '../domain/core/checks';
+import { applyChecks, checks as domainChecks } from '../domain/kind-checks';
+import type { CheckRegistry } from '../domain/core/check-runner';
 import { indexOf, type ObjectDoc } from '../domain/core/objects';
 import type { Kind, Store } from '../store/port';
 import type { Clock } from '../time/clock';

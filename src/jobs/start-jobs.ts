@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { CheckRegistry } from '../domain/core/checks';
+import type { CheckRegistry } from '../domain/core/check-runner';
 import type { Store } from '../store/port';
 import type { Clock } from '../time/clock';
 import type { CheckContext } from './observed-check';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { formatFeedSummary, runFeedCheck } from '../../scripts/consistency/feed-check';
-import { runConsistencyCheck } from '../../scripts/consistency/run-check';
+import { runConsistencyCheck } from '../../scripts/consistency/check-run';
 import { passed } from '../../scripts/consistency/summary';
 import { ENGINE, HEARTBEAT_TTL_MS, startTestCluster } from './fixtures';
 

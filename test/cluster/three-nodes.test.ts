@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import jwt from 'jsonwebtoken';
 import { decodeSession } from '../../src/http/session';
-import { runConsistencyCheck } from '../../scripts/consistency/run-check';
+import { runConsistencyCheck } from '../../scripts/consistency/check-run';
 import { aFramework, DAY } from '../fixtures/frameworks';
 import { CookieJar, request } from '../fixtures/server';
 import { aTender, belowThresholdConfig } from '../fixtures/tenders';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import type { CheckRunner } from '../../src/domain/core/checks';
+import type { CheckRunner } from '../../src/domain/core/check-runner';
 import { updateOf } from '../../src/domain/core/objects';
 import { runCheck } from '../../src/jobs/run-check';
 import { openStore } from '../../src/store/open-store';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import t from 'tap';
-import type { CheckRegistry, CheckRunner } from '../../src/domain/core/checks';
+import type { CheckRegistry, CheckRunner } from '../../src/domain/core/check-runner';
 import { startJobs, type JobsConfig } from '../../src/jobs/start-jobs';
 import { openStore } from '../../src/store/open-store';
 import type { Store } from '../../src/store/port';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { tenderCheck } from '../../src/domain/tender/tender.checks';
+import { tenderCheck } from '../../src/domain/tender/tender.check';
 
 import { startTestServer, type TestServer } from '../fixtures/server';
 import { belowThresholdConfig, createLottedTender } from '../fixtures/tenders';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { tenderCheck } from '../../src/domain/tender/tender.checks';
+import { tenderCheck } from '../../src/domain/tender/tender.check';
 
 import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
 import { aCompetitiveOrderingTender, aLot, anItem, competitiveOrderingConfig, createTender, insertAgreement } from '../fixtures/tenders';

@@ -2,7 +2,7 @@ import t from 'tap';
 import { createServer, connect, type Socket } from 'node:net';
 import { MongoBulkWriteError, MongoNetworkError, MongoServerError, type BulkWriteResult } from 'mongodb';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
-import { toStoreError } from '../../src/store/mongo/store-errors';
+import { toStoreError } from '../../src/store/mongo/mongo-errors';
 import { StoreConflict, StoreUnavailable, type Change, type Store } from '../../src/store/port';
 import { aFramework } from '../fixtures/frameworks';
 import { startTestServer } from '../fixtures/server';

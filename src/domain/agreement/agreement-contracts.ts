@@ -6,7 +6,7 @@ import { newId } from '../core/ids';
 import { updateOf, type StoredObject } from '../core/objects';
 import type { Document } from '../core/shapes';
 import { validated } from '../core/validation';
-import { withAgreementNextCheck } from './agreement-events';
+import { withAgreementNextCheck } from './agreement.events';
 import { createMilestoneSchema, patchMilestoneSchema, type MilestoneRequest } from './milestone.schema';
 import type { Agreement, AgreementContract, AgreementDoc, Milestone } from './agreement.types';
 import { itemById, itemsOf } from '../core/items';

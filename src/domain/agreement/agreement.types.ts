@@ -28,7 +28,7 @@ export interface AgreementContract {
 /** An agreement's `data` (spec: Agreement). */
 export interface Agreement {
   id: string;
-  /** Numbered by the commit that creates the agreement (agreement-lifecycle.ts `agreementNumbering`). */
+  /** Numbered by the commit that creates the agreement (agreement.lifecycle.ts `agreementNumbering`). */
   agreementID: string;
   frameworkID: string;
   agreementType: string;

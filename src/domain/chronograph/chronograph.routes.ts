@@ -1,7 +1,7 @@
 import { bodyData } from '../../http/body';
 import { route, type MountableRoute } from '../../http/route';
 import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
-import { applyChecks } from '../checks';
+import { applyChecks } from '../kind-checks';
 
 /** `ChronographSerializer`: the tender fields the chronograph reads back (docs/platform.md §Chronograph). */
 const TENDER_FIELDS = [

@@ -12,7 +12,7 @@ import { ownerOf, presentedToken } from '../core/owner';
 import { contractRelease } from '../../ocds/contract-release';
 import { visibleData } from '../tender/restricted-view';
 import type { DocumentHost } from '../core/document-host';
-import { createContract, patchContract } from './contract-lifecycle';
+import { createContract, patchContract } from './contract.lifecycle';
 import { addChange, findChange, patchChange, type ContractChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
 import { putSignerInfo, sideOwner } from './contract-signer-info';

@@ -6,12 +6,12 @@ export type ContractRule = (contract: Doc, before: Doc, now: Date) => void;
 
 /**
  * The contract's state machine, every transition and where it is applied (no automatic one: a contract has no events).
- * - (none) → pending: the contracting system's `POST /contracts`, contract-lifecycle.ts (docs/contracts.md §Contract creation),
+ * - (none) → pending: the contracting system's `POST /contracts`, contract.lifecycle.ts (docs/contracts.md §Contract creation),
  *   or a tender's active award, tender/contracts/add-contracts.ts (docs/contracts.md §Contracts from awards).
  * - pending → active → terminated: the owner's PATCH, checked here (docs/contracts.md §Contract status machine); a
  *   contract of an award also updates its tender's copy and status, tender/contracts/contract-signing.ts.
- * - pending → cancelled: its active award cancelled, tender/awards/award-lifecycle.ts, or its tender or lot
- *   cancelled, tender/cancellations/cancellation-lifecycle.ts (docs/tenders.md §Awards, §Cancellations).
+ * - pending → cancelled: its active award cancelled, tender/awards/award.lifecycle.ts, or its tender or lot
+ *   cancelled, tender/cancellations/cancellation.lifecycle.ts (docs/tenders.md §Awards, §Cancellations).
  * Any other change of status by PATCH is refused.
  */
 const NEXT: Record<string, string[]> = { pending: ['active'], active: ['terminated'] };

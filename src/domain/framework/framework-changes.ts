@@ -3,14 +3,14 @@ import type { StoreSession } from '../../store/port';
 import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodChangeBounds } from '../../time/framework-periods';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
-import { withAgreementNextCheck } from '../agreement/agreement-events';
+import { withAgreementNextCheck } from '../agreement/agreement.events';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import { newId } from '../core/ids';
 import { itemsOf } from '../core/items';
 import { updateOf, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
-import { withNextCheck } from './framework-events';
-import { withActivePeriods } from './framework-periods';
+import { withNextCheck } from './framework.events';
+import { withActivePeriods } from './framework.periods';
 import { frameworkChangeSchema, PERIOD_CHANGE_CAUSES, type FrameworkChangeRequest } from './framework.schema';
 import type { Framework, FrameworkChange, FrameworkDoc } from './framework.types';
 

@@ -12,7 +12,7 @@ import { objectReadRoutes } from '../core/object-reads';
 import { ownerOf } from '../core/owner';
 import { refuseSandboxField } from '../core/sandbox';
 import { addFrameworkChange } from './framework-changes';
-import { createFramework, patchFramework } from './framework-lifecycle';
+import { createFramework, patchFramework } from './framework.lifecycle';
 import { frameworkChangeSchema } from './framework.schema';
 import type { FrameworkDoc } from './framework.types';
 import { FRAMEWORK_PROCEDURES } from './procedures';

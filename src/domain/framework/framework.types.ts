@@ -56,9 +56,9 @@ export interface FrameworkConfig {
 
 /** What a framework keeps beside `data`, never shown. */
 export interface FrameworkHidden {
-  /** Found successful by the submissions check, never checked again (framework-events.ts). */
+  /** Found successful by the submissions check, never checked again (framework.events.ts). */
   successful?: boolean;
-  /** Its activated submissions (submission-lifecycle.ts `activatedSubmissionIds`). */
+  /** Its activated submissions (submission.lifecycle.ts `activatedSubmissionIds`). */
   submissionIds?: string[];
   /** Its questions live outside `data` (docs/frameworks.md §Questions) … */
   questions?: Question[];

@@ -3,8 +3,8 @@ import type { Access } from '../../security/tokens';
 import type { Doc, StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { createTender, type TenderRequest } from '../tender/tender-lifecycle';
-import { changedPlan } from './plan-lifecycle';
+import { createTender, type TenderRequest } from '../tender/tender.lifecycle';
+import { changedPlan } from './plan.lifecycle';
 
 /**
  * Procedures a tender may start with (`FIRST_STAGE_PROCUREMENT_TYPES`, HEAD's members: the spec era's and

@@ -13,7 +13,7 @@ import type { OcdsKind } from '../core/ocds-reads';
 import { ownerOf, presentedToken } from '../core/owner';
 import { planRelease } from '../../ocds/plan-release';
 import { TENDER_PROCEDURES } from '../tender/procedures';
-import { createPlan, patchPlan } from './plan-lifecycle';
+import { createPlan, patchPlan } from './plan.lifecycle';
 import { addMilestone, findMilestone, holdsMilestone, patchMilestone, type PlanMilestone } from './plan-milestones';
 import { patchMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema } from './plan.schema';
 import { createTenderFromPlan } from './plan-tenders';

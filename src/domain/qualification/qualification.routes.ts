@@ -8,7 +8,7 @@ import type { FrameworkDoc } from '../framework/framework.types';
 import { ownerOf } from '../core/owner';
 import { derivativeDocuments, derivativeReadRoutes } from '../core/restricted-access';
 import { qualificationDerivative } from './qualification.access';
-import { decideQualification, type DecidedQualification } from './qualification-lifecycle';
+import { decideQualification, type DecidedQualification } from './qualification.lifecycle';
 import { patchQualificationSchema } from './qualification.schema';
 import type { QualificationDoc } from './qualification.types';
 

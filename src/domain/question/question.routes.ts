@@ -7,7 +7,7 @@ import { actorOf } from '../core/actor';
 import { loadObject, type StoredObject } from '../core/objects';
 import type { FrameworkDoc } from '../framework/framework.types';
 import { ownerOf } from '../core/owner';
-import { answerQuestion, askQuestion, findQuestion, questionsOf, type FrameworkQuestion } from './question-lifecycle';
+import { answerQuestion, askQuestion, findQuestion, questionsOf, type FrameworkQuestion } from './question.lifecycle';
 import { presentQuestion } from './question.mask';
 import { answerQuestionSchema, createQuestionSchema } from './question.schema';
 

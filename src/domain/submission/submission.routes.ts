@@ -10,7 +10,7 @@ import { ownerOf } from '../core/owner';
 import { derivativeDocuments, derivativeReadRoutes } from '../core/restricted-access';
 import { submissionDerivative } from './submission.access';
 import type { SubmissionDoc } from './submission.types';
-import { createSubmission, patchSubmission } from './submission-lifecycle';
+import { createSubmission, patchSubmission } from './submission.lifecycle';
 import { createSubmissionSchema, patchSubmissionSchema, submissionConfigSchema } from './submission.schema';
 
 /** The participant adds documents to its submission until it is deleted or complete (docs/frameworks.md §Submission documents). */

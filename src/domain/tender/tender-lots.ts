@@ -4,7 +4,7 @@ import { newId } from '../core/ids';
 import type { ObjectDoc } from '../core/objects';
 import { mergePatch, validated } from '../core/validation';
 import type { StoredTender } from './tender-aggregate';
-import { requireEditable, saveTenderChange } from './tender-lifecycle';
+import { requireEditable, saveTenderChange } from './tender.lifecycle';
 import { lotPatchSchema, lotSchema } from './tender.schema';
 import { itemById, itemsOf } from '../core/items';
 

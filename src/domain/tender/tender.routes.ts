@@ -19,7 +19,7 @@ import { TENDER_PROCEDURES } from './procedures';
 import { addCriteria } from './tender-criteria';
 import { addLot, deleteLot, findLot, patchLot, type TenderLot } from './tender-lots';
 import { answerQuestion, askQuestion, findQuestion, type TenderQuestion } from './tender-questions';
-import { createTender, patchTender, procedureOfStored } from './tender-lifecycle';
+import { createTender, patchTender, procedureOfStored } from './tender.lifecycle';
 import { lotPatchSchema, lotSchema } from './tender.schema';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';

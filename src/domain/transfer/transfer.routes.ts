@@ -5,7 +5,7 @@ import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
 import { loadObject } from '../core/objects';
 import { changeOwnership, OWNERSHIP, ownershipSchema } from './ownership';
-import { createTransfer, createTransferSchema, loadTransfer } from './transfer-lifecycle';
+import { createTransfer, createTransferSchema, loadTransfer } from './transfer.lifecycle';
 
 /**
  * `/transfers` and every kind's `/ownership` (docs/relocation.md). Each is for brokers only, judged before the

@@ -5,7 +5,7 @@ import type { CausalTimes } from './causal-token';
 import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { ObjectRecord } from './object-record';
-import { toStoreError } from './store-errors';
+import { toStoreError } from './mongo-errors';
 import {
   insertedRecord,
   isDuplicatePosition,

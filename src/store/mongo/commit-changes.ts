@@ -15,7 +15,7 @@ import {
   updateFilter,
   updateSet,
 } from './object-writes';
-import { isDuplicateKey } from './store-errors';
+import { isDuplicateKey } from './mongo-errors';
 
 const TRANSACTION = {
   readConcern: { level: 'snapshot' as const },

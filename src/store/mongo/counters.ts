@@ -1,5 +1,5 @@
 import type { ClientSession, Db } from 'mongodb';
-import { isDuplicateKey } from './store-errors';
+import { isDuplicateKey } from './mongo-errors';
 
 interface CounterRecord {
   _id: string;

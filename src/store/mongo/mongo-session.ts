@@ -24,7 +24,7 @@ import type { FeedFloors } from './feed-floors';
 import type { FeedWindows } from './feed-windows';
 import type { Blobs } from './gridfs-blobs';
 import { toStored, WITHOUT_REVISIONS, type ObjectRecord } from './object-record';
-import { toStoreError } from './store-errors';
+import { toStoreError } from './mongo-errors';
 import { apiJson } from '../api-json';
 
 /** A feed page's positions alone: on mongod, a read the feed indexes cover. */

@@ -11,7 +11,7 @@ import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
 import { mongoTransfer } from './mongo-transfer';
 import type { ObjectRecord } from './object-record';
-import { toStoreError } from './store-errors';
+import { toStoreError } from './mongo-errors';
 
 export interface MongoStoreOptions {
   /** Where reads outside transactions go (default `secondaryPreferred`); causal sessions keep them fresh enough. */

@@ -2,7 +2,7 @@ import { MongoBulkWriteError, ReadPreference, type Db } from 'mongodb';
 import { KINDS, StoreConflict, type CounterValue, type Kind, type StoreTransfer, type StoredRecord } from '../port';
 import type { Blobs } from './gridfs-blobs';
 import type { ObjectRecord } from './object-record';
-import { toStoreError } from './store-errors';
+import { toStoreError } from './mongo-errors';
 
 /** The server's code for a write that meets a unique index. */
 const DUPLICATE_KEY = 11000;

@@ -1,7 +1,7 @@
 import type { ClientSession, Collection, Db, MongoError } from 'mongodb';
 import { isHiddenChange, StoreConflict, type Change, type Stored } from '../port';
 import type { ObjectRecord } from './object-record';
-import { isDuplicateKey } from './store-errors';
+import { isDuplicateKey } from './mongo-errors';
 
 /**
  * How long an update waits for an object that a transaction holds (a node killed inside a multi-object commit holds

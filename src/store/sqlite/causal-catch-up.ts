@@ -1,5 +1,5 @@
 import type { Statements } from './statements';
-import { guard } from './store-errors';
+import { guard } from './sqlite-errors';
 
 const CATCH_UP_POLL_MS = 5;
 

@@ -16,7 +16,7 @@ export class HistoryMark {
     this.dataVersion = reader.prepare<[], number>('PRAGMA data_version').pluck();
   }
 
-  /** The mark now; callers run it through `guard` (store-errors.ts). */
+  /** The mark now; callers run it through `guard` (sqlite-errors.ts). */
   current(): object {
     const version = this.dataVersion.get()!;
     if (version !== this.markedVersion) {

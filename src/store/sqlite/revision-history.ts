@@ -1,7 +1,7 @@
 import type { Kind, PatchOp, Revision } from '../port';
 import { fromMicros, toMicros } from '../feed-position';
 import type { Statements } from './statements';
-import { guard } from './store-errors';
+import { guard } from './sqlite-errors';
 
 /**
  * An object's revisions, oldest first: the chain each revision names from the object's current position

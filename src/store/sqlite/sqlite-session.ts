@@ -6,7 +6,7 @@ import type { FeedStatements } from './feed-statements';
 import type { HistoryMark } from './history-mark';
 import { revisionHistory } from './revision-history';
 import { toStored, type Row, type Statements, type ViewRow } from './statements';
-import { guard } from './store-errors';
+import { guard } from './sqlite-errors';
 
 /**
  * What sessions share. `catchUp` and `marks` are null when reads come from the test-only stale snapshot

@@ -13,7 +13,7 @@ import { SCHEMA } from './schema';
 import { sqliteSession } from './sqlite-session';
 import { staleSnapshot } from './stale-snapshot';
 import { prepareStatements } from './statements';
-import { guard } from './store-errors';
+import { guard } from './sqlite-errors';
 import { sqliteTransfer } from './sqlite-transfer';
 
 export interface SqliteOptions {

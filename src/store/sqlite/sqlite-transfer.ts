@@ -3,7 +3,7 @@ import { KINDS, StoreConflict, type Blob, type CounterValue, type Kind, type Sto
 import { apiJson } from '../api-json';
 import { toMicros } from '../feed-position';
 import { revisionsFrom } from './revision-history';
-import { guard } from './store-errors';
+import { guard } from './sqlite-errors';
 
 interface RecordRow {
   kind: Kind;

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checks } from '../../../src/domain/checks';
+import { checks } from '../../../src/domain/kind-checks';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import { getTender, insertTender, newId, tenderRunner } from '../../jobs/fixtures/tenders';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startTestServer, type TestServer } from '../../fixtures/server';
-import { applyChecks } from '../../../src/domain/checks';
+import { applyChecks } from '../../../src/domain/kind-checks';
 import { aTenderer, activeFramework, activeSubmission, decideQualification, err } from '../../fixtures/frameworks';
 
 /** Runs the registered check of an object as the worker does, at the clock's now. */

@@ -12,7 +12,7 @@ import {
   requireAuctionStatus,
   setAuctionUrls,
   setLotAuctionUrls,
-} from './auction-lifecycle';
+} from './auction.lifecycle';
 import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from './auction.schema';
 
 /**

@@ -10,7 +10,7 @@ import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderPartOwner } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';
 import { tenderOf } from '../tender-aggregate';
-import { awardDocuments, findAward, patchAward, type TenderAward } from './award-lifecycle';
+import { awardDocuments, findAward, patchAward, type TenderAward } from './award.lifecycle';
 
 const PATH = '/api/2.5/tenders/:id/awards';
 

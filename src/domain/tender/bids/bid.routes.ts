@@ -14,7 +14,7 @@ import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../restricted-view';
 import { TENDER_MASK } from '../tender.mask';
-import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid-lifecycle';
+import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid.lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { tenderOf, type TenderDoc } from '../tender-aggregate';
 

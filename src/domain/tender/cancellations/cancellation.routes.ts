@@ -15,7 +15,7 @@ import {
   findCancellation,
   patchCancellation,
   type TenderCancellation,
-} from './cancellation-lifecycle';
+} from './cancellation.lifecycle';
 import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
 
 const PATH = '/api/2.5/tenders/:id/cancellations';

@@ -3,7 +3,7 @@ import { apiError, notFound } from '../../../http/errors';
 import { route, type MountableRoute } from '../../../http/route';
 import { itemById } from '../../core/items';
 import type { ComplaintHost } from '../procedure';
-import { procedureOfStored } from '../tender-lifecycle';
+import { procedureOfStored } from '../tender.lifecycle';
 import { loadTenderOf } from '../tender.routes';
 
 /**

@@ -3,7 +3,7 @@ import type { Change, Doc, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { insertOf } from '../../core/objects';
-import { nextContractID } from '../../contract/contract-lifecycle';
+import { nextContractID } from '../../contract/contract.lifecycle';
 import { withTestTitles } from '../test-mode';
 import type { ContractDoc } from '../../contract/contract-signer-info';
 import { type TenderDoc } from '../tender-aggregate';

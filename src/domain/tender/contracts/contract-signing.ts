@@ -1,10 +1,10 @@
 import { apiError } from '../../../http/errors';
 import type { Change, Doc, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import type { TenderLink } from '../../contract/contract-lifecycle';
+import type { TenderLink } from '../../contract/contract.lifecycle';
 import { checkTenderStatus } from '../awards/check-tender-status';
 import type { AwardPolicy } from '../procedure';
-import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 
 /**

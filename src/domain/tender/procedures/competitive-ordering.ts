@@ -9,10 +9,10 @@ import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/te
 import { missingCriteria } from '../criteria';
 import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
-import { planAuctions, tenderingEnds } from '../tender-events';
+import { planAuctions, tenderingEnds } from '../tender.events';
 import { lotsAtMost, procurementMethodIs } from '../tender.rules';
 import { createCompetitiveOrdering, patchCompetitiveOrdering } from '../tender.schema';
-import { tenderDefaults } from './tender-defaults';
+import { tenderDefaults } from './shared-rules';
 import { BID_RULES } from '../bids/bid.rules';
 import { awardingEvents } from '../awards/check-tender-status';
 import { eligibleDecides, qualifiedToActivate } from '../awards/award.rules';

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { agreementCheck } from '../../../../src/domain/agreement/agreement-check';
-import { agreementEvents, withAgreementNextCheck } from '../../../../src/domain/agreement/agreement-events';
+import { agreementCheck } from '../../../../src/domain/agreement/agreement.check';
+import { agreementEvents, withAgreementNextCheck } from '../../../../src/domain/agreement/agreement.events';
 import type { ObjectDoc } from '../../../../src/domain/core/objects';
 import type { Change, StoreSession, Stored } from '../../../../src/store/port';
 import { ManualClock } from '../../../../src/time/clock';

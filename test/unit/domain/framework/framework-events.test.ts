@@ -1,6 +1,6 @@
 import t from 'tap';
-import { frameworkCheck, TOO_FEW_SUBMISSIONS } from '../../../../src/domain/framework/framework-check';
-import { frameworkEvents, withNextCheck } from '../../../../src/domain/framework/framework-events';
+import { frameworkCheck, TOO_FEW_SUBMISSIONS } from '../../../../src/domain/framework/framework.check';
+import { frameworkEvents, withNextCheck } from '../../../../src/domain/framework/framework.events';
 import type { ObjectDoc } from '../../../../src/domain/core/objects';
 import type { Change, StoreSession, Stored } from '../../../../src/store/port';
 import { ManualClock } from '../../../../src/time/clock';

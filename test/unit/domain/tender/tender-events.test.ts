@@ -1,8 +1,8 @@
 import t from 'tap';
 import type { ObjectDoc } from '../../../../src/domain/core/objects';
 import { belowThreshold } from '../../../../src/domain/tender/procedures/below-threshold';
-import { tenderCheck } from '../../../../src/domain/tender/tender.checks';
-import { withNextCheck } from '../../../../src/domain/tender/tender-lifecycle';
+import { tenderCheck } from '../../../../src/domain/tender/tender.check';
+import { withNextCheck } from '../../../../src/domain/tender/tender.lifecycle';
 import type { Doc, StoreSession, Stored } from '../../../../src/store/port';
 import { ManualClock } from '../../../../src/time/clock';
 import { at } from '../../time/fixtures';

@@ -10,7 +10,7 @@ import { mergePatch, validated } from '../../core/validation';
 import type { DocumentHolder } from '../../documents/document-versions';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
-import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { addNextAward } from './add-next-award';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 

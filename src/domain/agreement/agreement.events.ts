@@ -1,14 +1,14 @@
 /**
  * The agreement's state machine and its contracts', one place for all of it: every transition, what triggers it, the
  * file that applies it and the section that states the rule. Automatic transitions are the events below:
- * `next_check` is the earliest pending `due` (`withAgreementNextCheck`) and the check (agreement-check.ts) applies
+ * `next_check` is the earliest pending `due` (`withAgreementNextCheck`) and the check (agreement.check.ts) applies
  * whatever is due, from the same list (docs/frameworks.md §Agreement status machine).
  *
- * - (none) → active: the framework's first qualification activated; agreement-lifecycle.ts `newAgreement`, and each
+ * - (none) → active: the framework's first qualification activated; agreement.lifecycle.ts `newAgreement`, and each
  *   activation adds an active contract, `withContract` (docs/frameworks.md §Qualification status machine).
  * - active → terminated: event at `period.endDate`, the contracts keeping their statuses; here, `terminate`
  *   (docs/frameworks.md §Agreement status machine).
- * - active → terminated with `terminationDetails`: its framework found unsuccessful; framework/framework-check.ts
+ * - active → terminated with `terminationDetails`: its framework found unsuccessful; framework/framework.check.ts
  *   (docs/frameworks.md §Framework status machine).
  * - active → active: its framework's `qualificationPeriod` changed, and with it `period.endDate` and the activation
  *   milestones; framework/framework-changes.ts (docs/frameworks.md §Framework changes).

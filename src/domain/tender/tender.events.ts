@@ -2,11 +2,11 @@
  * The tender's state machine, one place for all of it: every transition of the tender (and of its lots), what
  * triggers it, the file that applies it and the section that states the rule. Automatic transitions are events
  * `{ due, apply }` listed by each procedure's `events()` (procedures/*.ts): `next_check` is the earliest pending
- * `due` (tender-lifecycle.ts `withNextCheck`) and the check (tender.checks.ts) applies whatever is due, from the same
+ * `due` (tender.lifecycle.ts `withNextCheck`) and the check (tender.check.ts) applies whatever is due, from the same
  * list (docs/tenders.md §Tender events and next_check). Every status change goes through tender-status.ts.
  *
  * - draft → active.enquiries (belowThreshold) or active.tendering (competitiveOrdering): the owner's PATCH to the
- *   procedure's `activeStatus`; tender-lifecycle.ts `saveTenderChange` (docs/tenders.md §Activation).
+ *   procedure's `activeStatus`; tender.lifecycle.ts `saveTenderChange` (docs/tenders.md §Activation).
  * - active.enquiries → active.tendering: event at tenderPeriod.startDate, auctions planned; here, `enquiriesEnd`
  *   (docs/tenders.md §Tender events and next_check, §Auction period).
  * - active.tendering → active.auction, active.qualification or unsuccessful (lots: unsuccessful): event at
@@ -14,12 +14,12 @@
  * - active.auction → active.qualification or active.awarded: the auction module's results; auction/auction.routes.ts
  *   then awards/add-next-award.ts (docs/tenders.md §Auction).
  * - active.qualification ⇄ active.awarded (lots: unsuccessful when no bid is left): the owner's award decisions;
- *   awards/award-lifecycle.ts then awards/add-next-award.ts (docs/tenders.md §Awards).
+ *   awards/award.lifecycle.ts then awards/add-next-award.ts (docs/tenders.md §Awards).
  * - active.qualification or active.awarded → unsuccessful (lots too): event at the end of a failed awarding's
  *   stand-still; awards/check-tender-status.ts `awardingEvents` (docs/tenders.md §Awards).
  * - active.awarded → complete (lots too): the winner's contract signed; contracts/contract-signing.ts then
  *   awards/check-tender-status.ts (docs/tenders.md §Contracts of a tender).
- * - any active status → cancelled (lots too): a cancellation made active; cancellations/cancellation-lifecycle.ts
+ * - any active status → cancelled (lots too): a cancellation made active; cancellations/cancellation.lifecycle.ts
  *   and cancellations/cancel.ts (docs/tenders.md §Cancellations).
  */
 import type { Doc } from '../../store/port';

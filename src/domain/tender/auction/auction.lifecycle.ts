@@ -3,7 +3,7 @@ import type { Doc, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { validated } from '../../core/validation';
 import { addNextAward } from '../awards/add-next-award';
-import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
+import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { activeLots, bidsNumber, STATE_MACHINE_WRITES } from '../tender-status';
 import {
   applyAuctionLotResults,

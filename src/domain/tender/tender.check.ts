@@ -1,7 +1,7 @@
-import type { CheckRunner } from '../core/checks';
+import type { CheckRunner } from '../core/check-runner';
 import { applyDueEvents } from '../core/events';
 import { formatKyiv } from '../../time/kyiv';
-import { procedureOfStored, withNextCheck } from './tender-lifecycle';
+import { procedureOfStored, withNextCheck } from './tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from './tender-aggregate';
 import { STATE_MACHINE_WRITES } from './tender-status';
 

@@ -10,7 +10,7 @@ import type { Actor } from '../../core/actor';
 import type { DocumentHolder } from '../../documents/document-versions';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
-import { procedureOfStored } from '../tender-lifecycle';
+import { procedureOfStored } from '../tender.lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tender-aggregate';
 

@@ -1,11 +1,11 @@
-import type { CheckRunner } from '../core/checks';
+import type { CheckRunner } from '../core/check-runner';
 import { applyDueEvents } from '../core/events';
 import { updateOf } from '../core/objects';
 import type { Change } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { withAgreementNextCheck } from '../agreement/agreement-events';
+import { withAgreementNextCheck } from '../agreement/agreement.events';
 import type { AgreementDoc } from '../agreement/agreement.types';
-import { frameworkEvents, withNextCheck } from './framework-events';
+import { frameworkEvents, withNextCheck } from './framework.events';
 import type { FrameworkDoc } from './framework.types';
 
 /** The agreement's `terminationDetails` when its framework fails for lack of submissions (reference text). */
@@ -13,7 +13,7 @@ export const TOO_FEW_SUBMISSIONS = 'Відмінено електронною с
 
 /**
  * The reference chronograph's framework checks (docs/frameworks.md §Framework status machine): applies every event
- * due by now (framework-events.ts), in order, then dates the framework and sets its next `next_check`; a framework
+ * due by now (framework.events.ts), in order, then dates the framework and sets its next `next_check`; a framework
  * that became unsuccessful terminates its agreement in the same commit. Nothing due → no change.
  */
 export const frameworkCheck: CheckRunner = async (session, stored, now) => {

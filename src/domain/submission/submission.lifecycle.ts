@@ -9,7 +9,7 @@ import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import type { FrameworkDoc } from '../framework/framework.types';
-import { newQualification } from '../qualification/qualification-lifecycle';
+import { newQualification } from '../qualification/qualification.lifecycle';
 import {
   createSubmissionSchema,
   patchSubmissionSchema,
@@ -23,7 +23,7 @@ import {
   noLiveContractForNewSubmission,
   submissionTransitionAllowed,
   tendererMayActivate,
-} from './submission-rules';
+} from './submission.rules';
 
 /** The framework's private list of activated submissions: the duplicate check and the submissions count read it. */
 export const activatedSubmissionIds = (framework: FrameworkDoc): string[] => framework.submissionIds ?? [];

@@ -1,13 +1,13 @@
-import type { CheckRunner } from '../core/checks';
+import type { CheckRunner } from '../core/check-runner';
 import { applyDueEvents } from '../core/events';
 import { updateOf } from '../core/objects';
 import { formatKyiv } from '../../time/kyiv';
-import { agreementEvents, withAgreementNextCheck } from './agreement-events';
+import { agreementEvents, withAgreementNextCheck } from './agreement.events';
 import type { AgreementDoc } from './agreement.types';
 
 /**
  * The agreement's check (docs/frameworks.md §Agreement status machine; "CS-20115"): applies every event due by now
- * (agreement-events.ts), in order — the end of its period, suspended contracts' bans come due — then dates the
+ * (agreement.events.ts), in order — the end of its period, suspended contracts' bans come due — then dates the
  * agreement and sets its next `next_check`. Nothing due → no change.
  */
 export const agreementCheck: CheckRunner = async (_session, stored, now) => {

@@ -4,7 +4,7 @@ import { dailyId, newId } from '../core/ids';
 import type { FrameworkDoc } from '../framework/framework.types';
 import type { QualificationDoc } from '../qualification/qualification.types';
 import type { SubmissionDoc } from '../submission/submission.types';
-import { withAgreementNextCheck } from './agreement-events';
+import { withAgreementNextCheck } from './agreement.events';
 import type { AgreementContract, AgreementDoc } from './agreement.types';
 
 /**

@@ -60,10 +60,10 @@ export function tendererMayActivate(submission: SubmissionDoc, others: Submissio
 /**
  * The submission's state machine (no automatic transition: a submission has no events),
  * docs/frameworks.md §Submission status machine:
- * - (none) → draft: `POST /submissions`, submission-lifecycle.ts `createSubmission`.
- * - draft → active, with its pending qualification, or draft → deleted: the owner's PATCH, submission-lifecycle.ts
+ * - (none) → draft: `POST /submissions`, submission.lifecycle.ts `createSubmission`.
+ * - draft → active, with its pending qualification, or draft → deleted: the owner's PATCH, submission.lifecycle.ts
  *   `patchSubmission`, allowed by this rule.
- * - active → complete: its qualification decided, qualification/qualification-lifecycle.ts `decideQualification`.
+ * - active → complete: its qualification decided, qualification/qualification.lifecycle.ts `decideQualification`.
  * Nothing leaves active, complete or deleted by PATCH.
  */
 export function submissionTransitionAllowed(from: string, to: string): void {

@@ -1,12 +1,12 @@
 import type { StoreSession, Stored } from '../store/port';
-import type { CheckRegistry } from './core/checks';
-import { agreementCheck } from './agreement/agreement-check';
-import { frameworkCheck } from './framework/framework-check';
-import { tenderCheck } from './tender/tender.checks';
+import type { CheckRegistry } from './core/check-runner';
+import { agreementCheck } from './agreement/agreement.check';
+import { frameworkCheck } from './framework/framework.check';
+import { tenderCheck } from './tender/tender.check';
 
 /**
- * Every kind's automatic transitions, in one table (each kind's map of them: tender/tender-events.ts,
- * framework/framework-events.ts, agreement/agreement-events.ts): the worker, the timer and the chronograph call these.
+ * Every kind's automatic transitions, in one table (each kind's map of them: tender/tender.events.ts,
+ * framework/framework.events.ts, agreement/agreement.events.ts): the worker, the timer and the chronograph call these.
  */
 export const checks: CheckRegistry = {
   frameworks: frameworkCheck,

@@ -1,26 +1,26 @@
 /**
  * The framework's state machine, one place for all of it: every transition, what triggers it, the file that applies
  * it and the section that states the rule. Automatic transitions are the events below: `next_check` is the earliest
- * pending `due` (`withNextCheck`) and the check (framework-check.ts) applies whatever is due, from the same list
+ * pending `due` (`withNextCheck`) and the check (framework.check.ts) applies whatever is due, from the same list
  * (docs/frameworks.md §Framework next_check).
  *
- * - draft → active: the owner's PATCH `status: active`, with periods, bounds and `next_check`; framework-lifecycle.ts
+ * - draft → active: the owner's PATCH `status: active`, with periods, bounds and `next_check`; framework.lifecycle.ts
  *   `patchFramework` (docs/frameworks.md §Framework status machine, §Framework periods, §Qualification-period bounds).
  * - active → active: the owner's `POST …/changes` moves `qualificationPeriod.endDate`, and with it the events and the
  *   agreement; framework-changes.ts (docs/frameworks.md §Framework changes).
  * - active → unsuccessful, its agreement → terminated: event at the submissions check with too few submissions; here,
- *   `checkSubmissions`, the agreement in framework-check.ts (docs/frameworks.md §Framework status machine).
+ *   `checkSubmissions`, the agreement in framework.check.ts (docs/frameworks.md §Framework status machine).
  * - active (not yet successful) → active (successful, never checked again): the same event with enough submissions.
  * - active → complete: event at `qualificationPeriod.endDate`; here, `complete` (docs/frameworks.md §Framework status machine).
  *
- * Its submissions, qualifications and agreement have their own: submission-lifecycle.ts, qualification-lifecycle.ts
- * (docs/frameworks.md §Submission status machine, §Qualification status machine) and agreement-events.ts.
+ * Its submissions, qualifications and agreement have their own: submission.lifecycle.ts, qualification.lifecycle.ts
+ * (docs/frameworks.md §Submission status machine, §Qualification status machine) and agreement.events.ts.
  */
 import { dateMathOf } from '../../time/acceleration';
 import { frameworkSubmissionsCheckDate } from '../../time/framework-periods';
 import { parseIsoDate } from '../../time/kyiv';
 import { dueAt, nextCheckOf, type DueEvent } from '../core/events';
-import { activatedSubmissionIds } from '../submission/submission-lifecycle';
+import { activatedSubmissionIds } from '../submission/submission.lifecycle';
 import type { FrameworkDoc } from './framework.types';
 import { frameworkProcedure } from './procedures';
 

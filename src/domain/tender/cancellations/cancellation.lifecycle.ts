@@ -6,8 +6,8 @@ import { itemById, itemsOf } from '../../core/items';
 import type { DocumentHolder } from '../../documents/document-versions';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
-import { procedureOfStored, withNextCheck } from '../tender-lifecycle';
-import { cancelledContracts } from '../awards/award-lifecycle';
+import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
+import { cancelledContracts } from '../awards/award.lifecycle';
 import { cancel } from './cancel';
 import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
 import {
