@@ -12,6 +12,9 @@ import { contractRoutes, contractDocuments } from './contract/contract.routes';
 import { documentTable } from './documents/document.routes';
 import { planDocuments, planRoutes } from './plan/plan.routes';
 import { tenderDocuments, tenderRoutes } from './tender/tender.routes';
+import { lotRoutes } from './tender/lots/lot.routes';
+import { tenderQuestionRoutes } from './tender/questions/tender-question.routes';
+import { criteriaRoutes } from './tender/criteria/criteria.routes';
 import { cancellationRoutes } from './tender/cancellations/cancellation.routes';
 import { complaintRoutes } from './tender/complaints/complaint.routes';
 import { bidRoutes } from './tender/bids/bid.routes';
@@ -35,6 +38,9 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...documentTable(deps, submissionDocuments),
     ...documentTable(deps, qualificationDocuments),
     ...tenderRoutes(deps),
+    ...lotRoutes(deps),
+    ...tenderQuestionRoutes(deps),
+    ...criteriaRoutes(),
     ...documentTable(deps, tenderDocuments),
     ...cancellationRoutes(deps),
     ...complaintRoutes(),

@@ -18,7 +18,7 @@ export interface TenderHidden {
   sealedBids?: Doc[];
   /** Each bid's broker and token hashes, by bid id. */
   bidAccess?: Record<string, BidAccess>;
-  /** Each question's author in full, by question id: readers see only a salted hash (tender-questions.ts). */
+  /** Each question's author in full, by question id: readers see only a salted hash (tender-question.lifecycle.ts). */
   questionAuthors?: Record<string, Doc>;
   /** The tender's salt of those hashes. */
   questionSalt?: string;

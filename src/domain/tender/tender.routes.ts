@@ -2,7 +2,6 @@ import type { RouteDeps } from '../../app-deps';
 import type { Viewer } from '../../http/auth';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
-import { apiError } from '../../http/errors';
 import { feedHandler, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
@@ -13,14 +12,8 @@ import type { ObjectDoc } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import { tenderOcds } from './tender-ocds';
 import { refuseSandboxDetails } from '../core/sandbox';
-import { answerQuestionSchema, createTenderQuestionSchema } from '../question/question.schema';
-import { criteriaListSchema } from './criteria';
 import { TENDER_PROCEDURES } from './procedures';
-import { addCriteria } from './tender-criteria';
-import { addLot, deleteLot, findLot, patchLot, type TenderLot } from './tender-lots';
-import { answerQuestion, askQuestion, findQuestion, type TenderQuestion } from './tender-questions';
 import { createTender, patchTender, procedureOfStored } from './tender.lifecycle';
-import { lotPatchSchema, lotSchema } from './tender.schema';
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from './restricted-view';
 import type { DocumentHost } from '../core/document-host';
@@ -124,34 +117,13 @@ export function tenderListReads(list: string, param: string, idName: string, sum
   ];
 }
 
-/** The lot the path names, with its stored tender: 404 for an unknown one, before the owner is judged. */
-async function loadLot(ctx: Ctx): Promise<TenderLot> {
-  const stored = await loadTenderOf(ctx);
-  return { stored, lot: findLot(stored.doc.data, ctx.params.lotId) };
-}
-
-/** The question the path names, with its stored tender: 404 for an unknown one. */
-async function loadQuestion(ctx: Ctx): Promise<TenderQuestion> {
-  const stored = await loadTenderOf(ctx);
-  return { stored, question: findQuestion(stored.doc.data, ctx.params.questionId) };
-}
-
-/** The `data` of `POST /tenders/{id}/criteria`: a list, where every other write takes an object. */
-function criteriaList(ctx: Ctx): unknown[] {
-  const body = ctx.state.body as { data?: unknown } | undefined;
-  const list = body && typeof body === 'object' && Array.isArray(body.data) ? body.data : null;
-  if (!list) throw apiError(422, 'Data not available');
-  return list;
-}
-
-/** Endpoints 1–4, `POST /tenders/{id}/criteria`, and the lots and questions sub-resources. */
+/** Endpoints 1–4: the tender itself and its feed; its parts have their own folders (lots/, questions/, criteria/, bids/…). */
 export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
   const base = deps.config.publicBaseUrl;
   const procedures = Object.values(TENDER_PROCEDURES);
   const sandboxOnly = refuseSandboxDetails('procurementMethodDetails', deps.config);
   // Refused before the tender is read or the key judged, as when it ran as the routes' middleware.
   const sandboxChecked = (ctx: Ctx) => sandboxOnly(ctx, async () => undefined);
-  const tenderPath = (ctx: Ctx, ...parts: string[]) => absoluteUrl(ctx, base, ['/api/2.5/tenders', ctx.params.id, ...parts].join('/'));
 
   return [
     route({
@@ -187,89 +159,6 @@ export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: doc.data, config: doc.config };
       },
     }),
-    route({
-      method: 'post',
-      path: '/api/2.5/tenders/:id/criteria',
-      summary: 'Adds criteria to a draft tender',
-      load: loadTenderOf,
-      access: tenderOwner,
-      body: [{ data: criteriaListSchema }],
-      result: 'created',
-      writes: true,
-      handle: async (ctx, stored) => {
-        const added = await addCriteria(ctx.state.session, stored, () => criteriaList(ctx), ctx.state.now);
-        ctx.status = 201;
-        ctx.body = { data: added };
-      },
-    }),
-    route({
-      method: 'post',
-      path: '/api/2.5/tenders/:id/lots',
-      summary: 'Adds a lot to a tender',
-      load: loadTenderOf,
-      access: tenderOwner,
-      body: [{ data: lotSchema }],
-      result: 'created',
-      writes: true,
-      handle: async (ctx, stored) => {
-        const lot = await addLot(ctx.state.session, stored, () => bodyData(ctx), ctx.state.now);
-        created(ctx, tenderPath(ctx, 'lots', lot.id), { data: lot });
-      },
-    }),
-    route({
-      method: 'patch',
-      path: '/api/2.5/tenders/:id/lots/:lotId',
-      summary: 'Changes a lot of a tender',
-      load: loadLot,
-      access: tenderPartOwner,
-      body: [{ data: lotPatchSchema }],
-      result: 'object',
-      writes: true,
-      handle: async (ctx, loaded) => {
-        ctx.body = { data: await patchLot(ctx.state.session, loaded, () => bodyData(ctx), ctx.state.now) };
-      },
-    }),
-    route({
-      method: 'delete',
-      path: '/api/2.5/tenders/:id/lots/:lotId',
-      summary: 'Deletes a lot nothing names',
-      load: loadLot,
-      access: tenderPartOwner,
-      result: 'object',
-      writes: true,
-      handle: async (ctx, loaded) => {
-        ctx.body = { data: await deleteLot(ctx.state.session, loaded, ctx.state.now) };
-      },
-    }),
-    ...tenderListReads('lots', 'lotId', 'lot_id', { list: 'Lots of a tender', one: 'One lot of a tender' }),
-    route({
-      method: 'post',
-      path: '/api/2.5/tenders/:id/questions',
-      summary: 'Asks a question of a tender',
-      load: loadTenderOf,
-      access: 'broker',
-      body: [{ data: createTenderQuestionSchema }],
-      result: 'created',
-      writes: true,
-      handle: async (ctx, stored) => {
-        const question = await askQuestion(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
-        created(ctx, tenderPath(ctx, 'questions', question.id), { data: question });
-      },
-    }),
-    route({
-      method: 'patch',
-      path: '/api/2.5/tenders/:id/questions/:questionId',
-      summary: 'Answers a tender question',
-      load: loadQuestion,
-      access: tenderPartOwner,
-      body: [{ data: answerQuestionSchema }],
-      result: 'object',
-      writes: true,
-      handle: async (ctx, loaded) => {
-        ctx.body = { data: await answerQuestion(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
-      },
-    }),
-    ...tenderListReads('questions', 'questionId', 'question_id', { list: 'Questions of a tender', one: 'One question of a tender' }),
     route({
       method: 'get',
       path: '/api/2.5/tenders',

@@ -6,7 +6,7 @@ import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';
 import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
-import { missingCriteria } from '../criteria';
+import { missingCriteria } from '../criteria/criteria.schema';
 import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
 import { planAuctions, tenderingEnds } from '../tender.events';

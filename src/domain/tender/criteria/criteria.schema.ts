@@ -1,8 +1,8 @@
 import Joi from 'joi';
-import { list } from '../core/lists';
-import { formatKyiv } from '../../time/kyiv';
-import type { Doc } from '../../store/port';
-import { newId } from '../core/ids';
+import { list } from '../../core/lists';
+import { formatKyiv } from '../../../time/kyiv';
+import type { Doc } from '../../../store/port';
+import { newId } from '../../core/ids';
 
 /** Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. */
 const text = () => Joi.string().min(1);

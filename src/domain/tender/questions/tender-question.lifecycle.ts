@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { apiError } from '../../http/errors';
-import type { Doc, StoreSession } from '../../store/port';
-import { epochMs as at, formatKyiv } from '../../time/kyiv';
-import { newId } from '../core/ids';
-import { validated } from '../core/validation';
-import { answerQuestionSchema, createTenderQuestionSchema } from '../question/question.schema';
-import { procedureOfStored } from './tender.lifecycle';
-import { itemById, itemsOf } from '../core/items';
-import { saveTender, tenderOf, type StoredTender } from './tender-aggregate';
+import { apiError } from '../../../http/errors';
+import type { Doc, StoreSession } from '../../../store/port';
+import { epochMs as at, formatKyiv } from '../../../time/kyiv';
+import { newId } from '../../core/ids';
+import { validated } from '../../core/validation';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../../question/question.schema';
+import { procedureOfStored } from '../tender.lifecycle';
+import { itemById, itemsOf } from '../../core/items';
+import { saveTender, tenderOf, type StoredTender } from '../tender-aggregate';
 
 /**
  * Tender questions (beyond the spec's table; the reference's tutorial): asked by any broker during the enquiry

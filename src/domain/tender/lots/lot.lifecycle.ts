@@ -1,12 +1,12 @@
-import { apiError } from '../../http/errors';
-import type { Doc, StoreSession } from '../../store/port';
-import { newId } from '../core/ids';
-import type { ObjectDoc } from '../core/objects';
-import { mergePatch, validated } from '../core/validation';
-import type { StoredTender } from './tender-aggregate';
-import { requireEditable, saveTenderChange } from './tender.lifecycle';
-import { lotPatchSchema, lotSchema } from './tender.schema';
-import { itemById, itemsOf } from '../core/items';
+import { apiError } from '../../../http/errors';
+import type { Doc, StoreSession } from '../../../store/port';
+import { newId } from '../../core/ids';
+import type { ObjectDoc } from '../../core/objects';
+import { mergePatch, validated } from '../../core/validation';
+import type { StoredTender } from '../tender-aggregate';
+import { requireEditable, saveTenderChange } from '../tender.lifecycle';
+import { lotPatchSchema, lotSchema } from '../tender.schema';
+import { itemById, itemsOf } from '../../core/items';
 
 /**
  * The lots sub-resource (docs/tenders.md §Lots; beyond the spec's table): a lot is added or changed by saving

@@ -1,10 +1,10 @@
-import { apiError } from '../../http/errors';
-import type { Doc, StoreSession } from '../../store/port';
-import { formatKyiv } from '../../time/kyiv';
-import { updateOf, type ObjectDoc } from '../core/objects';
-import { criteriaListSchema, withServerFields } from './criteria';
-import { validated } from '../core/validation';
-import type { StoredTender } from './tender-aggregate';
+import { apiError } from '../../../http/errors';
+import type { Doc, StoreSession } from '../../../store/port';
+import { formatKyiv } from '../../../time/kyiv';
+import { updateOf, type ObjectDoc } from '../../core/objects';
+import { criteriaListSchema, withServerFields } from './criteria.schema';
+import { validated } from '../../core/validation';
+import type { StoredTender } from '../tender-aggregate';
 
 /**
  * `POST /tenders/{id}/criteria` by the owner while the tender is a draft: a list in, the created list out
