@@ -6,6 +6,7 @@ import { previousOffset, storeOffset, tickedPage } from './feed-page';
 import { streamFeed, wantsEventStream } from './feed-stream';
 import type { StreamRender } from './live-feeds';
 import { absoluteUrl } from './render';
+import { route, type MountableRoute } from './route';
 import { pickFields } from '../store/listing';
 import type { Doc, FeedQuery, Kind, StoreSession } from '../store/port';
 import { apiJson } from '../store/api-json';
@@ -185,6 +186,18 @@ function pageJson(entries: Buffer[], links: Doc): Buffer {
  * rise in commit order (docs/platform.md §Feeds) — a crawler that follows `next_page` sees every change (at its
  * latest state). This is the handler of every feed route.
  */
+/** `GET /api/2.5/{kind}`: the feed of a collection, as a route of the table (docs/architecture.md §Routes). */
+export function feedRoute(source: FeedSource, publicBaseUrl: string | null): MountableRoute {
+  return route({
+    method: 'get',
+    path: `/api/2.5/${source.kind}`,
+    summary: `Feed of ${source.kind}, paged by next_page.offset`,
+    access: 'public',
+    result: source.releases ? 'feedOrOcds' : 'feed',
+    handle: feedHandler(source, publicBaseUrl),
+  });
+}
+
 export function feedHandler(source: FeedSource, publicBaseUrl: string | null, scope?: FrameworkScope) {
   return async (ctx: Ctx): Promise<void> => {
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);

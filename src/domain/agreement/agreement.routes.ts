@@ -1,7 +1,7 @@
 import type { RouteDeps } from '../../app-deps';
 import { bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
-import { feedHandler } from '../../http/feed';
+import { feedRoute } from '../../http/feed';
 import { route, type MountableRoute } from '../../http/route';
 import { loadObject, type StoredObject } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
@@ -110,13 +110,6 @@ export function agreementRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: await changeMilestone(ctx.state.session, stored, { contractId, milestoneId }, bodyData(ctx), ctx.state.now) };
       },
     }),
-    route({
-      method: 'get',
-      path: '/api/2.5/agreements',
-      summary: 'Feed of agreements, paged by next_page.offset',
-      access: 'public',
-      result: 'feed',
-      handle: feedHandler(derivativeFeed(agreementDerivative, restrictedMode), publicBaseUrl),
-    }),
+    feedRoute(derivativeFeed(agreementDerivative, restrictedMode), publicBaseUrl),
   ];
 }

@@ -2,7 +2,7 @@ import type { RouteDeps } from '../../app-deps';
 import { isBroker } from '../../http/auth';
 import { bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
-import { feedHandler, type FeedSource } from '../../http/feed';
+import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
@@ -185,13 +185,6 @@ export function contractRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: await patchChange(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
       },
     }),
-    route({
-      method: 'get',
-      path: '/api/2.5/contracts',
-      summary: 'Feed of contracts, paged by next_page.offset',
-      access: 'public',
-      result: 'feedOrOcds',
-      handle: feedHandler(contractFeed, base),
-    }),
+    feedRoute(contractFeed, base),
   ];
 }

@@ -1,7 +1,7 @@
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { apiError } from '../../http/errors';
-import { feedHandler, type FeedSource } from '../../http/feed';
-import { route, type MountableRoute } from '../../http/route';
+import { feedRoute, type FeedSource } from '../../http/feed';
+import type { MountableRoute } from '../../http/route';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { RestrictedMode } from '../../config';
 import type { Doc, Kind } from '../../store/port';
@@ -92,14 +92,7 @@ export function derivativeReadRoutes(
       data: singleView(derivative, doc, viewer, restrictedMode),
       config: doc.config,
     })),
-    route({
-      method: 'get',
-      path: `/api/2.5/${derivative.kind}`,
-      summary: `Feed of ${derivative.kind}, paged by next_page.offset`,
-      access: 'public',
-      result: 'feed',
-      handle: feedHandler(derivativeFeed(derivative, restrictedMode), publicBaseUrl),
-    }),
+    feedRoute(derivativeFeed(derivative, restrictedMode), publicBaseUrl),
   ];
 }
 

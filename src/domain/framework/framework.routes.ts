@@ -1,7 +1,7 @@
 import type { RouteDeps } from '../../app-deps';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
-import { feedHandler, type FeedSource } from '../../http/feed';
+import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
@@ -130,13 +130,6 @@ export function frameworkRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: itemById(stored.doc.data, 'changes', ctx.params.changeId, 'change_id') };
       },
     }),
-    route({
-      method: 'get',
-      path: '/api/2.5/frameworks',
-      summary: 'Feed of frameworks, paged by next_page.offset',
-      access: 'public',
-      result: 'feed',
-      handle: feedHandler(frameworkFeed, base),
-    }),
+    feedRoute(frameworkFeed, base),
   ];
 }

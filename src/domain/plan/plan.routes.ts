@@ -2,7 +2,7 @@ import type { RouteDeps } from '../../app-deps';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
-import { feedHandler, type FeedSource } from '../../http/feed';
+import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
@@ -151,13 +151,6 @@ export function planRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: await patchMilestone(ctx.state.session, loaded, bodyData(ctx), ctx.state.now) };
       },
     }),
-    route({
-      method: 'get',
-      path: '/api/2.5/plans',
-      summary: 'Feed of plans, paged by next_page.offset',
-      access: 'public',
-      result: 'feedOrOcds',
-      handle: feedHandler(planFeed, base),
-    }),
+    feedRoute(planFeed, base),
   ];
 }

@@ -2,7 +2,7 @@ import type { RouteDeps } from '../../app-deps';
 import type { Viewer } from '../../http/auth';
 import { bodyConfig, bodyData } from '../../http/body';
 import type { Ctx } from '../../http/context';
-import { feedHandler, type FeedSource } from '../../http/feed';
+import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import type { Doc } from '../../store/port';
@@ -159,13 +159,6 @@ export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: doc.data, config: doc.config };
       },
     }),
-    route({
-      method: 'get',
-      path: '/api/2.5/tenders',
-      summary: 'Feed of tenders, paged by next_page.offset',
-      access: 'public',
-      result: 'feedOrOcds',
-      handle: feedHandler(tenderFeed, base),
-    }),
+    feedRoute(tenderFeed, base),
   ];
 }
