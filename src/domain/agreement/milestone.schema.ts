@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import { documentSchema } from '../tender/parts.schema';
+import { documentSchema } from '../core/parts.schema';
 import type { Document } from '../core/shapes';
 import type { Milestone } from './agreement.types';
 

@@ -5,9 +5,9 @@ import type { Change, Doc, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { withTestTitles } from '../tender/test-mode';
+import { withTestTitles } from '../core/test-mode';
 import { mergePatch, validated } from '../core/validation';
-import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../tender/versioned-rules';
+import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../core/versioned-rules';
 import { CONTRACT_PATCH_RULES } from './contract.rules';
 import { createContract as createSchema, patchContract as patchSchema } from './contract.schema';
 

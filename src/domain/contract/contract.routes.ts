@@ -10,7 +10,7 @@ import { objectReadRoutes } from '../core/object-reads';
 import type { OcdsKind } from '../core/ocds-reads';
 import { ownerOf, presentedToken } from '../core/owner';
 import { contractRelease } from '../../ocds/contract-release';
-import { visibleData } from '../tender/restricted-view';
+import { visibleData } from '../core/restricted-view';
 import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract.lifecycle';
 import { addChange, findChange, patchChange, type ContractChange } from './contract-changes';

@@ -9,7 +9,7 @@ import {
   md5,
   periodSchema,
   procuringEntitySchema,
-} from '../tender/parts.schema';
+} from '../core/parts.schema';
 import { isoDate } from '../core/validation';
 
 /** Contract request shapes (spec: Contract). */

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { DocumentFields } from '../core/document-host';
-import { md5 } from '../tender/parts.schema';
+import { md5 } from '../core/parts.schema';
 
 /** The reference's document types (`api/procedure/models/document.py::DOCUMENT_TYPES`). */
 const DOCUMENT_TYPES = [

@@ -8,7 +8,7 @@ import {
   periodSchema,
   PROCURING_ENTITY_KINDS,
   unitSchema,
-} from '../tender/parts.schema';
+} from '../core/parts.schema';
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 import { list } from '../core/lists';

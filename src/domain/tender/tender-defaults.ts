@@ -2,7 +2,7 @@ import type { Doc } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import type { TenderProcedure } from './procedure';
-import { withTestTitles } from './test-mode';
+import { withTestTitles } from '../core/test-mode';
 
 /** The spec era's Value defaults: `UAH`, `valueAddedTaxIncluded: true` (docs/tenders.md §Server-set values). */
 const valueWithDefaults = (v: Doc): Doc => ({ currency: 'UAH', valueAddedTaxIncluded: true, ...v });

@@ -2,7 +2,7 @@ import type { Doc, StoreSession } from '../../store/port';
 import { tenderReleases } from '../../ocds/tender-release';
 import type { OcdsKind } from '../core/ocds-reads';
 import type { ObjectDoc } from '../core/objects';
-import { visibleData } from './restricted-view';
+import { visibleData } from '../core/restricted-view';
 import { TENDER_MASK } from './tender.mask';
 
 /** The plans the tenders came from, by id, read once for a whole feed page (plans hide nothing). */

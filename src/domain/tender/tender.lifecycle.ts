@@ -13,7 +13,7 @@ import { validateTenderConfig } from './tender.config';
 import { withServerDefaults } from './tender-defaults';
 import { nextCheckOf } from '../core/events';
 import { validated, mergePatch } from '../core/validation';
-import { checkVersioned, TENDER_VERSIONED_RULES } from './versioned-rules';
+import { checkVersioned, TENDER_VERSIONED_RULES } from '../core/versioned-rules';
 import { tenderOf, saveTender, type StoredTender } from './tender-aggregate';
 
 /** The procedure of a stored tender. */

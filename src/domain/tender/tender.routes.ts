@@ -15,7 +15,7 @@ import { refuseSandboxDetails } from '../core/sandbox';
 import { TENDER_PROCEDURES } from './procedures';
 import { createTender, patchTender, procedureOfStored } from './tender.lifecycle';
 import { TENDER_MASK } from './tender.mask';
-import { visibleData } from './restricted-view';
+import { visibleData } from '../core/restricted-view';
 import type { DocumentHost } from '../core/document-host';
 import { documentPatchSchema, TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
 import { ownerOf } from '../core/owner';

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import { businessOrganizationSchema, itemSchema, md5, periodSchema, procuringEntitySchema, valueSchema } from './parts.schema';
+import { businessOrganizationSchema, itemSchema, md5, periodSchema, procuringEntitySchema, valueSchema } from '../core/parts.schema';
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { ApiError } from '../../../src/http/errors';
-import { checkVersioned, CONTRACT_VERSIONED_RULES, TENDER_VERSIONED_RULES } from '../../../src/domain/tender/versioned-rules';
+import { checkVersioned, CONTRACT_VERSIONED_RULES, TENDER_VERSIONED_RULES } from '../../../src/domain/core/versioned-rules';
 
 const innItem = { classification: { id: '33600000-6' }, additionalClassifications: [] };
 const tender = { mainProcurementCategory: 'goods', milestones: [{}], items: [innItem] };

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { list } from '../../core/lists';
 import { float } from '../../core/float';
 import { isoDate } from '../../core/validation';
-import { md5 } from '../parts.schema';
+import { md5 } from '../../core/parts.schema';
 
 /** The auction module's requests (spec-era `tender/core/procedure/models/auction.py`); positions are checked in auction-input.ts. */
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);

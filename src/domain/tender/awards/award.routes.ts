@@ -5,7 +5,7 @@ import { route, type MountableRoute } from '../../../http/route';
 import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
 import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
 import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
-import { visibleData } from '../restricted-view';
+import { visibleData } from '../../core/restricted-view';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderPartOwner } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';

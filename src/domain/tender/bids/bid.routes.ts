@@ -12,7 +12,7 @@ import { documentReadRoutes, documentWriteRoutes } from '../../documents/documen
 import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
-import { visibleData } from '../restricted-view';
+import { visibleData } from '../../core/restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid.lifecycle';
 import { bidsArePrivate } from './bid.view';

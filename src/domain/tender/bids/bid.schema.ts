@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { float } from '../../core/float';
 import { list } from '../../core/lists';
-import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../parts.schema';
+import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../../core/parts.schema';
 
 /**
  * Bid requests (docs/tenders.md §Bids): the reference's `PostBid` / `PatchBid` of the spec era. Documents are

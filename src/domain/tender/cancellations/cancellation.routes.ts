@@ -7,7 +7,7 @@ import { documentsOf, type DocumentHolder } from '../../documents/document-versi
 import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
 import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
 import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderOwner, tenderPartOwner } from '../tender.routes';
-import { visibleData } from '../restricted-view';
+import { visibleData } from '../../core/restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import {
   addCancellation,

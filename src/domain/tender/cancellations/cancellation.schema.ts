@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { md5 } from '../parts.schema';
+import { md5 } from '../../core/parts.schema';
 
 /**
  * Cancellation request shapes (docs/tenders.md §Cancellations): the reference's `PostCancellation` and

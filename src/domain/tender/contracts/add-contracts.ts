@@ -4,7 +4,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { insertOf } from '../../core/objects';
 import { nextContractID } from '../../contract/contract.lifecycle';
-import { withTestTitles } from '../test-mode';
+import { withTestTitles } from '../../core/test-mode';
 import type { ContractDoc } from '../../contract/contract-signer-info';
 import { type TenderDoc } from '../tender-aggregate';
 

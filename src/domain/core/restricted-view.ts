@@ -1,7 +1,7 @@
 import { seesRestricted, type Viewer } from '../../http/auth';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { Doc } from '../../store/port';
-import { isRestricted, type ObjectDoc } from '../core/objects';
+import { isRestricted, type ObjectDoc } from './objects';
 
 /**
  * The data a viewer may see of a tender or contract: whole for an unrestricted object, for the platform that owns

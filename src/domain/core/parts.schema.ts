@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { list } from '../core/lists';
-import { float } from '../core/float';
-import { isoDate } from '../core/validation';
+import { list } from './lists';
+import { float } from './float';
+import { isoDate } from './validation';
 
 /** Shared structures of the spec (Organization, Value, Period, Classification, Item, Document) as request shapes. */
 const text = () => Joi.string().min(1);
