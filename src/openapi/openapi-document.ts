@@ -137,7 +137,20 @@ function configTableSchema(spec: ConfigTable): JsonSchema {
   return { type: 'object', properties };
 }
 
-const fromJoi = (schema: Joi.Schema): JsonSchema => parse(schema, 'open-api-3.1') as JsonSchema;
+/**
+ * What joi-to-json cannot name: the `float` type (src/domain/core/float.ts) takes a number, or a string or boolean
+ * it converts as the reference does (docs/platform.md §Amounts sent as strings); left as is it reads `type: "float"`,
+ * which no OpenAPI tool accepts.
+ */
+function withJsonTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withJsonTypes);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withJsonTypes(value)]));
+  if (out.type === 'float') out.type = ['number', 'string', 'boolean'];
+  return out;
+}
+
+const fromJoi = (schema: Joi.Schema): JsonSchema => withJsonTypes(parse(schema, 'open-api-3.1')) as JsonSchema;
 
 function variantSchema(variant: BodyVariant): JsonSchema {
   const properties: JsonSchema = { data: fromJoi(variant.data) };
