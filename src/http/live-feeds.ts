@@ -176,6 +176,8 @@ class FeedReader {
       await follower.out.drained();
     }
     follower.live = true;
+    // A commit noticed while the stream caught up was read for the streams already live; this one is behind it.
+    if (this.cursor !== undefined && (follower.after === undefined || follower.after < this.cursor)) this.poke();
   }
 }
 
