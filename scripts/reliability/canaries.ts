@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { updateOf, type ObjectDoc } from '../../src/domain/core/objects';
-import type { Doc, Kind } from '../../src/store/port';
+import type { StoredDoc, Kind } from '../../src/store/port';
 import {
   activeFramework,
   activeSubmission,
@@ -80,18 +80,18 @@ export interface RestrictedKind {
   /** Readers that see it whole (docs/masking.md §Who sees what). */
   fullAccess: ReaderKey[];
   /** Single reads (object, sub-resources, documents): a full-access reader finds every canary in one of them. */
-  reads(w: World, data: Doc): string[];
+  reads(w: World, data: StoredDoc): string[];
 }
 
 /** The download addresses of the documents of `holders` (bids, awards), as paths with their key. */
-const downloadReads = (holders: Doc[]) =>
-  holders.flatMap((h) => ((h.documents ?? []) as Doc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`));
+const downloadReads = (holders: StoredDoc[]) =>
+  holders.flatMap((h) => ((h.documents ?? []) as StoredDoc[]).map((d) => new URL(d.url)).map((u) => `${u.pathname}${u.search}`));
 
 /** A holder's document reads: the list, every version (`?all`), and each document with its `previousVersions`. */
-const documentReads = (base: string, data: Doc) => [
+const documentReads = (base: string, data: StoredDoc) => [
   `${base}/documents`,
   `${base}/documents?all=1`,
-  ...((data.documents ?? []) as Doc[]).filter((d) => d.id).map((d) => `${base}/documents/${d.id}`),
+  ...((data.documents ?? []) as StoredDoc[]).filter((d) => d.id).map((d) => `${base}/documents/${d.id}`),
 ];
 
 const KINDS: RestrictedKind[] = [
@@ -119,7 +119,7 @@ const KINDS: RestrictedKind[] = [
     fullAccess: ['broker', 'brokerr', 'contracting'],
     reads: (w, data) => {
       const base = `${API}/agreements/${w.agreementId}`;
-      const contracts = (data.contracts ?? []) as Doc[];
+      const contracts = (data.contracts ?? []) as StoredDoc[];
       return [
         base,
         `${base}/contracts`,
@@ -141,7 +141,7 @@ const KINDS: RestrictedKind[] = [
     fullAccess: ['broker', 'brokerr', 'contracting'],
     reads: (w, data) => {
       const base = `${API}/tenders/${w.tender.id}`;
-      const questions = ((data.questions ?? []) as Doc[]).filter((q) => q.id);
+      const questions = ((data.questions ?? []) as StoredDoc[]).filter((q) => q.id);
       return [
         base,
         `${base}/lots`,
@@ -158,7 +158,7 @@ const KINDS: RestrictedKind[] = [
     fullAccess: ['broker', 'brokerr', 'contracting'],
     reads: (w, data) => {
       const base = `${API}/tenders/${w.bidding.id}`;
-      const bids = (data.bids ?? []) as Doc[];
+      const bids = (data.bids ?? []) as StoredDoc[];
       return [
         base,
         `${base}/bids`,
@@ -174,7 +174,7 @@ const KINDS: RestrictedKind[] = [
     fullAccess: ['broker', 'brokerr', 'contracting'],
     reads: (w, data) => {
       const base = `${API}/tenders/${w.bidding.id}`;
-      const awards = (data.awards ?? []) as Doc[];
+      const awards = (data.awards ?? []) as StoredDoc[];
       return [
         base,
         `${base}/awards`,
@@ -191,7 +191,7 @@ const KINDS: RestrictedKind[] = [
     fullAccess: ['broker', 'brokerr', 'contracting'],
     reads: (w, data) => {
       const base = `${API}/tenders/${w.bidding.id}`;
-      return [base, `${base}/contracts`, ...((data.contracts ?? []) as Doc[]).map((c) => `${base}/contracts/${c.id}`)];
+      return [base, `${base}/contracts`, ...((data.contracts ?? []) as StoredDoc[]).map((c) => `${base}/contracts/${c.id}`)];
     },
   },
   {
@@ -211,7 +211,7 @@ const KINDS: RestrictedKind[] = [
     fullAccess: ['broker', 'brokerr', 'contracting'],
     reads: (w, data) => {
       const base = `${API}/contracts/${w.contractId}`;
-      const changes = ((data.changes ?? []) as Doc[]).filter((c) => c.id);
+      const changes = ((data.changes ?? []) as StoredDoc[]).filter((c) => c.id);
       return [base, `${base}/changes`, ...changes.map((c) => `${base}/changes/${c.id}`), ...documentReads(base, data)];
     },
   },
@@ -412,7 +412,7 @@ async function plantKind(server: TestServer, world: World, kind: RestrictedKind,
   const session = server.store.session();
   const stored = (await session.get(storeKind, id))!;
   const doc = structuredClone(stored.doc) as ObjectDoc;
-  const targets = inList ? ((doc as Doc)[inList] as Doc[]) : [doc.data];
+  const targets = inList ? ((doc as StoredDoc)[inList] as StoredDoc[]) : [doc.data];
   const canaries: string[] = [];
   for (const path of expandRows(kind.rows)) {
     const canary = nextCanary();
@@ -421,7 +421,7 @@ async function plantKind(server: TestServer, world: World, kind: RestrictedKind,
   }
   // Written around the save rules on purpose: every array the spec names gets its canaries, as stored data.
   await session.commit([updateOf(stored, doc, Object.keys(doc.data))]);
-  const downloads = ((doc.data.documents ?? []) as Doc[])
+  const downloads = ((doc.data.documents ?? []) as StoredDoc[])
     .map((d) => (typeof d.url === 'string' && d.url.includes('download=') ? new URL(d.url) : null))
     .filter((u): u is URL => u !== null)
     .map((u) => `${u.pathname}${u.search}`);
@@ -443,9 +443,9 @@ function readRequest(path: string): { path: string; headers?: Record<string, str
  * Sets `path` (spec syntax; `..key` planted at the level it starts from) to the canary, creating what is missing.
  * A stored download url keeps working: the canary goes into its query.
  */
-function plant(node: Doc, path: string, canary: string) {
+function plant(node: StoredDoc, path: string, canary: string) {
   const segments = [...path.replace(/^\$/, '').matchAll(/(?:\.\.|\.)?([^.[\]]+)(\[\*\])?/g)].map((m) => ({ key: m[1], each: !!m[2] }));
-  let level: Doc[] = [node];
+  let level: StoredDoc[] = [node];
   segments.forEach(({ key, each }, i) => {
     const last = i === segments.length - 1;
     level = level.flatMap((parent) => {

@@ -8,7 +8,7 @@ import type { StreamRender } from './live-feeds';
 import { absoluteUrl } from './render';
 import { route, type MountableRoute } from './route';
 import { pickFields } from '../store/listing';
-import type { Doc, FeedQuery, Kind, StoreSession } from '../store/port';
+import type { FeedQuery, Kind, StoreSession, StoredDoc } from '../store/port';
 import { apiJson } from '../store/api-json';
 import { wantsOcds } from '../ocds/ocds-option';
 import { REGISTRY_PUBLISHER, releasePackage } from '../ocds/release-package';
@@ -28,7 +28,7 @@ export interface FeedSource {
    * are picked; a `fixed` entry (restricted objects reduced to `id, dateModified, frameworkID, restricted`) is
    * listed as is.
    */
-  entry(doc: Doc, viewer: Viewer): { data: Doc; fixed?: boolean };
+  entry(doc: StoredDoc, viewer: Viewer): { data: StoredDoc; fixed?: boolean };
   /**
    * The `data` fields `entry` reads besides the listed ones. Declaring it promises that `entry` reads nothing
    * else of the doc but `config.restricted`, and that it shows the data of an object whose `config.restricted`
@@ -42,7 +42,7 @@ export interface FeedSource {
    * The OCDS releases of the listed entries' data, in feed order: a page asked with `opt_schema=ocds` is a
    * release package of them (docs/ocds.md §Feeds). A source without it ignores `opt_schema`.
    */
-  releases?: (entries: Doc[], session: StoreSession) => Promise<Doc[]>;
+  releases?: (entries: StoredDoc[], session: StoreSession) => Promise<StoredDoc[]>;
 }
 
 /**
@@ -126,7 +126,7 @@ function pageLink(ctx: Ctx, base: string | null, linkPath: string, echo: [string
 
 /** An entry's JSON as `viewer` is shown it. */
 function entryJsonOf(source: FeedSource, listed: readonly string[], viewer: Viewer) {
-  return (doc: Doc) => {
+  return (doc: StoredDoc) => {
     const entry = source.entry(doc, viewer);
     return Buffer.from(apiJson(entry.fixed ? entry.data : pickFields(entry.data, listed)));
   };
@@ -170,7 +170,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
 const COMMA = Buffer.from(',');
 
 /** `{"data": [entries], ...links}` assembled from the entries' JSON, which is sent as it is, never re-parsed. */
-function pageJson(entries: Buffer[], links: Doc): Buffer {
+function pageJson(entries: Buffer[], links: StoredDoc): Buffer {
   const parts: Buffer[] = [Buffer.from('{"data":[')];
   entries.forEach((entry, i) => {
     if (i) parts.push(COMMA);
@@ -209,7 +209,7 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
     const { descending } = params.query;
     const given = params.rawOffset === undefined ? '' : offsetEcho(params.rawOffset);
     const linksOf = (first: number | undefined, next: number | undefined) => {
-      const links: Doc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, next ?? given, descending) };
+      const links: StoredDoc = { next_page: pageLink(ctx, publicBaseUrl, linkPath, params.echo, next ?? given, descending) };
       if (params.rawOffset !== undefined || descending) {
         const back = previousOffset(first, params.query) ?? given;
         links.prev_page = pageLink(ctx, publicBaseUrl, linkPath, params.echo, back, !descending);

@@ -1,5 +1,5 @@
+import type { Doc } from '../domain/core/object-doc';
 import { HIDDEN_TEXT } from '../masking/mask';
-import type { Doc } from '../store/port';
 import { uriOf } from './parts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Doc } from '../store/port';
+import type { Doc } from '../domain/core/object-doc';
 
 /**
  * The small OCDS building blocks every release uses, from a view's parts (docs/ocds.md §What maps to what). A

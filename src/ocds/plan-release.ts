@@ -1,4 +1,4 @@
-import type { Doc } from '../store/port';
+import type { Doc } from '../domain/core/object-doc';
 import { ocidOf, releaseIdOf } from './ocds-option';
 import { Parties } from './parties';
 import { documentsOf, itemsOf, milestonesOf, periodOf, valueOf } from './parts';

@@ -1,4 +1,4 @@
-import type { Doc } from '../store/port';
+import type { Doc } from '../domain/core/object-doc';
 
 /**
  * Leaves out `null`, `undefined`, empty strings, and objects and arrays that end up empty, at every depth, as

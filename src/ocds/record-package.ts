@@ -1,4 +1,4 @@
-import type { Doc } from '../store/port';
+import type { Doc } from '../domain/core/object-doc';
 import { releasePackage } from './release-package';
 
 /**

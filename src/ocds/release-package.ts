@@ -1,4 +1,4 @@
-import type { Doc } from '../store/port';
+import type { Doc } from '../domain/core/object-doc';
 
 /** The extensions the reference declares: its releases carry `bids` and `planning.budget.project`. */
 const EXTENSIONS = [

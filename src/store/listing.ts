@@ -1,9 +1,9 @@
-import type { Doc, Listing, ListingQuery } from './port';
+import type { StoredDoc, Listing, ListingQuery } from './port';
 import { apiJson } from './api-json';
 
 /** The `fields` that `data` has, in the order of `fields`. */
-export function pickFields(data: Doc, fields: readonly string[]): Doc {
-  const picked: Doc = {};
+export function pickFields(data: StoredDoc, fields: readonly string[]): StoredDoc {
+  const picked: StoredDoc = {};
   for (const field of fields) if (data[field] !== undefined) picked[field] = data[field];
   return picked;
 }
@@ -15,9 +15,9 @@ export const listedAndRead = (query: ListingQuery): string[] => [
 ];
 
 /** The listing of one object from its document (or one holding at least `config.restricted` and the fields). */
-export function listingOf(seq: number, doc: Doc, query: ListingQuery): Listing {
+export function listingOf(seq: number, doc: StoredDoc, query: ListingQuery): Listing {
   const restricted = doc.config?.restricted;
-  const data: Doc = doc.data ?? {};
+  const data: StoredDoc = doc.data ?? {};
   if (restricted === undefined || restricted === null || restricted === false || restricted === 0) {
     return { seq, json: Buffer.from(apiJson(pickFields(data, query.listed))) };
   }

@@ -7,8 +7,11 @@
 export const KINDS = ['tenders', 'frameworks', 'submissions', 'qualifications', 'agreements', 'contracts', 'plans', 'transfers'] as const;
 export type Kind = (typeof KINDS)[number];
 
-/** A JSON document as the domain stores it (internal fields included: owner token hashes, revisions…). */
-export type Doc = Record<string, any>;
+/**
+ * A JSON document as the domain stores it (internal fields included: owner token hashes, revisions…). Its shape is
+ * the domain's (`domain/core/object-doc.ts`); the store reads only `data` and `config` of it.
+ */
+export type StoredDoc = Record<string, any>;
 
 /** An object as stored: the document plus the bookkeeping the store maintains. */
 export interface Stored {
@@ -21,7 +24,7 @@ export interface Stored {
    * never lists a position before another commit that can still land below it, so paging by it misses nothing.
    */
   seq: number;
-  doc: Doc;
+  doc: StoredDoc;
 }
 
 /** Index columns derived from a document on every write; feeds and checks query only these. */
@@ -38,13 +41,13 @@ export interface Indexed {
 export type PatchOp = { op: 'add' | 'replace'; path: string; value: unknown } | { op: 'remove'; path: string };
 
 export type Change =
-  | { op: 'insert'; kind: Kind; id: string; doc: Doc; index: Indexed }
+  | { op: 'insert'; kind: Kind; id: string; doc: StoredDoc; index: Indexed }
   | {
       op: 'update';
       kind: Kind;
       id: string;
       expectedRev: number;
-      doc: Doc;
+      doc: StoredDoc;
       index: Indexed;
       /**
        * The way back from this version to the one before: operations that turn this change's `{data, config}` into
@@ -103,13 +106,13 @@ export interface ListingQuery extends FeedQuery {
  * JSON.stringify writes them. Any other comes as `doc`: `config.restricted` and the listed and read fields it
  * has, for the feed to mask.
  */
-export type Listing = { seq: number; json: Buffer } | { seq: number; doc: Doc };
+export type Listing = { seq: number; json: Buffer } | { seq: number; doc: StoredDoc };
 
 /**
  * Restricted objects hide parts of themselves from some readers (docs/platform.md §Restricted access); every other object is
  * shown whole to every reader. The port states it because `getView` answers by it.
  */
-export const isRestricted = (doc: Doc): boolean => doc.config?.restricted === true;
+export const isRestricted = (doc: StoredDoc): boolean => doc.config?.restricted === true;
 
 /**
  * An object as `GET /{kind}/{id}` shows it. One that is not restricted (`isRestricted`) is the same for every

@@ -1,4 +1,8 @@
-import type { Doc } from '../store/port';
+/** The fields of an object's `data` that can carry a sandbox accelerator. */
+export interface SandboxDetails {
+  procurementMethodDetails?: unknown;
+  frameworkDetails?: unknown;
+}
 
 /** A whole number of days, counted as working (business) days or as calendar days. */
 export interface DayCount {
@@ -16,7 +20,7 @@ const ACCELERATOR_RE = /.accelerator=(\d+)/;
  * time) otherwise. `data` is the object's `data`. Only a SANDBOX_MODE node accepts those fields
  * (`refuseSandboxDetails`), so a stored one always comes from a sandbox.
  */
-export function accelerationOf(data: Doc): number {
+export function accelerationOf(data: SandboxDetails): number {
   const details = data.procurementMethodDetails ?? data.frameworkDetails;
   const match = typeof details === 'string' ? ACCELERATOR_RE.exec(details) : null;
   const accelerator = match ? Number(match[1]) : 1;
@@ -33,4 +37,4 @@ export function acceleratedDate(date: Date, count: DayCount, accelerator: number
 }
 
 /** The date arithmetic options of an object: its accelerator, for every period computed from it. */
-export const dateMathOf = (data: Doc): { accelerator: number } => ({ accelerator: accelerationOf(data) });
+export const dateMathOf = (data: SandboxDetails): { accelerator: number } => ({ accelerator: accelerationOf(data) });

@@ -1,11 +1,11 @@
 import type { Test } from 'tap';
-import type { Change, Doc, FeedQuery, Kind, ObjectView, Store, StoreSession } from '../../src/store/port';
+import type { Change, StoredDoc, FeedQuery, Kind, ObjectView, Store, StoreSession } from '../../src/store/port';
 import { transferContract } from './transfer-contract';
 
 const index = (over: Partial<Change['index']> = {}) => ({ isPublic: true, isTest: false, nextCheck: null, ...over });
 let n = 0;
 const freshId = () => (Date.now().toString(16) + (++n).toString(16).padStart(8, '0')).padStart(32, '0').slice(-32);
-const insert = (kind: Kind, doc: Doc = {}, over: Partial<Change['index']> = {}): Change => {
+const insert = (kind: Kind, doc: StoredDoc = {}, over: Partial<Change['index']> = {}): Change => {
   const id = freshId();
   return { op: 'insert', kind, id, doc: { data: { id, ...doc } }, index: index(over) };
 };
@@ -132,7 +132,7 @@ export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<
     const change = insert('tenders', { v: 1 });
     const [first] = await s.commit([change]);
     const back = [{ op: 'replace' as const, path: '/data/v', value: 1 }];
-    const update = (expectedRev: number, doc: Doc, extra: Partial<Change> = {}): Change => ({
+    const update = (expectedRev: number, doc: StoredDoc, extra: Partial<Change> = {}): Change => ({
       op: 'update',
       kind: 'tenders',
       id: change.id,
@@ -189,7 +189,7 @@ export function storeContract(t: Test, open: (options?: OpenOptions) => Promise<
     ];
     for (const config of configs) {
       const change = insert('tenders', data);
-      const doc: Doc = { ...change.doc, dateCreated: '2026-01-01T00:00:00+02:00', secrets: { tokenHash: 'h' } };
+      const doc: StoredDoc = { ...change.doc, dateCreated: '2026-01-01T00:00:00+02:00', secrets: { tokenHash: 'h' } };
       if (config !== undefined) doc.config = config;
       const [saved] = await s.commit([{ ...change, doc }]);
       const view = await store.session().getView('tenders', change.id);

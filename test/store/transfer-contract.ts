@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import type { Change, Doc, Kind, Store, StoredRecord } from '../../src/store/port';
+import type { Change, StoredDoc, Kind, Store, StoredRecord } from '../../src/store/port';
 
 const index = (over: Partial<Change['index']> = {}) => ({ isPublic: true, isTest: false, nextCheck: null, ...over });
 let n = 0;
@@ -50,7 +50,7 @@ export function transferContract(t: Test, open: () => Promise<Store>) {
   t.test('transfer: every object read out in position order and put back with its revision, position and index', async (t) => {
     const { from, to } = await two(t);
     const s = from.session();
-    const doc = (id: string, more: Doc = {}): Doc => ({
+    const doc = (id: string, more: StoredDoc = {}): StoredDoc => ({
       data: { id, ...more },
       config: { restricted: true },
       secrets: { tokenHash: 'h', transfer: 't' },

@@ -1,6 +1,7 @@
+import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { updateOf, type StoredObject } from '../core/objects';

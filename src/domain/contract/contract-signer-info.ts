@@ -1,5 +1,6 @@
+import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';

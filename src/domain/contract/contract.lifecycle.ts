@@ -1,7 +1,8 @@
+import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Change, Doc, StoreSession } from '../../store/port';
+import type { Change, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';

@@ -1,5 +1,5 @@
+import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
 
 /** Named rules of contract PATCHes (contracting API, spec era). */
 export type ContractRule = (contract: Doc, before: Doc, now: Date) => void;

@@ -1,7 +1,8 @@
+import type { Doc } from './object-doc';
 import type { Viewer } from '../../http/auth';
 import type { ApiError } from '../../http/errors';
 import type { RestrictedMode } from '../../config';
-import type { Doc, Kind, StoreSession, Stored } from '../../store/port';
+import type { Kind, StoreSession, Stored } from '../../store/port';
 import type { ObjectDoc } from './objects';
 
 /**

@@ -1,5 +1,6 @@
+import type { Doc } from './object-doc';
 import { createHash } from 'node:crypto';
-import type { Doc, PatchOp, Revision } from '../../store/port';
+import type { PatchOp, Revision } from '../../store/port';
 
 /** What a version of an object is: what readers could be shown of it then. */
 export interface Version {

@@ -1,5 +1,5 @@
+import type { Doc } from './object-doc';
 import { notFound } from '../../http/errors';
-import type { Doc } from '../../store/port';
 
 /** The element type of `holder[list]`: a typed holder's own, the untyped document's `Doc`. */
 type ItemOf<H, K extends keyof H> = 0 extends 1 & H[K] ? Doc : NonNullable<H[K]> extends readonly (infer E)[] ? E : never;

@@ -1,5 +1,10 @@
 import type { OwnerSecrets } from '../../security/tokens';
-import type { Doc } from '../../store/port';
+
+/**
+ * A document of a kind not typed yet: the JSON object as stored. Typed kinds use `ObjectDoc` with their own types
+ * (docs/architecture.md §Domain types); each use of this one is a place still to type.
+ */
+export type Doc = Record<string, any>;
 
 /**
  * How every object is kept: `data` is the full (owner's) view, `config` its behaviour switches, `secrets`

@@ -1,8 +1,9 @@
+import type { Doc } from './object-doc';
 import type { Viewer } from '../../http/auth';
 import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
 import { route, type MountableRoute } from '../../http/route';
-import type { Doc, Kind, Revision } from '../../store/port';
+import type { Kind, Revision } from '../../store/port';
 import { parseIsoDate } from '../../time/kyiv';
 import { revisionHash, versionAt } from './history';
 import { loadObject, loadView, type ObjectDoc } from './objects';

@@ -1,8 +1,9 @@
+import type { Doc } from './object-doc';
 import type { Viewer } from '../../http/auth';
 import type { Ctx } from '../../http/context';
 import { absoluteUrl } from '../../http/render';
 import { releasePackage } from '../../ocds/release-package';
-import type { Doc, Kind, StoreSession } from '../../store/port';
+import type { Kind, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { loadObject, type ObjectDoc } from './objects';
 import { versionAt } from './history';

@@ -1,10 +1,11 @@
+import type { Doc } from './object-doc';
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { apiError } from '../../http/errors';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import type { MountableRoute } from '../../http/route';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { RestrictedMode } from '../../config';
-import type { Doc, Kind } from '../../store/port';
+import type { Kind } from '../../store/port';
 import { isRestricted, type ObjectDoc } from './objects';
 import { objectReadRoutes } from './object-reads';
 import type { DocumentHost } from './document-host';

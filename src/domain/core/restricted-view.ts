@@ -1,6 +1,6 @@
+import type { Doc } from './object-doc';
 import { seesRestricted, type Viewer } from '../../http/auth';
 import { applyMask, type MaskTable } from '../../masking/mask';
-import type { Doc } from '../../store/port';
 import { isRestricted, type ObjectDoc } from './objects';
 
 /**

@@ -1,6 +1,6 @@
+import type { Doc } from './object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
 
 /** An object as a save sees it: its data and its behaviour switches. */
 export interface Saved {

@@ -1,4 +1,4 @@
-import type { Doc } from '../../store/port';
+import type { Doc } from './object-doc';
 
 const MARKERS: [string, string][] = [
   ['title', 'ТЕСТУВАННЯ'],

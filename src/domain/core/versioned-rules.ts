@@ -1,5 +1,5 @@
+import type { Doc } from './object-doc';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
 import { appliesFrom, type ConstantName } from '../constants';
 
 /**

@@ -1,5 +1,5 @@
+import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
 import type { DocumentFields } from '../core/document-host';
 
 const BUYER_ONLY = 'buyerOnly';

@@ -1,6 +1,7 @@
+import type { Doc } from '../core/object-doc';
 import { createHash } from 'node:crypto';
 import { apiError, notFound } from '../../http/errors';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { DocumentHost } from '../core/document-host';
 import { newId } from '../core/ids';

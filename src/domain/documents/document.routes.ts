@@ -1,3 +1,4 @@
+import type { Doc } from '../core/object-doc';
 import type Joi from 'joi';
 import type { RouteDeps } from '../../app-deps';
 import { bodyData } from '../../http/body';
@@ -5,7 +6,6 @@ import type { Ctx } from '../../http/context';
 import { apiError, notFound } from '../../http/errors';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type Access, type MountableRoute } from '../../http/route';
-import type { Doc } from '../../store/port';
 import type { DocumentFields, DocumentHost } from '../core/document-host';
 import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
 import { isOwner, ownerOf } from '../core/owner';

@@ -1,8 +1,9 @@
+import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { isBroker, type Account } from '../../http/auth';
 import { apiError } from '../../http/errors';
 import { issueAccess, tokenMatches } from '../../security/tokens';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { calculateDate } from '../../time/periods';

@@ -1,6 +1,7 @@
+import type { Doc } from '../core/object-doc';
 import { apiError, ApiError, type ErrorEntry } from '../../http/errors';
 import type { Access } from '../../security/tokens';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { createTender, type TenderRequest } from '../tender/tender.lifecycle';

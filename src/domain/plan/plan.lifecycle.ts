@@ -1,7 +1,8 @@
+import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Doc, Stored, StoreSession } from '../../store/port';
+import type { Stored, StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';

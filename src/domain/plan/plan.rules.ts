@@ -1,6 +1,6 @@
+import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
 import { appliesFrom } from '../constants';
 import { PROCEDURES } from './plan.schema';
 

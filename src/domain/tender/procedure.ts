@@ -1,5 +1,6 @@
+import type { Doc } from '../core/object-doc';
 import type Joi from 'joi';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import type { DayCount } from '../../time/acceleration';
 import type { DueEvent } from '../core/events';
 import type { ConfigSpec } from './tender.config';

@@ -1,5 +1,6 @@
+import type { Doc } from '../core/object-doc';
 import type { OwnerSecrets } from '../../security/tokens';
-import type { Change, Doc, StoreSession, Stored } from '../../store/port';
+import type { Change, StoreSession, Stored } from '../../store/port';
 import { loadObject, updateOf, type ObjectDoc } from '../core/objects';
 import { bidAsSeen, bidsArePrivate } from './bids/bid.view';
 

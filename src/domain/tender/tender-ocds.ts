@@ -1,4 +1,5 @@
-import type { Doc, StoreSession } from '../../store/port';
+import type { Doc } from '../core/object-doc';
+import type { StoreSession } from '../../store/port';
 import { tenderReleases } from '../../ocds/tender-release';
 import type { OcdsKind } from '../core/ocds-reads';
 import type { ObjectDoc } from '../core/objects';

@@ -1,4 +1,4 @@
-import type { Doc } from '../../store/port';
+import type { Doc } from '../core/object-doc';
 import { formatKyiv } from '../../time/kyiv';
 
 /** Every status change dates the tender; `cancelled` and `unsuccessful` drop the auction periods (`TenderState.status_up`). */

@@ -1,5 +1,5 @@
+import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
-import type { Doc } from '../../store/port';
 import { pythonRepr } from '../core/python-repr';
 
 /** The spec's 11 tender config keys, in the spec's order. */

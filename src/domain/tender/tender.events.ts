@@ -1,3 +1,4 @@
+import type { Doc } from '../core/object-doc';
 /**
  * The tender's state machine, one place for all of it: every transition of the tender (and of its lots), what
  * triggers it, the file that applies it and the section that states the rule. Automatic transitions are events
@@ -22,7 +23,6 @@
  * - any active status → cancelled (lots too): a cancellation made active; cancellations/cancellation.lifecycle.ts
  *   and cancellations/cancel.ts (docs/tenders.md §Cancellations).
  */
-import type { Doc } from '../../store/port';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { shouldStartAfter } from '../../time/tender-periods';
 import type { TenderEvent } from './procedure';

@@ -1,8 +1,9 @@
+import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import type { Account } from '../../http/auth';
 import { apiError, notFound } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Change, Doc, StoreSession } from '../../store/port';
+import type { Change, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';

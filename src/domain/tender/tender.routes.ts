@@ -1,3 +1,4 @@
+import type { Doc } from '../core/object-doc';
 import type { RouteDeps } from '../../app-deps';
 import type { Viewer } from '../../http/auth';
 import { bodyConfig, bodyData } from '../../http/body';
@@ -5,7 +6,6 @@ import type { Ctx } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
-import type { Doc } from '../../store/port';
 import { actorOf } from '../core/actor';
 import { itemById, itemsOf } from '../core/items';
 import type { ObjectDoc } from '../core/objects';

@@ -1,4 +1,4 @@
-import type { Doc } from '../../store/port';
+import type { Doc } from '../core/object-doc';
 import { addNextAward } from './awards/add-next-award';
 import { activeLots, bidsNumber, isActiveBid, removeAllAuctionPeriods, setTenderStatus } from './tender-status';
 

@@ -1,8 +1,9 @@
+import type { Doc } from '../core/object-doc';
 import Joi from 'joi';
 import type { Account } from '../../http/auth';
 import { ApiError, apiError } from '../../http/errors';
 import { tokenMatches } from '../../security/tokens';
-import type { Doc, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';

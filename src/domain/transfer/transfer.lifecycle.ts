@@ -1,6 +1,7 @@
+import type { Doc } from '../core/object-doc';
 import Joi from 'joi';
 import { issueAccess, type Access, type OwnerSecrets } from '../../security/tokens';
-import type { Doc, Stored, StoreSession } from '../../store/port';
+import type { Stored, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { newId } from '../core/ids';

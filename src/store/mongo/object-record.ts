@@ -1,4 +1,4 @@
-import type { Doc, Indexed, Kind, Revision, Stored } from '../port';
+import type { StoredDoc, Indexed, Kind, Revision, Stored } from '../port';
 
 /**
  * One object as stored in its kind's collection: the document plus the index fields feeds and checks query, and its
@@ -9,7 +9,7 @@ export interface ObjectRecord extends Indexed {
   _id: string;
   rev: number;
   seq: number;
-  doc: Doc;
+  doc: StoredDoc;
   revisions?: Revision[];
 }
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { insertOf } from '../../../src/domain/core/objects';
-import type { Doc, Kind } from '../../../src/store/port';
+import type { StoredDoc, Kind } from '../../../src/store/port';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import { activeFramework, activeSubmission, aTenderer, decideQualification } from '../../fixtures/frameworks';
 import {
@@ -51,7 +51,7 @@ async function objectsOfEveryKind(server: TestServer): Promise<[Kind, string, st
       ['contracts', contract.body.data.id, which],
     );
   }
-  const configs: (Doc | undefined)[] = [
+  const configs: (StoredDoc | undefined)[] = [
     undefined,
     {},
     { restricted: false },
@@ -62,9 +62,9 @@ async function objectsOfEveryKind(server: TestServer): Promise<[Kind, string, st
   for (const kind of ['tenders', 'frameworks', 'submissions', 'qualifications', 'agreements', 'contracts'] as const) {
     for (const config of configs) {
       const id = newId();
-      const doc: Doc = { data: exotic(id), secrets: { tokenHash: 'h' } };
+      const doc: StoredDoc = { data: exotic(id), secrets: { tokenHash: 'h' } };
       if (config) doc.config = config;
-      await server.store.session().commit([insertOf(kind, doc as { data: Doc })]);
+      await server.store.session().commit([insertOf(kind, doc as { data: StoredDoc })]);
       objects.push([kind, id, `exotic, config ${JSON.stringify(config)}`]);
     }
   }

@@ -1,7 +1,7 @@
+import type { Doc } from '../../core/object-doc';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { route, type MountableRoute } from '../../../http/route';
-import type { Doc } from '../../../store/port';
 import type { ObjectDoc } from '../../core/objects';
 import { bidsArePrivate } from '../bids/bid.view';
 import { loadTenderOf } from '../tender.routes';

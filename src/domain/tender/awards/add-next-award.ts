@@ -1,4 +1,4 @@
-import type { Doc } from '../../../store/port';
+import type { Doc } from '../../core/object-doc';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { setTenderStatus } from '../tender-status';

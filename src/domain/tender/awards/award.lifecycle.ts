@@ -1,6 +1,7 @@
+import type { Doc } from '../../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
-import type { Change, Doc, StoreSession } from '../../../store/port';
+import type { Change, StoreSession } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv } from '../../../time/kyiv';
 import { calculateDate } from '../../../time/periods';

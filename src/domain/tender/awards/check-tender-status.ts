@@ -1,4 +1,4 @@
-import type { Doc } from '../../../store/port';
+import type { Doc } from '../../core/object-doc';
 import type { AwardPolicy, TenderEvent } from '../procedure';
 import { setTenderStatus } from '../tender-status';
 

@@ -1,7 +1,8 @@
+import type { Doc } from '../../core/object-doc';
 import type { Account } from '../../../http/auth';
 import { apiError } from '../../../http/errors';
 import { issueAccess, type Access } from '../../../security/tokens';
-import type { Doc, StoreSession } from '../../../store/port';
+import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';

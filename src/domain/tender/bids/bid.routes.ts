@@ -1,10 +1,10 @@
+import type { Doc } from '../../core/object-doc';
 import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { apiError } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
-import type { Doc } from '../../../store/port';
 import { actorOf } from '../../core/actor';
 import { isOwner, ownerOf } from '../../core/owner';
 import { documentsOf, type DocumentHolder } from '../../documents/document-versions';

@@ -1,5 +1,5 @@
+import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
-import type { Doc } from '../../../store/port';
 import type { BidRule } from '../procedure';
 
 /** The bid rules every procedure runs, with the spec-era reference's texts (docs/tenders.md §Bids). */

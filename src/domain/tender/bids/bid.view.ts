@@ -1,4 +1,4 @@
-import type { Doc } from '../../../store/port';
+import type { Doc } from '../../core/object-doc';
 
 /**
  * Bids as readers see them (docs/tenders.md §Bids, the spec-era `TenderSerializer` and `BidSerializer`): without

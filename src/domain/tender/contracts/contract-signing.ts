@@ -1,5 +1,6 @@
+import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
-import type { Change, Doc, StoreSession } from '../../../store/port';
+import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import type { TenderLink } from '../../contract/contract.lifecycle';
 import { checkTenderStatus } from '../awards/check-tender-status';

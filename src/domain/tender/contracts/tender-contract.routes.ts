@@ -1,7 +1,7 @@
+import type { Doc } from '../../core/object-doc';
 import type { Ctx } from '../../../http/context';
 import { apiError } from '../../../http/errors';
 import { route, type MountableRoute } from '../../../http/route';
-import type { Doc } from '../../../store/port';
 import { itemById } from '../../core/items';
 import { loadTenderOf, tenderListReads, visibleTender } from '../tender.routes';
 

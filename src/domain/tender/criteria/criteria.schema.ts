@@ -1,7 +1,7 @@
+import type { Doc } from '../../core/object-doc';
 import Joi from 'joi';
 import { list } from '../../core/lists';
 import { formatKyiv } from '../../../time/kyiv';
-import type { Doc } from '../../../store/port';
 import { newId } from '../../core/ids';
 
 /** Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. */

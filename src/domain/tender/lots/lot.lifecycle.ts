@@ -1,5 +1,6 @@
+import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
-import type { Doc, StoreSession } from '../../../store/port';
+import type { StoreSession } from '../../../store/port';
 import { newId } from '../../core/ids';
 import type { ObjectDoc } from '../../core/objects';
 import { mergePatch, validated } from '../../core/validation';

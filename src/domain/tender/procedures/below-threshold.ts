@@ -1,5 +1,5 @@
+import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
-import type { Doc } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { clarificationsUntil, minimumPeriodEnd } from '../../../time/tender-periods';

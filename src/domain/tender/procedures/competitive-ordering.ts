@@ -1,7 +1,7 @@
+import type { Doc } from '../../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
 import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../cancellations/cancellation.rules';
-import type { Doc } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';

@@ -1,6 +1,7 @@
+import type { Doc } from '../../core/object-doc';
 import { createHash, randomBytes } from 'node:crypto';
 import { apiError } from '../../../http/errors';
-import type { Doc, StoreSession } from '../../../store/port';
+import type { StoreSession } from '../../../store/port';
 import { epochMs as at, formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { validated } from '../../core/validation';

@@ -3,7 +3,7 @@ import type { ObjectDoc } from '../../../../src/domain/core/objects';
 import { belowThreshold } from '../../../../src/domain/tender/procedures/below-threshold';
 import { tenderCheck } from '../../../../src/domain/tender/tender.check';
 import { withNextCheck } from '../../../../src/domain/tender/tender.lifecycle';
-import type { Doc, StoreSession, Stored } from '../../../../src/store/port';
+import type { StoredDoc, StoreSession, Stored } from '../../../../src/store/port';
 import { ManualClock } from '../../../../src/time/clock';
 import { at } from '../../time/fixtures';
 
@@ -25,7 +25,7 @@ const aBid = (id: string, amount: number, status = 'pending') => ({
   tenderers: [{ name: id }],
 });
 
-function aTender(data: Doc = {}): Doc {
+function aTender(data: StoredDoc = {}): StoredDoc {
   return {
     id: 't'.repeat(32),
     procurementMethodType: 'belowThreshold',
@@ -38,7 +38,7 @@ function aTender(data: Doc = {}): Doc {
   };
 }
 
-const events = (tender: Doc) => belowThreshold.events(tender);
+const events = (tender: StoredDoc) => belowThreshold.events(tender);
 const stored = (doc: ObjectDoc): Stored => ({ kind: 'tenders', id: doc.data.id, rev: 2, seq: 1, doc });
 const session = {} as StoreSession;
 
@@ -75,7 +75,7 @@ t.test('the end of tendering drops draft bids, activates the rest and goes to th
   events(tender)[0].apply(tender, at(TENDERING_ENDS), CONFIG);
   t.equal(tender.status, 'active.auction');
   t.same(
-    (tender.bids as Doc[]).map((b) => [b.id, b.status]),
+    (tender.bids as StoredDoc[]).map((b) => [b.id, b.status]),
     [
       ['b1', 'active'],
       ['b2', 'active'],
@@ -88,7 +88,7 @@ t.test('the end of tendering with fewer bids than minBidsNumber makes the tender
   const tender = aTender({ status: 'active.tendering', bids: [aBid('b1', 100)] });
   events(tender)[0].apply(tender, at(TENDERING_ENDS), { ...CONFIG, minBidsNumber: 2 });
   t.equal(tender.status, 'unsuccessful');
-  t.equal((tender.bids as Doc[])[0].status, 'unsuccessful');
+  t.equal((tender.bids as StoredDoc[])[0].status, 'unsuccessful');
 });
 
 t.test('the end of tendering with one bid and minBidsNumber 1 skips the auction: a pending award', async (t) => {
@@ -108,7 +108,7 @@ t.test('a lot whose awards all failed has an event at the end of their stand-sti
     [STAND_STILL_ENDS],
   );
   events(tender)[0].apply(tender, at(STAND_STILL_ENDS), CONFIG);
-  t.equal((tender.lots as Doc[])[0].status, 'unsuccessful');
+  t.equal((tender.lots as StoredDoc[])[0].status, 'unsuccessful');
   t.equal(tender.status, 'unsuccessful');
 });
 
