@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { Latencies } from '../../scripts/consistency/latency';
 import { SimulatedClient, type Shared } from '../../scripts/consistency/simulated-client';
 import { Violations } from '../../scripts/consistency/violations';
@@ -14,7 +14,7 @@ import { Violations } from '../../scripts/consistency/violations';
 type Step = 'apply' | ((req: IncomingMessage, res: ServerResponse) => void);
 
 /** A stand-in node: every POST makes framework `f1`; each PATCH takes the next step ('apply' once they run out). */
-async function stubNode(t: Tap.Test, patches: Step[]) {
+async function stubNode(t: Test, patches: Step[]) {
   let version = 0;
   const server = createServer((req, res) => {
     let body = '';
