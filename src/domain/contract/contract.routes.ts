@@ -24,7 +24,7 @@ import {
   postChangeSchema,
   putSignerInfoSchema,
 } from './contract.schema';
-import { tenderContractLink } from '../tender/contracts/contract-signing';
+import { tenderContractLink } from '../tender';
 
 /** Contracts in OCDS: each in its tender's contracting process (docs/ocds.md §Contracts). */
 const contractOcds: OcdsKind = {

@@ -7,7 +7,7 @@ import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { procedureOfStored } from '../tender/tender.lifecycle';
+import { procedureOfStored } from '../tender';
 import { loadTransfer } from './transfer.lifecycle';
 
 /** The kinds whose owner a transfer can change, and each one's rules (docs/relocation.md §Changing the owner). */

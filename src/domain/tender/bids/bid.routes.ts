@@ -7,9 +7,13 @@ import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
 import { isOwner, ownerOf } from '../../core/owner';
-import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
-import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
-import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
+import {
+  documentsOf,
+  type DocumentHolder,
+  documentReadRoutes,
+  documentWriteRoutes,
+  TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+} from '../../documents';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../../core/restricted-view';
