@@ -13,8 +13,12 @@ export interface Reply {
 export interface ClientStats {
   preconditionFailed: number;
   unreachable: number;
+  /** Writes answered after an attempt that got no answer: their first attempt may have been applied. */
+  writesRepeated: number;
   latencies: Latencies;
 }
+
+export const newClientStats = (): ClientStats => ({ preconditionFailed: 0, unreachable: 0, writesRepeated: 0, latencies: new Latencies() });
 
 const MAX_ATTEMPTS = 8;
 
@@ -58,7 +62,7 @@ export class SessionClient {
         });
       } catch (err) {
         lastError = err;
-        unanswered = true;
+        if (!neverSent(err)) unanswered = true;
         this.stats.unreachable++;
         await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
         continue;
@@ -71,11 +75,15 @@ export class SessionClient {
         continue;
       }
       this.stats.latencies.add(performance.now() - started);
+      if (unanswered && method !== 'GET') this.stats.writesRepeated++;
       return { status: res.status, body: text ? JSON.parse(text) : undefined, afterUnansweredAttempt: unanswered };
     }
     throw new Error(`${method} ${path}: no answer after ${MAX_ATTEMPTS} attempts (${String(lastError)})`);
   }
 }
+
+/** A refused connection: the request never reached a node, so it was not applied. */
+const neverSent = (err: unknown) => (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
 
 /** The `n` claim of a SESSION JWT. */
 export function sessionNode(cookie: string): string | undefined {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import { Latencies } from '../../scripts/consistency/latency';
+import { newClientStats } from '../../scripts/consistency/session-client';
 import { SimulatedClient, type Shared } from '../../scripts/consistency/simulated-client';
 import { Violations } from '../../scripts/consistency/violations';
 
@@ -34,7 +34,7 @@ async function stubNode(t: Test, patches: Step[]) {
     acknowledged: new Map(),
     violations: new Violations(),
     operations: { create: 0, patch: 0, readOwn: 0, readOther: 0, feed: 0, failed: 0 },
-    stats: { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() },
+    stats: newClientStats(),
   };
   const client = new SimulatedClient(0, () => [`http://127.0.0.1:${(server.address() as AddressInfo).port}`], shared);
   return { client, shared };
@@ -55,6 +55,7 @@ t.test('a 409 after an unanswered attempt is the write meeting itself, not a vio
   await client.create();
   await t.rejects(client.patch(), /patch: 409/, 'a failed operation, as any write whose outcome is unknown');
   t.equal(shared.stats.unreachable, 1, 'the dropped attempt was retried');
+  t.equal(shared.stats.writesRepeated, 1, 'and counted as a write whose outcome was unknown');
   t.equal(shared.violations.total(), 0, JSON.stringify(shared.violations.examples));
 });
 
