@@ -41,6 +41,7 @@ export default tseslint.config(
       'src/domain/agreement/**/*.ts',
       'src/domain/question/**/*.ts',
       'src/domain/plan/**/*.ts',
+      'src/domain/contract/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
