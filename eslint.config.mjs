@@ -42,6 +42,7 @@ export default tseslint.config(
       'src/domain/question/**/*.ts',
       'src/domain/plan/**/*.ts',
       'src/domain/contract/**/*.ts',
+      'src/domain/transfer/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
