@@ -367,7 +367,7 @@ async function tenderWithPublicBids(server: TestServer) {
     aCompetitiveOrderingTender(agreement, { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] }),
     competitiveOrderingConfig({ restricted: true }),
   );
-  await server.request('PATCH', `${API}/tenders/${tender.id}`, {
+  const activated = await server.request('PATCH', `${API}/tenders/${tender.id}`, {
     key: 'broker',
     token: tender.token,
     body: { data: { status: 'active.tendering' } },
@@ -379,7 +379,7 @@ async function tenderWithPublicBids(server: TestServer) {
   ] as const) {
     const reply = await server.request('POST', `${API}/tenders/${tender.id}/bids`, {
       key,
-      body: { data: aBid({ data: { lots: [{ id: lot }] } }, 400 + i, i, { status: 'pending' }) },
+      body: { data: aBid(activated.body, 400 + i, i, { status: 'pending' }) },
     });
     if (reply.status !== 201) throw new Error(`bid not made: ${reply.status} ${reply.text}`);
     const documents = `${API}/tenders/${tender.id}/bids/${reply.body.data.id}/documents`;

@@ -13,6 +13,7 @@ import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { bidsArePrivate } from './bid.view';
+import { respondedAs } from './requirement-response.rules';
 import { tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tender-aggregate';
 
 /**
@@ -106,6 +107,7 @@ export async function createBid(
     throw apiError(403, "Bid can be added only with status: ('draft', 'pending').", { name: 'bid' });
   const bid: Doc = { ...request, status, id: newId(), date: stamp };
   if (request.lotValues) bid.lotValues = (request.lotValues as Doc[]).map((v) => ({ status: 'pending', ...v, date: stamp }));
+  if (request.requirementResponses) bid.requirementResponses = respondedAs(tender, request.requirementResponses);
   await runBidRules(bid, tender, contextOf(session, stored, now));
   const { access, secrets } = issueAccess();
   await saveBids(session, stored, [...bidsOf(tender), bid], { ...stored.doc.bidAccess, [bid.id]: { owner: account.name, secrets } });
@@ -131,10 +133,11 @@ export async function patchBid(session: StoreSession, { stored, bid: before }: T
     throw apiError(403, `Can't update bid to (${patch.status}) status`, { name: 'bid' });
   }
   const stamp = formatKyiv(now);
-  const { lotValues, value, ...rest } = patch;
+  const { lotValues, value, requirementResponses, ...rest } = patch;
   const after: Doc = { ...before, ...rest };
   if (value) after.value = { ...before.value, ...value };
   if (lotValues) after.lotValues = patchedLotValues(before.lotValues ?? [], lotValues, stamp);
+  if (requirementResponses) after.requirementResponses = respondedAs(tender, requirementResponses, before.requirementResponses);
   const bid = withValueDefaults(after, tender);
   if (bid.value?.amount !== before.value?.amount) bid.date = stamp;
   await runBidRules(bid, tender, contextOf(session, stored, now));

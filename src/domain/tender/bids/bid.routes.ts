@@ -16,6 +16,8 @@ import { visibleData } from '../../core/restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid.lifecycle';
 import { bidsArePrivate } from './bid.view';
+import { evidenceSchema } from './requirement-response.schema';
+import { addEvidence } from './response-evidence.lifecycle';
 import { tenderOf, type TenderDoc } from '../tender-aggregate';
 
 const PATH = '/api/2.5/tenders/:id/bids';
@@ -120,6 +122,21 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
       result: 'object',
       handle: (ctx, { doc }) => {
         ctx.body = { data: visibleBid(ctx, doc, ctx.params.bidId, (status) => `Can't view bid in current (${status}) tender status`) };
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${PATH}/:bidId/requirement_responses/:responseId/evidences`,
+      summary: "Adds an evidence to a bid's requirement response (the winner's, after the award)",
+      load: loadBid,
+      access: bidOwner,
+      body: [{ data: evidenceSchema }],
+      result: 'created',
+      writes: true,
+      handle: async (ctx, loaded) => {
+        const evidence = await addEvidence(ctx.state.session, loaded, ctx.params.responseId, () => bodyData(ctx), ctx.state.now);
+        ctx.status = 201;
+        ctx.body = { data: evidence };
       },
     }),
     ...documentWriteRoutes<DocumentHolder & TenderBid>(deps, {
