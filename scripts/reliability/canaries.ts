@@ -27,6 +27,7 @@ import { newId } from '../../src/domain/core/ids';
 import { startTestServer, type TestServer } from '../../test/fixtures/server';
 import {
   AGREEMENT_ROWS,
+  BID_RESPONSE_ROWS,
   CONTRACT_ROWS,
   QUALIFICATION_ROWS,
   QUESTION_ROWS,
@@ -165,6 +166,16 @@ const KINDS: RestrictedKind[] = [
         ...bids.flatMap((b) => [`${base}/bids/${b.id}`, ...documentReads(`${base}/bids/${b.id}`, b)]),
         ...downloadReads(bids),
       ];
+    },
+  },
+  {
+    name: 'bid requirement responses',
+    rows: BID_RESPONSE_ROWS,
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      return [base, `${base}/bids`, ...((data.bids ?? []) as StoredDoc[]).map((b) => `${base}/bids/${b.id}`)];
     },
   },
   {
