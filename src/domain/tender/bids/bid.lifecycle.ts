@@ -198,6 +198,7 @@ export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
     ...held,
     documents: itemsOf(bid, 'documents'),
     listPath: `/api/2.5/tenders/${tender.id}/bids/${bid.id}/documents`,
+    parent: tender,
     writable: (verb, now) => requireBidDocumentAllowed(tender, bid, verb, now),
     async save(documents, session, now) {
       const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
