@@ -190,6 +190,21 @@ function requireBidDocumentAllowed(tender: Doc, bid: Doc, verb: 'add' | 'update'
   if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
 }
 
+/**
+ * `validate_update_bid_document_confidentiality`: after tendering a bid document's `confidentiality` stays as it is
+ * (docs/platform.md §Document fields).
+ */
+function requireConfidentialityKept(tender: Doc, before: Doc[], after: Doc[]): void {
+  if (tender.status === 'active.tendering') return;
+  const latest = (documents: Doc[]) => new Map(documents.map((d) => [d.id, d.confidentiality ?? 'public']));
+  const was = latest(before);
+  for (const [id, confidentiality] of latest(after)) {
+    if (was.has(id) && was.get(id) !== confidentiality) {
+      throw apiError(403, `Can't update document confidentiality in current (${tender.status}) tender status`);
+    }
+  }
+}
+
 /** A bid's documents, for a change by the bid's owner (`requireBidDocumentAllowed`), saved with the tender. */
 export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
   const { stored, bid } = held;
@@ -201,6 +216,7 @@ export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
     parent: tender,
     writable: (verb, now) => requireBidDocumentAllowed(tender, bid, verb, now),
     async save(documents, session, now) {
+      requireConfidentialityKept(tender, itemsOf(bid, 'documents'), documents);
       const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
       // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
       const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
