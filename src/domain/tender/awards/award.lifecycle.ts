@@ -137,6 +137,7 @@ export function awardDocuments(held: TenderAward): DocumentHolder & TenderAward 
     ...held,
     documents: itemsOf(award, 'documents'),
     listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    parent: tender,
     writable: (verb) => requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`),
     async save(documents, session, now) {
       const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));

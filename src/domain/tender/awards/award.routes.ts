@@ -49,7 +49,8 @@ export function awardRoutes(deps: RouteDeps): MountableRoute[] {
       load: async (ctx) => awardDocuments(await loadAward(ctx)),
       access: tenderPartOwner,
       schema: tenderDocumentPatch,
-      fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+      // Only the tender's owner uploads them: `get_award_document_role` records `tender_owner` (docs/platform.md §Document fields).
+      fields: { ...TENDER_SUB_RESOURCE_DOCUMENT_FIELDS, author: 'tender_owner' },
     }),
     ...documentReadRoutes({
       path: `${PATH}/:awardId/documents`,

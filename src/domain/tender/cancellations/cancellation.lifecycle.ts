@@ -141,6 +141,7 @@ export function cancellationDocuments(held: TenderCancellation): DocumentHolder 
     ...held,
     documents: itemsOf(cancellation, 'documents'),
     listPath: `/api/2.5/tenders/${stored.doc.data.id}/cancellations/${cancellation.id}/documents`,
+    parent: tenderOf(stored.doc),
     writable: () => cancellationInAllowedTenderStatus(tenderOf(stored.doc)),
     async save(documents, session, now) {
       const tender = structuredClone(tenderOf(stored.doc));
