@@ -305,6 +305,24 @@ t.test('belowThreshold: responses go through the same rules; a tender without cr
 t.test('evidence route while tendering: a pending bid becomes invalid and is submitted again', async (t) => {
   const tender = await coTender();
   const bid = await placeBid(server, tender);
+  const guaranteeId = requirementOf(byClassification(tender, 'CRITERION.OTHER.CONTRACT.GUARANTEE')).id;
+  const guarantee = bid.data.requirementResponses.find((r: any) => r.requirement.id === guaranteeId);
+  t.match(
+    await server.request('POST', `${bidsOf(tender)}/${bid.id}/requirement_responses/${guarantee.id}/evidences`, {
+      key: 'broker1',
+      token: bid.token,
+      body: { data: { title: 'Гарантія' } },
+    }),
+    errorReply(403, 'body', 'data', "available only in ['active.awarded', 'active.qualification'] statuses"),
+  );
+  t.match(
+    await server.request('POST', `${bidsOf(tender)}/${bid.id}/requirement_responses/${'0'.repeat(32)}/evidences`, {
+      key: 'broker3',
+      body: { data: { title: 'Гарантія' } },
+    }),
+    errorReply(404, 'url', 'requirement_response_id', 'Not Found'),
+    'an unknown response is 404 before access is checked',
+  );
   const responseId = bid.data.requirementResponses[0].id;
   const res = await server.request('POST', `${bidsOf(tender)}/${bid.id}/requirement_responses/${responseId}/evidences`, {
     key: 'broker1',

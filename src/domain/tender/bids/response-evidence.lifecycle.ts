@@ -3,7 +3,7 @@ import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
-import { itemById, itemsOf } from '../../core/items';
+import { itemsOf } from '../../core/items';
 import { validated } from '../../core/validation';
 import { saveTender, tenderOf } from '../tender-aggregate';
 import type { TenderBid } from './bid.lifecycle';
@@ -57,19 +57,17 @@ function checkEvidence(tender: Doc, bid: Doc, response: Doc, evidence: Doc): voi
  */
 export async function addEvidence(
   session: StoreSession,
-  { stored, bid }: TenderBid,
-  responseId: string,
+  { stored, bid, response }: TenderBid & { response: Doc },
   data: () => Doc,
   now: Date,
 ): Promise<Doc> {
   const tender = tenderOf(stored.doc);
-  const response = itemById(bid, 'requirementResponses', responseId, 'requirement_response_id');
   requireEvidenceAllowed(tender, bid, response);
   const evidence: Doc = { type: 'statement', ...validated<Doc>(evidenceSchema, data()) };
   evidence.id ??= newId();
   checkEvidence(tender, bid, response, evidence);
   const responses = itemsOf(bid, 'requirementResponses').map((r) =>
-    r.id === responseId ? { ...r, evidences: [...itemsOf(r, 'evidences'), evidence] } : r,
+    r.id === response.id ? { ...r, evidences: [...itemsOf(r, 'evidences'), evidence] } : r,
   );
   const status = tender.status === 'active.tendering' && bid.status === 'pending' ? 'invalid' : bid.status;
   const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, status, requirementResponses: responses } : b));
