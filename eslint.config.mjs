@@ -40,6 +40,9 @@ export default tseslint.config(
       'src/domain/qualification/**/*.ts',
       'src/domain/agreement/**/*.ts',
       'src/domain/question/**/*.ts',
+      'src/domain/plan/**/*.ts',
+      'src/domain/contract/**/*.ts',
+      'src/domain/transfer/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',

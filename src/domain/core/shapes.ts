@@ -75,3 +75,13 @@ export type Document = Translated<'title'> &
     datePublished: string;
     dateModified: string;
   };
+
+/** Who signs a contract for a party (the econtract `SignerInfo`, docs/contracts.md §Contracts from awards). */
+export interface SignerInfo {
+  name?: string;
+  email?: string;
+  telephone?: string;
+  iban?: string;
+  position?: string;
+  authorizedBy?: string;
+}

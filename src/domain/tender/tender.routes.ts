@@ -17,7 +17,7 @@ import { createTender, patchTender, procedureOfStored } from './tender.lifecycle
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from '../core/restricted-view';
 import type { DocumentHost } from '../core/document-host';
-import { documentPatchSchema, TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
+import { documentPatchSchema, TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES } from '../documents';
 import { ownerOf } from '../core/owner';
 import { loadTender, tenderOf, withTender, type StoredTender } from './tender-aggregate';
 

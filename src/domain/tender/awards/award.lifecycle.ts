@@ -8,7 +8,7 @@ import { calculateDate } from '../../../time/periods';
 import { itemById, itemsOf } from '../../core/items';
 import { loadObject, updateOf } from '../../core/objects';
 import { mergePatch, validated } from '../../core/validation';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';

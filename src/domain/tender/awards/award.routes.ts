@@ -2,9 +2,13 @@ import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { route, type MountableRoute } from '../../../http/route';
-import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
-import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
-import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
+import {
+  documentsOf,
+  type DocumentHolder,
+  documentReadRoutes,
+  documentWriteRoutes,
+  TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+} from '../../documents';
 import { visibleData } from '../../core/restricted-view';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderPartOwner } from '../tender.routes';

@@ -8,7 +8,7 @@ import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import type { ObjectDoc } from '../../core/objects';
 import type { Actor } from '../../core/actor';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';

@@ -8,10 +8,14 @@ import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
 import { itemById } from '../../core/items';
 import { isOwner, ownerOf } from '../../core/owner';
-import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
-import { withoutConfidentialUrls } from '../../documents/document-fields';
-import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
-import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
+import {
+  documentsOf,
+  type DocumentHolder,
+  documentReadRoutes,
+  documentWriteRoutes,
+  TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+  withoutConfidentialUrls,
+} from '../../documents';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../../core/restricted-view';

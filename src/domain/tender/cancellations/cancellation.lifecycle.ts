@@ -4,7 +4,7 @@ import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';

@@ -2,7 +2,7 @@ import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import type { TenderLink } from '../../contract/contract.lifecycle';
+import type { TenderLink } from '../../contract';
 import { checkTenderStatus } from '../awards/check-tender-status';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';

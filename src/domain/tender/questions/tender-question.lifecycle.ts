@@ -5,7 +5,7 @@ import type { StoreSession } from '../../../store/port';
 import { epochMs as at, formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { validated } from '../../core/validation';
-import { answerQuestionSchema, createTenderQuestionSchema } from '../../question/question.schema';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../../question';
 import { procedureOfStored } from '../tender.lifecycle';
 import { itemById, itemsOf } from '../../core/items';
 import { saveTender, tenderOf, type StoredTender } from '../tender-aggregate';
