@@ -46,6 +46,11 @@ t.test(
       value: true,
       classification: criterion.classification,
     });
+    const tenderOwner = await server.request('GET', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token });
+    t.notOk(tenderOwner.body.data.bids, 'sealed: not in the tender, even for its owner');
+    t.equal((await server.request('GET', `${bidsOf(tender)}/${res.body.data.id}`, { key: 'broker' })).status, 403, 'nor in the bid');
+    const own = await server.request('GET', `${bidsOf(tender)}/${res.body.data.id}`, { key: 'broker1', token: res.body.access.token });
+    t.same(own.body.data.requirementResponses, res.body.data.requirementResponses, 'the bid owner reads them');
   },
 );
 
