@@ -20,9 +20,13 @@ import type { DocumentHost } from '../core/document-host';
 import { documentPatchSchema, TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
 import { ownerOf } from '../core/owner';
 import { loadTender, tenderOf, withTender, type StoredTender } from './tender-aggregate';
+import type { TenderConfig, TenderDoc } from './tender.types';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
-export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
+export const presentTender = (doc: TenderDoc, viewer: Viewer): { data: Doc; config?: TenderConfig } => ({
+  data: visibleData(doc, viewer, TENDER_MASK),
+  config: doc.config,
+});
 
 /** Spec-era `listing_allowed_fields` of tenders (docs/tenders.md §Tender feed), plus `bids` once public (docs/tenders.md §Bids). */
 const FEED_FIELDS = [
@@ -62,12 +66,13 @@ export const tenderDocuments: DocumentHost = {
   kind: 'tenders',
   name: 'tender',
   view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
-  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  authority: async (_session, stored) => stored.doc as TenderDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
   documentOf: TENDER_DOCUMENT_OF,
   documentTypes: TENDER_DOCUMENT_TYPES,
   fields: TENDER_DOCUMENT_FIELDS,
-  async withDocumentAdded(session, doc, now) {
+  async withDocumentAdded(session, stored, now) {
+    const doc = stored as TenderDoc;
     const tender = tenderOf(doc);
     const tctx = { now, session, config: doc.config ?? {} };
     for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
@@ -123,7 +128,9 @@ export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
   const procedures = Object.values(TENDER_PROCEDURES);
   const sandboxOnly = refuseSandboxDetails('procurementMethodDetails', deps.config);
   // Refused before the tender is read or the key judged, as when it ran as the routes' middleware.
-  const sandboxChecked = (ctx: Ctx) => sandboxOnly(ctx, async () => undefined);
+  const sandboxChecked = async (ctx: Ctx): Promise<void> => {
+    await sandboxOnly(ctx, async () => undefined);
+  };
 
   return [
     route({

@@ -3,13 +3,14 @@ import { list } from '../core/lists';
 import { businessOrganizationSchema, itemSchema, md5, periodSchema, procuringEntitySchema, valueSchema } from '../core/parts.schema';
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
+import { translated } from '../core/organization.schema';
+import type { Lot } from './tender.types';
 
 /**
  * Tender request shapes (spec: Tender; docs/tenders.md §Tender creation). Server-set fields are not accepted, nor
  * are the arrays their own routes write, documents included (docs/platform.md §Server-managed arrays).
  */
 const text = () => Joi.string().min(1);
-const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
 
 export const MILESTONE_TITLES = [
@@ -40,15 +41,20 @@ const milestoneSchema = model('Milestone', {
   relatedLot: md5(),
 });
 
+/** What a request may give of a lot: the server sets its status and date. */
+export type LotRequest = Omit<Lot, 'id' | 'status' | 'date' | 'auctionPeriod' | 'auctionUrl'> & { id?: string };
+
 /** A lot as `POST /tenders` and `POST /tenders/{id}/lots` accept it. */
-export const lotSchema = model('Lot', {
+export const lotSchema = Joi.object<LotRequest, true>({
   id: md5(),
   ...translated('title'),
   ...translated('description'),
   value: valueSchema.required(),
   minimalStep: valueSchema,
   guarantee: model('Guarantee', { amount: float().min(0).required(), currency: text() }),
-}).fork(['title'], (s) => s.required());
+})
+  .label('Lot')
+  .fork(['title'], (s) => s.required());
 
 /** `PATCH /tenders/{id}/lots/{lot_id}`: the same members, none required, the id fixed. */
 export const lotPatchSchema = lotSchema.fork(['title', 'value'], (s) => s.optional()).keys({ id: Joi.forbidden() });
