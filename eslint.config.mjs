@@ -40,6 +40,7 @@ export default tseslint.config(
       'src/domain/qualification/**/*.ts',
       'src/domain/agreement/**/*.ts',
       'src/domain/question/**/*.ts',
+      'src/domain/tender/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
