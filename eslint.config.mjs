@@ -41,6 +41,7 @@ export default tseslint.config(
       'src/domain/agreement/**/*.ts',
       'src/domain/question/**/*.ts',
       'src/domain/tender/*.ts',
+      'src/domain/tender/lots/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
