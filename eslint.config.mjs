@@ -42,6 +42,7 @@ export default tseslint.config(
       'src/domain/question/**/*.ts',
       'src/domain/tender/*.ts',
       'src/domain/tender/lots/**/*.ts',
+      'src/domain/tender/questions/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
