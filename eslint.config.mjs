@@ -43,6 +43,7 @@ export default tseslint.config(
       'src/domain/tender/*.ts',
       'src/domain/tender/lots/**/*.ts',
       'src/domain/tender/questions/**/*.ts',
+      'src/domain/tender/awards/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
