@@ -44,6 +44,7 @@ export default tseslint.config(
       'src/domain/tender/lots/**/*.ts',
       'src/domain/tender/questions/**/*.ts',
       'src/domain/tender/awards/**/*.ts',
+      'src/domain/tender/cancellations/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
