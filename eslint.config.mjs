@@ -45,6 +45,7 @@ export default tseslint.config(
       'src/domain/tender/questions/**/*.ts',
       'src/domain/tender/awards/**/*.ts',
       'src/domain/tender/cancellations/**/*.ts',
+      'src/domain/tender/contracts/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
