@@ -46,6 +46,7 @@ export default tseslint.config(
       'src/domain/tender/awards/**/*.ts',
       'src/domain/tender/cancellations/**/*.ts',
       'src/domain/tender/contracts/**/*.ts',
+      'src/domain/tender/auction/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
