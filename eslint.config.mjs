@@ -47,6 +47,7 @@ export default tseslint.config(
       'src/domain/tender/cancellations/**/*.ts',
       'src/domain/tender/contracts/**/*.ts',
       'src/domain/tender/auction/**/*.ts',
+      'src/domain/tender/complaints/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
