@@ -48,6 +48,7 @@ export default tseslint.config(
       'src/domain/tender/contracts/**/*.ts',
       'src/domain/tender/auction/**/*.ts',
       'src/domain/tender/complaints/**/*.ts',
+      'src/domain/tender/procedures/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
