@@ -131,7 +131,8 @@ export class SimulatedClient {
       own.uncertain = true;
       throw err;
     }
-    const wasUncertain = own.uncertain;
+    // A write whose earlier attempt got no answer may have been applied by it: the conflict is then with itself.
+    const wasUncertain = own.uncertain || reply.afterUnansweredAttempt;
     own.uncertain = false;
     if (reply.status === 409 && !wasUncertain) {
       // This session is the object's only writer: a conflict means the write was applied to an older state.

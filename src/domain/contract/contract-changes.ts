@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import type { StoreSession } from '../../store/port';
@@ -6,7 +5,8 @@ import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { updateOf, type StoredObject } from '../core/objects';
 import { mergePatch, validated } from '../core/validation';
-import { CONTRACT_CHANGE_RATIONALE_TYPES, patchChangeSchema, postChangeSchema } from './contract.schema';
+import { CONTRACT_CHANGE_RATIONALE_TYPES, patchChangeSchema, postChangeSchema, type ChangeRequest } from './contract.schema';
+import type { Contract, ContractChange, ContractDoc } from './contract.types';
 import { itemById, itemsOf } from '../core/items';
 
 /**
@@ -14,26 +14,26 @@ import { itemById, itemsOf } from '../core/items';
  * proposes one change at a time (`pending`), edits it, and applies it (`active`, with `dateSigned`), after which it
  * is history. Texts from `contracting/core/procedure/{validation,state/change}.py`.
  */
-const changesOf = (contract: Doc): Doc[] => itemsOf(contract, 'changes');
-export const findChange = (contract: Doc, changeId: string) => itemById(contract, 'changes', changeId, 'change_id');
+const changesOf = (contract: Contract) => itemsOf(contract, 'changes');
+export const findChange = (contract: Contract, changeId: string) => itemById(contract, 'changes', changeId, 'change_id');
 
 /** Changes are made to an active contract only. */
-function requireActive(contract: Doc, verb: 'add' | 'update'): void {
+function requireActive(contract: Contract, verb: 'add' | 'update'): void {
   const { status } = contract;
   if (status !== 'active') throw apiError(403, `Can't ${verb} contract change in current (${status}) contract status`);
 }
 
-function requireKnownRationaleTypes(contract: Doc, change: Doc): void {
-  const allowed: string[] = contract.contractChangeRationaleTypes
+function requireKnownRationaleTypes(contract: Contract, change: Pick<ContractChange, 'rationaleTypes'>): void {
+  const allowed = contract.contractChangeRationaleTypes
     ? Object.keys(contract.contractChangeRationaleTypes)
     : CONTRACT_CHANGE_RATIONALE_TYPES;
-  if ((change.rationaleTypes ?? []).some((type: string) => !allowed.includes(type))) {
+  if ((change.rationaleTypes ?? []).some((type) => !allowed.includes(type))) {
     throw apiError(422, [`Value must be one of (${allowed.map((type) => `'${type}'`).join(', ')}).`], { name: 'rationaleTypes' });
   }
 }
 
 /** A change is signed no earlier than the change before it, or the contract itself when it is the first. */
-function requireDateSignedInOrder(contract: Doc, change: Doc, earlier: Doc[]): void {
+function requireDateSignedInOrder(contract: Contract, change: Pick<ContractChange, 'dateSigned'>, earlier: ContractChange[]): void {
   if (!change.dateSigned) return;
   const last = earlier[earlier.length - 1];
   const [what, signed] = last ? ['last active change', last.dateSigned ?? last.date] : ['contract', contract.dateSigned];
@@ -43,31 +43,41 @@ function requireDateSignedInOrder(contract: Doc, change: Doc, earlier: Doc[]): v
 }
 
 /** `POST /contracts/{id}/changes` by the contract's owner: 201 with the pending change. */
-export async function addChange(session: StoreSession, stored: StoredObject, body: Doc, now: Date): Promise<Doc> {
+export async function addChange(
+  session: StoreSession,
+  stored: StoredObject<ContractDoc>,
+  body: unknown,
+  now: Date,
+): Promise<ContractChange> {
   const contract = stored.doc.data;
-  const input = validated<Doc>(postChangeSchema, body);
+  const input = validated<ChangeRequest>(postChangeSchema, body);
   requireActive(contract, 'add');
   if (changesOf(contract).at(-1)?.status === 'pending')
     throw apiError(403, "Can't create new contract change while any (pending) change exists");
   requireKnownRationaleTypes(contract, input);
   requireDateSignedInOrder(contract, input, changesOf(contract));
   const stamp = formatKyiv(now);
-  const change = { ...input, id: newId(), status: 'pending', date: stamp };
+  const change: ContractChange = { ...input, id: newId(), status: 'pending', date: stamp };
   const data = { ...contract, changes: [...changesOf(contract), change], dateModified: stamp };
   await session.commit([updateOf(stored, { ...stored.doc, data }, ['changes'])]);
   return change;
 }
 
 /** A contract's change, for a route on it: 404 for an unknown one. */
-export interface ContractChange {
-  stored: StoredObject;
-  change: Doc;
+export interface LoadedChange {
+  stored: StoredObject<ContractDoc>;
+  change: ContractChange;
 }
 
 /** `PATCH /contracts/{id}/changes/{change_id}` by the contract's owner: edits a pending change, or applies it with its `dateSigned`. */
-export async function patchChange(session: StoreSession, { stored, change: before }: ContractChange, body: Doc, now: Date): Promise<Doc> {
+export async function patchChange(
+  session: StoreSession,
+  { stored, change: before }: LoadedChange,
+  body: unknown,
+  now: Date,
+): Promise<ContractChange> {
   const contract = stored.doc.data;
-  const patch = validated<Doc>(patchChangeSchema, body);
+  const patch = validated<Partial<ContractChange>>(patchChangeSchema, body);
   requireActive(contract, 'update');
   if (before.status === 'active') throw apiError(403, `Can't update contract change in current (${before.status}) status`);
   const stamp = formatKyiv(now);

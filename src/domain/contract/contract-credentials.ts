@@ -3,15 +3,14 @@ import { issueAccess, tokenMatches, type Access } from '../../security/tokens';
 import type { Account } from '../../http/auth';
 import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { updateOf, type StoredObject } from '../core/objects';
+import type { ContractDoc } from './contract.types';
 
-/** A contract keeps the hash of the tender's token it was made with once it has credentials of its own. */
-type CredentialedContract = ObjectDoc & { tenderTokenHash?: string };
-
-const tenderTokenHashOf = (doc: CredentialedContract) => doc.tenderTokenHash ?? doc.secrets?.tokenHash;
+/** A contract keeps the hash of the tender's token it was made with once it has credentials of its own (`tenderTokenHash`). */
+const tenderTokenHashOf = (doc: ContractDoc) => doc.tenderTokenHash ?? doc.secrets?.tokenHash;
 
 /** Whether `account`, presenting `token`, is the tender's owner with the tender's token the contract was made with. */
-export function holdsTenderCredentials(doc: CredentialedContract, account: Account, token: string | null): boolean {
+export function holdsTenderCredentials(doc: ContractDoc, account: Account, token: string | null): boolean {
   return account.name === doc.data.owner && tokenMatches(token, tenderTokenHashOf(doc));
 }
 
@@ -22,16 +21,16 @@ export function holdsTenderCredentials(doc: CredentialedContract, account: Accou
  */
 export async function generateCredentials(
   session: StoreSession,
-  stored: StoredObject,
+  stored: StoredObject<ContractDoc>,
   now: Date,
-): Promise<{ doc: ObjectDoc; access: Access }> {
-  const doc: CredentialedContract = stored.doc;
+): Promise<{ doc: ContractDoc; access: Access }> {
+  const doc = stored.doc;
   const { status } = doc.data;
   if (status !== 'pending' && status !== 'active') {
     throw apiError(403, `Can't generate credentials in current (${status}) contract status`);
   }
   const { access, secrets } = issueAccess();
-  const credentialed: CredentialedContract = {
+  const credentialed: ContractDoc = {
     ...doc,
     data: { ...doc.data, dateModified: formatKyiv(now) },
     secrets,

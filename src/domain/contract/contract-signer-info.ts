@@ -1,17 +1,18 @@
-import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
 import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
+import type { SignerInfo } from '../core/shapes';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
 import { putSignerInfoSchema } from './contract.schema';
+import type { Contract, ContractDoc } from './contract.types';
 
 /**
  * `PUT /contracts/{id}/buyer/signer_info` by the contract's owner and `PUT /contracts/{id}/suppliers/signer_info`
  * by the winning bid's owner (spec-era econtract `contract_signer_info.py`): who signs for each side, required
  * before the contract is signed, changeable while it is pending (docs/contracts.md §Contracts from awards).
  */
-export type ContractDoc = ObjectDoc & { supplierAccess?: ObjectDoc };
+export type { ContractDocOfTender as ContractDoc } from './contract.types';
 
 /** The owner of a side: the contract's for the buyer; the winning bid's owner name and token hash, kept with the contract. */
 export function sideOwner(doc: ContractDoc, side: 'buyer' | 'suppliers'): ObjectDoc {
@@ -20,18 +21,19 @@ export function sideOwner(doc: ContractDoc, side: 'buyer' | 'suppliers'): Object
 
 export async function putSignerInfo(
   session: StoreSession,
-  stored: StoredObject,
+  stored: StoredObject<ContractDoc>,
   side: 'buyer' | 'suppliers',
-  body: Doc,
+  body: unknown,
   now: Date,
-): Promise<Doc> {
-  const doc: ContractDoc = stored.doc;
-  const signerInfo = validated<Doc>(putSignerInfoSchema, body);
+): Promise<SignerInfo> {
+  const doc = stored.doc;
+  const signerInfo = validated<SignerInfo>(putSignerInfoSchema, body);
   const { status } = doc.data;
   if (status !== 'pending') throw apiError(403, `Can't update contract signerInfo in current (${status}) status`);
-  const data: Doc = { ...doc.data, dateModified: formatKyiv(now) };
-  if (side === 'buyer') data.buyer = { ...data.buyer, signerInfo };
-  else data.suppliers = (data.suppliers as Doc[]).map((s, i) => (i === 0 ? { ...s, signerInfo } : s));
+  const data: Contract = { ...doc.data, dateModified: formatKyiv(now) };
+  // A contract of an award always has its buyer (tender/contracts/add-contracts.ts); the reference sets it all the same.
+  if (side === 'buyer') data.buyer = { ...(data.buyer as NonNullable<Contract['buyer']>), signerInfo };
+  else data.suppliers = data.suppliers.map((s, i) => (i === 0 ? { ...s, signerInfo } : s));
   await session.commit([updateOf(stored, { ...doc, data })]);
   return signerInfo;
 }

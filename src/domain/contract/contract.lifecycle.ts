@@ -1,50 +1,69 @@
-import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
 import type { Change, StoreSession } from '../../store/port';
+import type { Doc, ObjectDoc } from '../core/object-doc';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { withTestTitles } from '../core/test-mode';
 import { mergePatch, validated } from '../core/validation';
 import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../core/versioned-rules';
 import { CONTRACT_PATCH_RULES } from './contract.rules';
-import { createContract as createSchema, patchContract as patchSchema } from './contract.schema';
+import { createContract as createSchema, patchContract as patchSchema, type ContractRequest } from './contract.schema';
+import type { Contract, ContractDoc, ContractStatus } from './contract.types';
+
+/** What a new contract reads of its tender. */
+interface TenderOfContract {
+  id: string;
+  tenderID: string;
+  mode?: 'test';
+  owner: string;
+  procuringEntity: Contract['procuringEntity'];
+}
 
 /** Contract statuses in which nothing may change any more. */
-const FINAL = ['terminated', 'cancelled'];
+const FINAL: ContractStatus[] = ['terminated', 'cancelled'];
 
-/** The next `contractID` of a tender's contracts: `{tenderID}-a{n}`, numbered per tender. */
+/**
+ * The next `contractID` of a tender's contracts: `{tenderID}-a{n}`, numbered per tender. The tender side, not typed
+ * yet, hands over its untyped data (tender/contracts/add-contracts.ts).
+ */
 export async function nextContractID(session: StoreSession, tender: Doc): Promise<string> {
-  return `${tender.tenderID}-a${await session.nextCounter(`contractID:${tender.id}`)}`;
+  const { id, tenderID } = tender as Pick<TenderOfContract, 'id' | 'tenderID'>;
+  return `${tenderID}-a${await session.nextCounter(`contractID:${id}`)}`;
 }
 
 /**
  * `POST /contracts` from the `contracting` system: a `pending` contract of an existing tender, owned by the
  * tender's platform, `contractID` = `{tenderID}-a{n}`, restricted when the tender is (docs/contracts.md §Contract creation).
  */
-export async function createContract(session: StoreSession, body: Doc, now: Date): Promise<{ doc: ObjectDoc; access: Access }> {
-  const request = validated<Doc>(createSchema, body);
+export async function createContract(session: StoreSession, body: unknown, now: Date): Promise<{ doc: ContractDoc; access: Access }> {
+  const request = validated<ContractRequest>(createSchema, body);
   const tender = await session.get('tenders', request.tender_id);
   if (!tender) throw apiError(422, ['tender_id should be one of tenders'], { name: 'tender_id' });
   const stamp = formatKyiv(now);
   checkVersioned(CONTRACT_VERSIONED_RULES, request, stamp);
-  const t: Doc = tender.doc.data;
+  // The contract takes its number, mode, owner and procuring entity from its tender.
+  const tenderDoc = tender.doc as ObjectDoc<TenderOfContract, { restricted?: boolean }, object>;
+  const t = tenderDoc.data;
   const { access, secrets } = issueAccess();
-  const data = withTestTitles({
+  // The given items are replaced in place, with their ids, so the members keep their order.
+  const { items } = request;
+  const given: Omit<ContractRequest, 'items'> = request;
+  const data: Contract = withTestTitles({
     id: newId(),
     contractID: await nextContractID(session, t),
-    ...request,
-    ...(request.items ? { items: request.items.map((i: Doc) => ({ id: newId(), ...i })) } : {}),
+    ...given,
+    ...(items ? { items: items.map((i) => ({ id: newId(), ...i })) } : {}),
     ...(t.mode ? { mode: t.mode } : {}),
     procuringEntity: request.procuringEntity ?? t.procuringEntity,
-    status: 'pending',
+    status: 'pending' as const,
     owner: t.owner,
     dateCreated: stamp,
     dateModified: stamp,
   });
-  const doc: ObjectDoc = { data, config: { restricted: !!tender.doc.config?.restricted }, secrets };
+  const doc: ContractDoc = { data, config: { restricted: !!tenderDoc.config?.restricted }, secrets };
   // The contracting system brings the award's documents and changes with the contract.
   await session.commit([insertOf('contracts', doc, ['documents', 'changes'])]);
   return { doc, access };
@@ -54,7 +73,7 @@ export async function createContract(session: StoreSession, body: Doc, now: Date
  * A contract made from a tender's award answers to its tender too (docs/contracts.md §Contracts from awards): the
  * link checks the change against the tender and returns the tender's own update, saved with the contract.
  */
-export type TenderLink = (session: StoreSession, after: Doc, before: Doc, now: Date) => Promise<Change[]>;
+export type TenderLink = (session: StoreSession, after: Contract, before: Contract, now: Date) => Promise<Change[]>;
 
 /**
  * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. A
@@ -63,20 +82,20 @@ export type TenderLink = (session: StoreSession, after: Doc, before: Doc, now: D
  */
 export async function patchContract(
   session: StoreSession,
-  stored: StoredObject,
-  body: Doc,
+  stored: StoredObject<ContractDoc>,
+  body: unknown,
   now: Date,
   link: TenderLink,
-): Promise<ObjectDoc> {
+): Promise<ContractDoc> {
   const before = stored.doc.data;
-  const patch = validated<Doc>(patchSchema, body);
+  const patch = validated<Partial<Contract>>(patchSchema, body);
   if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
   const merged = mergePatch(before, patch);
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
   const data = withTestTitles(merged);
   if (isDeepStrictEqual(data, before)) return stored.doc;
   const tenderChanges = before.awardID ? await link(session, data, before, now) : [];
-  const doc: ObjectDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
+  const doc: ContractDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
   await session.commit([updateOf(stored, doc), ...tenderChanges]);
   return doc;
 }

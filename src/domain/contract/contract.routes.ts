@@ -5,7 +5,7 @@ import type { Ctx } from '../../http/context';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
-import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import { loadObject, type StoredObject } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import type { OcdsKind } from '../core/ocds-reads';
 import { ownerOf, presentedToken } from '../core/owner';
@@ -13,7 +13,7 @@ import { contractRelease } from '../../ocds/contract-release';
 import { visibleData } from '../core/restricted-view';
 import type { DocumentHost } from '../core/document-host';
 import { createContract, patchContract } from './contract.lifecycle';
-import { addChange, findChange, patchChange, type ContractChange } from './contract-changes';
+import { addChange, findChange, patchChange, type LoadedChange } from './contract-changes';
 import { CONTRACT_MASK } from './contract.mask';
 import { putSignerInfo, sideOwner } from './contract-signer-info';
 import { generateCredentials, holdsTenderCredentials } from './contract-credentials';
@@ -24,21 +24,22 @@ import {
   postChangeSchema,
   putSignerInfoSchema,
 } from './contract.schema';
-import { tenderContractLink } from '../tender/contracts/contract-signing';
+import { tenderContractLink } from '../tender';
+import type { Contract, ContractDoc } from './contract.types';
 
 /** Contracts in OCDS: each in its tender's contracting process (docs/ocds.md §Contracts). */
 const contractOcds: OcdsKind = {
   kind: 'contracts',
-  view: (doc, viewer) => visibleData(doc, viewer, CONTRACT_MASK),
+  view: (doc, viewer) => visibleData(doc as ContractDoc, viewer, CONTRACT_MASK),
   releases: async (views) => views.map(contractRelease),
-  publisher: (view) => view.buyer?.name,
+  publisher: (view) => (view as Contract).buyer?.name,
 };
 
 const contractFeed: FeedSource = {
   kind: 'contracts',
   // Spec-era `listing_allowed_fields` of contracts (docs/contracts.md §Contract feed).
   allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
-  entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, CONTRACT_MASK) }),
+  entry: (doc, viewer) => ({ data: visibleData(doc as ContractDoc, viewer, CONTRACT_MASK) }),
   releases: contractOcds.releases,
 };
 
@@ -46,24 +47,25 @@ const contractFeed: FeedSource = {
 export const contractDocuments: DocumentHost = {
   kind: 'contracts',
   name: 'contract',
-  view: (doc, viewer) => visibleData(doc, viewer, CONTRACT_MASK),
-  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  view: (doc: ContractDoc, viewer) => visibleData(doc, viewer, CONTRACT_MASK),
+  authority: async (_session, stored) => stored.doc as ContractDoc,
   acceptsIn: () => ['pending', 'active'],
   documentOf: ['tender', 'item', 'lot', 'contract', 'change'],
   // `documentOf` `contract` unless changed, public only; a lot is the tender's, not checked here (docs/platform.md §Document fields).
   fields: { documentOf: 'contract', confidentiality: 'public', related: { item: 'items', change: 'changes' } },
 };
 
-const loadContract = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'contracts', ctx.params.id);
-const visibleContract = (ctx: Ctx, stored: StoredObject) => visibleData(stored.doc, ctx.state.viewer, CONTRACT_MASK);
+const loadContract = (ctx: Ctx): Promise<StoredObject<ContractDoc>> =>
+  loadObject<ContractDoc>(ctx.state.session, 'contracts', ctx.params.id);
+const visibleContract = (ctx: Ctx, stored: StoredObject<ContractDoc>) => visibleData(stored.doc, ctx.state.viewer, CONTRACT_MASK);
 
 /** The contract and the change the path names, as the reference resolves them before any check: 404 first. */
-async function loadChange(ctx: Ctx): Promise<ContractChange> {
+async function loadChange(ctx: Ctx): Promise<LoadedChange> {
   const stored = await loadContract(ctx);
   return { stored, change: findChange(stored.doc.data, ctx.params.changeId) };
 }
 
-const theContractOwner = ownerOf('the contract', (stored: StoredObject) => stored.doc);
+const theContractOwner = ownerOf('the contract', (stored: StoredObject<ContractDoc>) => stored.doc);
 
 /** Who signs for a side (docs/contracts.md §Contracts from awards): the side's owner puts it. */
 function signerInfoRoute(side: 'buyer' | 'suppliers', summary: string, of: string): MountableRoute {
@@ -72,7 +74,7 @@ function signerInfoRoute(side: 'buyer' | 'suppliers', summary: string, of: strin
     path: `/api/2.5/contracts/:id/${side}/signer_info`,
     summary,
     load: loadContract,
-    access: ownerOf(of, (stored: StoredObject) => sideOwner(stored.doc, side)),
+    access: ownerOf(of, (stored: StoredObject<ContractDoc>) => sideOwner(stored.doc, side)),
     body: [{ data: putSignerInfoSchema }],
     result: 'object',
     writes: true,
@@ -99,10 +101,14 @@ export function contractRoutes(deps: RouteDeps): MountableRoute[] {
         created(ctx, absoluteUrl(ctx, base, `/api/2.5/contracts/${doc.data.id}`), { data: doc.data, config: doc.config, access });
       },
     }),
-    ...objectReadRoutes('contracts', (doc, viewer) => ({ data: visibleData(doc, viewer, CONTRACT_MASK), config: doc.config }), {
-      ocds: contractOcds,
-      publicBaseUrl: base,
-    }),
+    ...objectReadRoutes(
+      'contracts',
+      (doc, viewer) => ({ data: visibleData(doc as ContractDoc, viewer, CONTRACT_MASK), config: doc.config }),
+      {
+        ocds: contractOcds,
+        publicBaseUrl: base,
+      },
+    ),
     route({
       method: 'patch',
       path: '/api/2.5/contracts/:id',
@@ -177,7 +183,7 @@ export function contractRoutes(deps: RouteDeps): MountableRoute[] {
       path: '/api/2.5/contracts/:id/changes/:changeId',
       summary: 'Edits or applies a pending contract change',
       load: loadChange,
-      access: ownerOf('the contract', ({ stored }: ContractChange) => stored.doc),
+      access: ownerOf('the contract', ({ stored }: LoadedChange) => stored.doc),
       body: [{ data: patchChangeSchema }],
       result: 'object',
       writes: true,

@@ -1,8 +1,8 @@
-import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
+import type { Contract, ContractStatus } from './contract.types';
 
 /** Named rules of contract PATCHes (contracting API, spec era). */
-export type ContractRule = (contract: Doc, before: Doc, now: Date) => void;
+export type ContractRule = (contract: Contract, before: Contract, now: Date) => void;
 
 /**
  * The contract's state machine, every transition and where it is applied (no automatic one: a contract has no events).
@@ -14,7 +14,7 @@ export type ContractRule = (contract: Doc, before: Doc, now: Date) => void;
  *   cancelled, tender/cancellations/cancellation.lifecycle.ts (docs/tenders.md §Awards, §Cancellations).
  * Any other change of status by PATCH is refused.
  */
-const NEXT: Record<string, string[]> = { pending: ['active'], active: ['terminated'] };
+const NEXT: Partial<Record<ContractStatus, ContractStatus[]>> = { pending: ['active'], active: ['terminated'] };
 
 export const statusMovesForward: ContractRule = (c, before) => {
   if (c.status !== before.status && !(NEXT[before.status] ?? []).includes(c.status)) {

@@ -10,13 +10,15 @@ import {
   periodSchema,
   procuringEntitySchema,
 } from '../core/parts.schema';
+import { text, translated } from '../core/organization.schema';
+import type { Translated } from '../core/shapes';
 import { isoDate } from '../core/validation';
+import type { Contract, ContractChange, ContractItem } from './contract.types';
 
-/** Contract request shapes (spec: Contract). */
-const text = () => Joi.string().min(1);
-const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
+/** Contract request shapes (spec: Contract); `Joi.object<T, true>` holds each to the contract's types (contract.types.ts). */
+type Rationale = keyof Translated<'rationale'>;
 
-const changeSchema = Joi.object({
+const changeSchema = Joi.object<Pick<ContractChange, 'id' | Rationale | 'rationaleTypes' | 'date' | 'dateSigned'>, true>({
   id: md5(),
   ...translated('rationale'),
   rationaleTypes: list('rationaleTypes', text()),
@@ -35,8 +37,16 @@ const editable = {
   dateSigned: isoDate(),
 };
 
+type Editable = keyof Translated<'title'> | keyof Translated<'description'> | 'contractNumber' | 'period' | 'value' | 'dateSigned';
+
+/** What the contracting system gives of a new contract. */
+export type ContractRequest = Pick<
+  Contract,
+  Editable | 'changes' | 'tender_id' | 'awardID' | 'suppliers' | 'procuringEntity' | 'buyer' | 'documents'
+> & { items?: Omit<ContractItem, 'id'>[] };
+
 /** `POST /contracts` from the contracting system: the tender it comes from and the award's parties and items. */
-export const createContract = Joi.object({
+export const createContract = Joi.object<ContractRequest, true>({
   ...editable,
   changes: list('changes', changeSchema),
   tender_id: md5().required(),
@@ -49,7 +59,7 @@ export const createContract = Joi.object({
 });
 
 /** Owner PATCH: status, period, value (with amountNet), dateSigned; changes have their own route (docs/platform.md §Server-managed arrays). */
-export const patchContract = Joi.object({
+export const patchContract = Joi.object<Pick<Contract, Editable | 'status'>, true>({
   ...editable,
   status: Joi.string().valid('pending', 'active', 'terminated', 'cancelled'),
 });
@@ -79,11 +89,17 @@ const changeMembers = {
   dateSigned: isoDate(),
 };
 
+/** What the owner gives of a change. */
+export type ChangeRequest = Pick<ContractChange, Rationale | 'rationaleTypes' | 'contractNumber' | 'dateSigned'>;
+
 /** POST /contracts/{id}/changes `data`. */
-export const postChangeSchema = Joi.object(changeMembers).fork(['rationale', 'rationaleTypes'], (s) => s.required());
+export const postChangeSchema = Joi.object<ChangeRequest, true>(changeMembers).fork(['rationale', 'rationaleTypes'], (s) => s.required());
 
 /** PATCH /contracts/{id}/changes/{change_id} `data`: the same members, none required, and the status. */
-export const patchChangeSchema = Joi.object({ ...changeMembers, status: Joi.string().valid('pending', 'active') });
+export const patchChangeSchema = Joi.object<ChangeRequest & Pick<ContractChange, 'status'>, true>({
+  ...changeMembers,
+  status: Joi.string().valid('pending', 'active'),
+});
 
 /** PUT /contracts/{id}/{buyer,suppliers}/signer_info `data`: the econtract `SignerInfo`, every member required, the IBAN 15 to 33 characters. */
 export const putSignerInfoSchema = signerInfoSchema

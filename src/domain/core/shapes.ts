@@ -76,6 +76,16 @@ export type Document = Translated<'title'> &
     dateModified: string;
   };
 
+/** Who signs a contract for a party (the econtract `SignerInfo`, docs/contracts.md §Contracts from awards). */
+export interface SignerInfo {
+  name?: string;
+  email?: string;
+  telephone?: string;
+  iban?: string;
+  position?: string;
+  authorizedBy?: string;
+}
+
 /**
  * An amount of money (`valueSchema` in parts.schema.ts). A stored tender's values carry the currency and VAT flag
  * the server defaults (docs/tenders.md §Server-set values).
@@ -84,24 +94,6 @@ export interface Value {
   amount: number;
   currency?: string;
   valueAddedTaxIncluded?: boolean;
-}
-
-/** A contract's value (`contractValueSchema`): the amount with and without VAT. */
-export interface ContractValue {
-  amount?: number;
-  amountNet?: number;
-  currency?: string;
-  valueAddedTaxIncluded?: boolean;
-}
-
-/** Who signs for an organization (`signerInfoSchema`), required of a contract's buyer and suppliers before signing. */
-export interface SignerInfo {
-  name?: string;
-  email?: string;
-  telephone?: string;
-  iban?: string;
-  position?: string;
-  authorizedBy?: string;
 }
 
 /** An item's unit of measure, and its price where one is given. */

@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { isBroker, type Account } from '../../http/auth';
 import { apiError } from '../../http/errors';
@@ -9,26 +8,22 @@ import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { calculateDate } from '../../time/periods';
 import { itemById, itemsOf } from '../core/items';
 import { newId } from '../core/ids';
-import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { updateOf, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
 import { requireAllowedChange } from './plan.rules';
-import { patchMilestoneSchema, postMilestoneSchema } from './plan.schema';
+import { patchMilestoneSchema, postMilestoneSchema, type MilestoneRequest } from './plan.schema';
+import type { Plan, PlanDoc, PlanMilestone, PlanMilestoneStatus, PlanOrganization } from './plan.types';
 
 /** docs/plans.md §Milestones: `scheduled` and `met` milestones are active; an author has one active at a time. */
-const ACTIVE = ['scheduled', 'met'];
-const milestonesOf = (plan: Doc): Doc[] => itemsOf(plan, 'milestones');
-export const findMilestone = (plan: Doc, id: string) => itemById(plan, 'milestones', id, 'milestone_id');
-const identifierOf = (org: Doc) => `${org.identifier?.scheme} ${org.identifier?.id}`;
-
-/** A plan's milestones' owner-token hashes, kept beside `data` as the plan's own `secrets` are. */
-interface PlanDoc extends ObjectDoc {
-  milestoneTokens?: Record<string, string>;
-}
+const ACTIVE: PlanMilestoneStatus[] = ['scheduled', 'met'];
+const milestonesOf = (plan: Plan) => itemsOf(plan, 'milestones');
+export const findMilestone = (plan: Plan, id: string) => itemById(plan, 'milestones', id, 'milestone_id');
+const identifierOf = (org: Pick<PlanOrganization, 'identifier'>) => `${org.identifier?.scheme} ${org.identifier?.id}`;
 
 const unprocessable = (name: string, description: string) => apiError(422, description, { name });
 
 /** docs/plans.md §Milestones: the author is the plan's procuring entity, with no other active milestone, and it starts scheduled. */
-function requireAcceptableMilestone(plan: Doc, milestone: Doc): void {
+function requireAcceptableMilestone(plan: Plan, milestone: MilestoneRequest): void {
   const author = identifierOf(milestone.author);
   if (author !== identifierOf(plan.procuringEntity)) throw unprocessable('author', 'Should match plan.procuringEntity');
   if (milestonesOf(plan).some((m) => ACTIVE.includes(m.status) && identifierOf(m.author) === author)) {
@@ -40,25 +35,25 @@ function requireAcceptableMilestone(plan: Doc, milestone: Doc): void {
 /** `POST /plans/{id}/milestones` by any broker: 201 with the milestone and its own owner token (no transfer token). */
 export async function addMilestone(
   session: StoreSession,
-  stored: StoredObject,
-  data: Doc,
+  stored: StoredObject<PlanDoc>,
+  data: unknown,
   { account, now }: Actor,
-): Promise<{ milestone: Doc; token: string }> {
+): Promise<{ milestone: PlanMilestone; token: string }> {
   const plan = stored.doc.data;
-  const input = validated<Doc>(postMilestoneSchema, data);
+  const input = validated<MilestoneRequest>(postMilestoneSchema, data);
   requireAcceptableMilestone(plan, input);
   const stamp = formatKyiv(now);
-  const milestone = {
+  const milestone: PlanMilestone = {
     ...input,
     author: { id: newId(), ...input.author },
     id: newId(),
     dateModified: stamp,
     owner: account.name,
   };
-  const after = { ...plan, milestones: [...milestonesOf(plan), milestone] };
+  const after: Plan = { ...plan, milestones: [...milestonesOf(plan), milestone] };
   requireAllowedChange(plan, after, now);
   const { access, secrets } = issueAccess();
-  const doc: PlanDoc = stored.doc;
+  const { doc } = stored;
   const saved: PlanDoc = {
     ...doc,
     data: { ...after, dateModified: stamp },
@@ -69,7 +64,7 @@ export async function addMilestone(
 }
 
 /** docs/plans.md §Milestones: scheduled → met (with `dateMet`) or notMet; dueDate only while scheduled; description while scheduled or met. */
-function requireMilestoneChange(before: Doc, after: Doc): void {
+function requireMilestoneChange(before: PlanMilestone, after: PlanMilestone): void {
   if (before.status !== after.status && !(before.status === 'scheduled' && ['met', 'notMet'].includes(after.status))) {
     throw apiError(403, `Can't update milestone status from '${before.status}' to '${after.status}'`);
   }
@@ -81,27 +76,26 @@ function requireMilestoneChange(before: Doc, after: Doc): void {
 }
 
 /** A plan's milestone, for a route on it: 404 for an unknown one. */
-export interface PlanMilestone {
-  stored: StoredObject;
-  milestone: Doc;
+export interface LoadedMilestone {
+  stored: StoredObject<PlanDoc>;
+  milestone: PlanMilestone;
 }
 
 /** Whether `account`, presenting `token`, owns the milestone: its broker, with the milestone's own token. */
-export function holdsMilestone(account: Account | null, token: string | null, { stored, milestone }: PlanMilestone): boolean {
-  const doc: PlanDoc = stored.doc;
-  return isBroker({ account }) && account?.name === milestone.owner && tokenMatches(token, doc.milestoneTokens?.[milestone.id]);
+export function holdsMilestone(account: Account | null, token: string | null, { stored, milestone }: LoadedMilestone): boolean {
+  return isBroker({ account }) && account?.name === milestone.owner && tokenMatches(token, stored.doc.milestoneTokens?.[milestone.id]);
 }
 
 /** `PATCH /plans/{id}/milestones/{milestone_id}` by the milestone's owner (`holdsMilestone`). */
 export async function patchMilestone(
   session: StoreSession,
-  { stored, milestone: before }: PlanMilestone,
-  data: Doc,
+  { stored, milestone: before }: LoadedMilestone,
+  data: unknown,
   now: Date,
-): Promise<Doc> {
-  const doc: PlanDoc = stored.doc;
-  const patch = validated<Doc>(patchMilestoneSchema, data);
-  const after = { ...before, ...patch };
+): Promise<PlanMilestone> {
+  const { doc } = stored;
+  const patch = validated<Partial<PlanMilestone>>(patchMilestoneSchema, data);
+  const after: PlanMilestone = { ...before, ...patch };
   if (isDeepStrictEqual(after, before)) return before;
   requireMilestoneChange(before, after);
   const stamp = formatKyiv(now);
@@ -119,7 +113,7 @@ const STANDSTILL = { days: 2, working: true };
  * docs/plans.md §Milestones: a new procuring entity (identifier) invalidates the active milestones, and is refused
  * later than 2 business days before the tender period starts while any is active (`_check_field_change_events`).
  */
-export function withMilestonesAfterEntityChange(before: Doc, after: Doc, now: Date): Doc {
+export function withMilestonesAfterEntityChange(before: Plan, after: Plan, now: Date): Plan {
   if (identifierOf(before.procuringEntity) === identifierOf(after.procuringEntity)) return after;
   if (!milestonesOf(before).some((m) => ACTIVE.includes(m.status))) return after;
   const start = parseIsoDate(after.tender.tenderPeriod?.startDate ?? '');
@@ -129,6 +123,6 @@ export function withMilestonesAfterEntityChange(before: Doc, after: Doc, now: Da
   const stamp = formatKyiv(now);
   return {
     ...after,
-    milestones: milestonesOf(after).map((m) => (ACTIVE.includes(m.status) ? { ...m, status: 'invalid', dateModified: stamp } : m)),
+    milestones: milestonesOf(after).map((m) => (ACTIVE.includes(m.status) ? { ...m, status: 'invalid' as const, dateModified: stamp } : m)),
   };
 }

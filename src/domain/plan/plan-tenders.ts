@@ -1,11 +1,11 @@
-import type { Doc } from '../core/object-doc';
 import { apiError, ApiError, type ErrorEntry } from '../../http/errors';
 import type { Access } from '../../security/tokens';
 import type { StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { createTender, type TenderRequest } from '../tender/tender.lifecycle';
+import { createTender, type TenderRequest } from '../tender';
 import { changedPlan } from './plan.lifecycle';
+import type { Plan, PlanDoc } from './plan.types';
 
 /**
  * Procedures a tender may start with (`FIRST_STAGE_PROCUREMENT_TYPES`, HEAD's members: the spec era's and
@@ -33,16 +33,26 @@ const CENTRAL_PROCUREMENT_IDENTIFIER = '01101100';
 
 const unprocessable = (name: string, description: unknown) => apiError(422, description, { name });
 
+/** The tender a request gives, read here before its procedure's schema checks it: any member may be of any kind. */
+interface GivenTender {
+  procurementMethodType?: unknown;
+  procuringEntity?: unknown;
+  items?: unknown;
+}
+/** What these checks read of a given organization or item, where they are objects. */
+type GivenIdentifier = { identifier?: { id?: unknown; scheme?: unknown } } | null | undefined;
+type GivenItem = { classification?: { id?: unknown } } | null | undefined;
+
 /** docs/plans.md §Tenders: the plan may still get a tender (`_validate_plan_scheduled`, `_validate_plan_has_not_tender`). */
-function requireOpenPlan(plan: Doc): void {
+function requireOpenPlan(plan: Plan): void {
   if (plan.status && plan.status !== 'scheduled') throw unprocessable('status', `Can't create tender in '${plan.status}' plan status`);
   if (plan.tender_id) throw unprocessable('tender_id', 'This plan has already got a tender');
 }
 
 /** docs/plans.md §Tenders: a first-stage procedure of the plan's type (a plan of `centralizedProcurement` takes any; belowThreshold allows priceQuotation). */
-function requireMatchingType(plan: Doc, tender: Doc): void {
+function requireMatchingType(plan: Plan, tender: GivenTender): void {
   const type = tender.procurementMethodType;
-  if (!FIRST_STAGE.includes(type)) {
+  if (typeof type !== 'string' || !FIRST_STAGE.includes(type)) {
     throw apiError(403, `Should be one of the first stage values: {${FIRST_STAGE.map((t) => `'${t}'`).join(', ')}}`, {
       name: 'procurementMethodType',
     });
@@ -53,22 +63,22 @@ function requireMatchingType(plan: Doc, tender: Doc): void {
 }
 
 /** docs/plans.md §Tenders: the tender's buyer is the plan's (its buyer's for the central purchasing body) and its items are of the plan's CPV group. */
-function requireMatchingContent(plan: Doc, tender: Doc): void {
+function requireMatchingContent(plan: Plan, tender: GivenTender): void {
   const errors: ErrorEntry[] = [];
   const central =
     plan.tender.procurementMethodType === 'centralizedProcurement' && plan.procuringEntity.identifier.id === CENTRAL_PROCUREMENT_IDENTIFIER;
-  const planned = central ? plan.buyers[0].identifier : plan.procuringEntity.identifier;
-  const given: Doc = tender.procuringEntity?.identifier ?? {};
+  const planned = central ? plan.buyers![0].identifier : plan.procuringEntity.identifier;
+  const given = (tender.procuringEntity as GivenIdentifier)?.identifier ?? {};
   if (planned.id !== given.id || planned.scheme !== given.scheme) {
     errors.push({
       location: 'body',
       name: 'procuringEntity',
-      description: `procuringEntity.identifier doesn't match: ${planned.scheme} ${planned.id} != ${given.scheme} ${given.id}`,
+      description: `procuringEntity.identifier doesn't match: ${planned.scheme} ${planned.id} != ${String(given.scheme)} ${String(given.id)}`,
     });
   }
-  const code: string = plan.classification.id;
+  const code = plan.classification.id;
   const group = code.startsWith('336') ? code.slice(0, 3) : code.slice(0, 4);
-  (Array.isArray(tender.items) ? tender.items : []).forEach((item: Doc, i: number) => {
+  (Array.isArray(tender.items) ? (tender.items as GivenItem[]) : []).forEach((item, i) => {
     const id = item?.classification?.id;
     if (typeof id === 'string' && !id.startsWith(group)) {
       errors.push({
@@ -82,7 +92,7 @@ function requireMatchingContent(plan: Doc, tender: Doc): void {
 }
 
 /** docs/plans.md §Tenders: a tender is made only from a plan with a budget breakdown. */
-function requireBreakdown(plan: Doc): void {
+function requireBreakdown(plan: Plan): void {
   if (!plan.budget?.breakdown?.length) throw unprocessable('budget.breakdown', 'Plan should contain budget breakdown');
 }
 
@@ -92,10 +102,10 @@ function requireBreakdown(plan: Doc): void {
  */
 export async function createTenderFromPlan(
   session: StoreSession,
-  stored: StoredObject,
+  stored: StoredObject<PlanDoc>,
   request: TenderRequest,
   actor: Actor,
-): Promise<{ doc: ObjectDoc; access: Access }> {
+): Promise<{ doc: ObjectDoc<{ id: string }>; access: Access }> {
   const plan = stored.doc.data;
   const tender = request.data;
   requireOpenPlan(plan);
@@ -105,7 +115,7 @@ export async function createTenderFromPlan(
   return createTender(session, request, actor, {
     plans: [{ id: plan.id }],
     writes: (created) => {
-      const linked = changedPlan(stored, { tender_id: created.data.id }, actor.now);
+      const linked = changedPlan(stored, { tender_id: (created.data as { id: string }).id }, actor.now);
       return linked ? [updateOf(stored, linked, ['milestones'])] : [];
     },
   });

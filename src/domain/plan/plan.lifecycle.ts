@@ -1,38 +1,36 @@
-import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
-import type { Stored, StoreSession } from '../../store/port';
+import type { StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
 import { formatKyiv } from '../../time/kyiv';
 import { dailyId, newId } from '../core/ids';
-import { insertOf, updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
 import { PLAN_RULES, requireAllowedChange, typesAllowedFor, unavailableType } from './plan.rules';
 import { withMilestonesAfterEntityChange } from './plan-milestones';
 import { patchPlanSchema, planSchema } from './plan.schema';
+import type { Plan, PlanBody, PlanChecked, PlanDoc, PlanRequest } from './plan.types';
 
 /** The members the server fills in a plan: ids of organizations, items, breakdown and cancellation; the tender's defaults. */
-function withServerMembers(plan: Doc, stamp: string): Doc {
-  const org = (o: Doc) => ({ id: newId(), ...o });
-  const out: Doc = {
-    ...plan,
+function withServerMembers(plan: PlanRequest, stamp: string): PlanChecked {
+  const org = <O extends object>(o: O) => ({ id: newId(), ...o });
+  const { cancellation } = plan;
+  // The given cancellation is replaced in place below, so the members keep their order.
+  const given: Omit<PlanRequest, 'cancellation'> = plan;
+  const out: PlanChecked = {
+    ...given,
     procuringEntity: org(plan.procuringEntity),
     tender: { procurementMethod: '', procurementMethodType: '', ...plan.tender },
   };
   if (plan.buyers) out.buyers = plan.buyers.map(org);
-  if (plan.items) out.items = plan.items.map((i: Doc) => ({ id: newId(), ...i }));
+  if (plan.items) out.items = plan.items.map(org);
   if (plan.budget) {
     out.budget = { ...plan.budget, currency: plan.budget.currency ?? 'UAH' };
-    if (plan.budget.breakdown) out.budget.breakdown = plan.budget.breakdown.map((b: Doc) => ({ id: newId(), ...b }));
+    if (plan.budget.breakdown) out.budget.breakdown = plan.budget.breakdown.map(org);
   }
-  if (plan.cancellation)
-    out.cancellation = {
-      status: 'pending',
-      ...plan.cancellation,
-      id: plan.cancellation.id ?? newId(),
-      date: plan.cancellation.date ?? stamp,
-    };
+  if (cancellation)
+    out.cancellation = { status: 'pending', ...cancellation, id: cancellation.id ?? newId(), date: cancellation.date ?? stamp };
   return out;
 }
 
@@ -44,14 +42,14 @@ function withServerMembers(plan: Doc, stamp: string): Doc {
  *   (docs/plans.md §Tenders). Or the owner's PATCH, for the tender types plan.rules.ts allows.
  * - never back to draft, and in cancelled or complete only `rationale` changes: plan.rules.ts.
  */
-function withStatusMoves(plan: Doc): Doc {
+function withStatusMoves<P extends PlanChecked>(plan: P): P {
   if (plan.cancellation?.status === 'active') return { ...plan, status: 'cancelled' };
   if (plan.tender_id) return { ...plan, status: 'complete' };
   return plan;
 }
 
 /** docs/plans.md §Fields: the rationale's `date` is when its description last changed. */
-function withRationaleDate(plan: Doc, before: Doc | null, stamp: string): Doc {
+function withRationaleDate<P extends PlanChecked>(plan: P, before: PlanChecked | null, stamp: string): P {
   if (!plan.rationale) return plan;
   const previous = before?.rationale;
   const date = previous && previous.description === plan.rationale.description ? (previous.date ?? stamp) : stamp;
@@ -59,17 +57,17 @@ function withRationaleDate(plan: Doc, before: Doc | null, stamp: string): Doc {
 }
 
 /** A whole plan as it would be stored: its shape checked, the server's members filled, the rules run (plan.rules.ts). */
-function checked(plan: Doc, createdAt: string, now: Date): Doc {
-  const valid = withServerMembers(validated<Doc>(planSchema, plan), formatKyiv(now));
+function checked(plan: unknown, createdAt: string, now: Date): PlanChecked {
+  const valid = withServerMembers(validated<PlanRequest>(planSchema, plan), formatKyiv(now));
   for (const rule of PLAN_RULES) rule(valid, createdAt, now);
   return valid;
 }
 
 /** docs/plans.md §Procedures: the availability and kind checks of creation (`PlanState.validate_on_post`), both 403. */
-function requirePlannableType(plan: Doc, now: Date, createdAt: string): void {
-  const type: string = plan.tender.procurementMethodType;
+function requirePlannableType(plan: PlanChecked, now: Date, createdAt: string): void {
+  const type = plan.tender.procurementMethodType;
   if (unavailableType(type, now)) throw apiError(403, `procedure with procurementMethodType = ${type} is not available`);
-  const kind: string = plan.procuringEntity.kind ?? '';
+  const kind = plan.procuringEntity.kind ?? '';
   const allowed = typesAllowedFor(kind, createdAt);
   if (allowed && !allowed.includes(type)) {
     throw apiError(
@@ -81,7 +79,7 @@ function requirePlannableType(plan: Doc, now: Date, createdAt: string): void {
 }
 
 /** `POST /plans` (docs/plans.md §Endpoints): broker levels 1, 3 or 5; `scheduled` unless `status` says otherwise. */
-export async function createPlan(session: StoreSession, data: Doc, { account, now }: Actor): Promise<{ doc: ObjectDoc; access: Access }> {
+export async function createPlan(session: StoreSession, data: unknown, { account, now }: Actor): Promise<{ doc: PlanDoc; access: Access }> {
   const stamp = formatKyiv(now);
   const request = checked(data, stamp, now);
   if (!['1', '3', '5'].some((level) => account.levels.includes(level))) {
@@ -90,7 +88,7 @@ export async function createPlan(session: StoreSession, data: Doc, { account, no
   requirePlannableType(request, now, stamp);
   const plan = withRationaleDate(withStatusMoves({ status: 'scheduled', ...request }), null, stamp);
   const { access, secrets } = issueAccess();
-  const doc: ObjectDoc = {
+  const doc: PlanDoc = {
     data: {
       ...plan,
       planID: '',
@@ -111,16 +109,18 @@ export async function createPlan(session: StoreSession, data: Doc, { account, no
 
 /** Server-kept members a client never sends back: they survive a PATCH untouched. */
 const SERVER_KEYS = ['id', 'planID', 'owner', 'datePublished', 'dateCreated', 'dateModified', 'documents', 'milestones'];
-const clientPart = (data: Doc): Doc => Object.fromEntries(Object.entries(data).filter(([key]) => !SERVER_KEYS.includes(key)));
+const clientPart = (data: Plan): Partial<PlanBody> =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => !SERVER_KEYS.includes(key)));
 
 /**
  * The plan as `change` (a PATCH, or a tender created from it) leaves it, through every check and status move, or
  * null when nothing changes: the one way a plan's later version is made (milestone routes add only their own array).
  */
-export function changedPlan(stored: Stored & { doc: ObjectDoc }, change: Doc, now: Date): ObjectDoc | null {
-  const before: Doc = stored.doc.data;
+export function changedPlan(stored: StoredObject<PlanDoc>, change: Partial<PlanBody>, now: Date): PlanDoc | null {
+  const before = stored.doc.data;
   const stamp = formatKyiv(now);
-  const merged: Doc = { ...before, ...checked({ ...clientPart(before), ...change }, before.dateCreated, now) };
+  const request = checked({ ...clientPart(before), ...change }, before.dateCreated, now);
+  const merged: Plan = { ...before, ...request, status: request.status ?? before.status };
   requireAllowedChange(before, merged, now);
   const after = withRationaleDate(withStatusMoves(withMilestonesAfterEntityChange(before, merged, now)), before, stamp);
   if (isDeepStrictEqual(after, before)) return null;
@@ -128,9 +128,10 @@ export function changedPlan(stored: Stored & { doc: ObjectDoc }, change: Doc, no
 }
 
 /** `PATCH /plans/{id}` by its owner: members replace the stored ones whole (`validate_patch_data_simple`). */
-export async function patchPlan(session: StoreSession, stored: StoredObject, data: Doc, now: Date): Promise<ObjectDoc> {
-  const patch = validated<Doc>(patchPlanSchema, data);
-  if (Object.entries(patch).every(([key, value]) => isDeepStrictEqual(stored.doc.data[key], value))) return stored.doc;
+export async function patchPlan(session: StoreSession, stored: StoredObject<PlanDoc>, data: unknown, now: Date): Promise<PlanDoc> {
+  const patch = validated<Partial<PlanBody>>(patchPlanSchema, data);
+  const current: Partial<PlanBody> = stored.doc.data;
+  if (Object.entries(patch).every(([key, value]) => isDeepStrictEqual(current[key as keyof PlanBody], value))) return stored.doc;
   const doc = changedPlan(stored, patch, now);
   if (!doc) return stored.doc;
   // The save may invalidate milestones (docs/plans.md §Milestones); a client never sends them (SERVER_KEYS).

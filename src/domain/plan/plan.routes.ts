@@ -6,31 +6,32 @@ import { feedRoute, type FeedSource } from '../../http/feed';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
-import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import { loadObject, type StoredObject } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import type { DocumentHost } from '../core/document-host';
 import type { OcdsKind } from '../core/ocds-reads';
 import { ownerOf, presentedToken } from '../core/owner';
 import { planRelease } from '../../ocds/plan-release';
-import { TENDER_PROCEDURES } from '../tender/procedures';
+import { TENDER_PROCEDURES } from '../tender';
 import { createPlan, patchPlan } from './plan.lifecycle';
-import { addMilestone, findMilestone, holdsMilestone, patchMilestone, type PlanMilestone } from './plan-milestones';
+import { addMilestone, findMilestone, holdsMilestone, patchMilestone, type LoadedMilestone } from './plan-milestones';
 import { patchMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema } from './plan.schema';
 import { createTenderFromPlan } from './plan-tenders';
+import type { Plan, PlanDoc } from './plan.types';
 
 /** Plans in OCDS: each its own contracting process in `planning` (docs/ocds.md §Plans). */
 const planOcds: OcdsKind = {
   kind: 'plans',
-  view: (doc) => doc.data,
+  view: (doc) => (doc as PlanDoc).data,
   releases: async (views) => views.map(planRelease),
-  publisher: (view) => view.procuringEntity?.name,
+  publisher: (view) => (view as Plan).procuringEntity?.name,
 };
 
 /** Spec-era `listing_allowed_fields` of plans (docs/plans.md §Feed). */
 const planFeed: FeedSource = {
   kind: 'plans',
   allowedFields: ['dateCreated', 'dateModified', 'status', 'planID', 'procuringEntity', 'procurementMethodType', 'mode'],
-  entry: (doc) => ({ data: (doc as ObjectDoc).data }),
+  entry: (doc) => ({ data: (doc as PlanDoc).data }),
   entryReads: [],
   releases: planOcds.releases,
 };
@@ -39,15 +40,15 @@ const planFeed: FeedSource = {
 export const planDocuments: DocumentHost = {
   kind: 'plans',
   name: 'plan',
-  view: (doc) => doc.data,
-  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  view: (doc: PlanDoc) => doc.data,
+  authority: async (_session, stored) => stored.doc as PlanDoc,
   acceptsIn: () => ['draft', 'scheduled'],
   refusal: (status) => apiError(422, `Can't update plan in '${status}' status`, { name: 'status' }),
 };
 
-const loadPlan = (ctx: Ctx): Promise<StoredObject> => loadObject(ctx.state.session, 'plans', ctx.params.id);
+const loadPlan = (ctx: Ctx): Promise<StoredObject<PlanDoc>> => loadObject<PlanDoc>(ctx.state.session, 'plans', ctx.params.id);
 
-async function loadMilestone(ctx: Ctx): Promise<PlanMilestone> {
+async function loadMilestone(ctx: Ctx): Promise<LoadedMilestone> {
   const stored = await loadPlan(ctx);
   return { stored, milestone: findMilestone(stored.doc.data, ctx.params.milestoneId) };
 }
@@ -69,13 +70,13 @@ export function planRoutes(deps: RouteDeps): MountableRoute[] {
         created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${doc.data.id}`), { data: doc.data, access });
       },
     }),
-    ...objectReadRoutes('plans', (doc) => ({ data: doc.data }), { ocds: planOcds, publicBaseUrl: base }),
+    ...objectReadRoutes('plans', (doc) => ({ data: (doc as PlanDoc).data }), { ocds: planOcds, publicBaseUrl: base }),
     route({
       method: 'patch',
       path: '/api/2.5/plans/:id',
       summary: 'Changes, schedules, cancels or completes a plan',
       load: loadPlan,
-      access: ownerOf('the plan', (stored: StoredObject) => stored.doc),
+      access: ownerOf('the plan', (stored: StoredObject<PlanDoc>) => stored.doc),
       body: [{ data: patchPlanSchema }],
       result: 'object',
       writes: true,

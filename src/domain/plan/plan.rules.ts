@@ -1,15 +1,15 @@
-import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import { appliesFrom } from '../constants';
 import { PROCEDURES } from './plan.schema';
+import type { Plan, PlanChecked, PlanOrganization } from './plan.types';
 
 /**
  * What a whole plan must satisfy after every POST and PATCH (the reference's `Plan` model validators,
  * docs/plans.md §Organizations, §Procedures, §Statuses, §Budget, §Items). `createdAt` is the plan's `dateCreated` (now while it is being created): the
  * date-dependent rules follow it, except the budget's period/year, which follow the request's time.
  */
-export type PlanRule = (plan: Doc, createdAt: string, now: Date) => void;
+export type PlanRule = (plan: PlanChecked, createdAt: string, now: Date) => void;
 
 const REQUIRED = ['This field is required.'];
 const invalid = (name: string, description: unknown) => apiError(422, description, { name });
@@ -18,8 +18,8 @@ const invalid = (name: string, description: unknown) => apiError(422, descriptio
 const tupleText = (values: string[]) => `(${values.map((v) => `'${v}'`).join(', ')}${values.length === 1 ? ',' : ''})`;
 
 /** docs/plans.md §Organizations: `address` and `kind` of an organization, required from PLAN_ADDRESS_KIND_REQUIRED_FROM. */
-function missingAddressKind(org: Doc): Doc | null {
-  const missing: Doc = {};
+function missingAddressKind(org: PlanOrganization): Record<string, string[]> | null {
+  const missing: Record<string, string[]> = {};
   if (!org.address) missing.address = REQUIRED;
   if (!org.kind) missing.kind = REQUIRED;
   return Object.keys(missing).length ? missing : null;
@@ -67,7 +67,7 @@ export const budgetPeriodOrYear: PlanRule = (plan, _createdAt, now) => {
 
 /** docs/plans.md §Budget: breakdown members (an `other` one describes itself) and one currency for them all and the budget. */
 export const budgetBreakdownMembers: PlanRule = (plan) => {
-  const breakdown: Doc[] = plan.budget?.breakdown ?? [];
+  const breakdown = plan.budget?.breakdown ?? [];
   if (breakdown.some((b) => b.title === 'other' && !b.description)) {
     throw invalid('budget', { breakdown: breakdown.map((b) => (b.title === 'other' && !b.description ? { description: REQUIRED } : {})) });
   }
@@ -83,7 +83,7 @@ const yearOf = (iso: string) => Number(iso.slice(0, 4));
 
 /** docs/plans.md §Budget: the plan-level budget checks (`validate_budget`), in the reference's order. */
 export const budgetFitsProcedure: PlanRule = (plan, createdAt) => {
-  const type: string = plan.tender.procurementMethodType ?? '';
+  const type = plan.tender.procurementMethodType ?? '';
   const { budget } = plan;
   if (type !== 'esco' && !budget) throw invalid('budget', REQUIRED);
   if (!budget) return;
@@ -96,7 +96,7 @@ export const budgetFitsProcedure: PlanRule = (plan, createdAt) => {
       throw invalid('budget', [`Period startDate and endDate must be within one year for ${type}.`]);
     }
   }
-  const breakdown: Doc[] | undefined = budget.breakdown;
+  const { breakdown } = budget;
   if (
     !['belowThreshold', 'reporting', 'esco', ''].includes(type) &&
     appliesFrom('BUDGET_BREAKDOWN_REQUIRED_FROM', createdAt) &&
@@ -119,11 +119,11 @@ const samePrefix = (ids: string[], length: number) => new Set(ids.map((id) => id
 
 /** docs/plans.md §Items: unique ids; one CPV class (group for 336) among the items, and the same as the plan's own. */
 export const itemsShareCpv: PlanRule = (plan) => {
-  const items: Doc[] = plan.items ?? [];
+  const items = plan.items ?? [];
   if (!items.length) return;
   const ids = items.map((i) => i.id);
   if (new Set(ids).size < ids.length) throw invalid('items', ['Item id should be uniq for all items']);
-  const codes = items.map((i) => i.classification.id as string);
+  const codes = items.map((i) => i.classification.id);
   const own = prefixLength(codes);
   if (!samePrefix(codes, own)) throw invalid('items', [`CPV ${CPV_PREFIX_NAMES[own]} of items should be identical`]);
   const all = [...codes, plan.classification.id];
@@ -136,11 +136,11 @@ const SPECIAL_SCHEMES = ['ДК003', 'ДК015', 'ДК018', 'specialNorms'];
 
 /** docs/plans.md §Items: a `99999999-9` item that lists additional classifications lists one of a special scheme. */
 export const notCpvItemsClassified: PlanRule = (plan) => {
-  const items: Doc[] = plan.items ?? [];
-  const bad = (i: Doc) =>
+  const items = plan.items ?? [];
+  const bad = (i: (typeof items)[number]) =>
     i.classification.id === '99999999-9' &&
     i.additionalClassifications?.length &&
-    !i.additionalClassifications.some((c: Doc) => SPECIAL_SCHEMES.includes(c.scheme));
+    !i.additionalClassifications.some((c) => SPECIAL_SCHEMES.includes(c.scheme));
   if (items.some(bad)) {
     const text = `One of additional classifications should be one of [${SPECIAL_SCHEMES.join(', ')}].`;
     throw invalid(
@@ -152,7 +152,7 @@ export const notCpvItemsClassified: PlanRule = (plan) => {
 
 /** docs/plans.md §Organizations: `buyers` required from PLAN_BUYERS_REQUIRED_FROM; a buyer's address and kind as the procuring entity's. */
 export const buyersGiven: PlanRule = (plan, createdAt) => {
-  const buyers: Doc[] | undefined = plan.buyers;
+  const { buyers } = plan;
   if (!buyers?.length) {
     if (appliesFrom('PLAN_BUYERS_REQUIRED_FROM', createdAt)) throw invalid('buyers', REQUIRED);
     return;
@@ -199,9 +199,9 @@ export function typesAllowedFor(kind: string, createdAt: string): string[] | nul
 const FINAL = ['cancelled', 'complete'];
 
 /** docs/plans.md §Statuses: what a PATCH may not do to a plan's status or to a finished plan (`PlanState.validate_on_patch`). */
-export function requireAllowedChange(before: Doc, after: Doc, now: Date): void {
+export function requireAllowedChange(before: Plan, after: Plan, now: Date): void {
   if (FINAL.includes(before.status)) {
-    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)] as (keyof Plan)[]);
     keys.delete('rationale');
     for (const key of keys) {
       if (!isDeepStrictEqual(before[key], after[key])) throw apiError(403, `Can't update ${key} in ${before.status} status`);

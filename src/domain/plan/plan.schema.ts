@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { text, translated } from '../core/organization.schema';
 import {
   addressSchema,
   classificationSchema,
@@ -12,13 +13,30 @@ import {
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 import { list } from '../core/lists';
+import type { Identifier, Period } from '../core/shapes';
+import type {
+  BreakdownTitle,
+  Budget,
+  BudgetBreakdown,
+  PlanBody,
+  PlanBuyer,
+  PlanCancellation,
+  PlanItem,
+  PlanMilestone,
+  PlanMilestoneStatus,
+  PlanOrganization,
+  PlanStatus,
+  PlanTender,
+  Rationale,
+} from './plan.types';
 
-/** Plan request shapes (docs/plans.md §Fields): one schema for a whole plan, its optional form for a PATCH. */
-const text = () => Joi.string().min(1);
-const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
-const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+/**
+ * Plan request shapes (docs/plans.md §Fields): one schema for a whole plan, its optional form for a PATCH.
+ * `model<T>` builds `Joi.object<T, true>`, which holds a schema's members to the plan's types (plan.types.ts).
+ */
+const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 
-export const PLAN_STATUSES = ['draft', 'scheduled', 'cancelled', 'complete'];
+export const PLAN_STATUSES: PlanStatus[] = ['draft', 'scheduled', 'cancelled', 'complete'];
 
 /**
  * `procurementMethod` → the `procurementMethodType`s it allows (`planning/api/constants.py::PROCEDURES`, HEAD: the
@@ -44,9 +62,14 @@ export const PROCEDURES: Record<string, string[]> = {
 };
 
 /** Budget breakdown titles (`BREAKDOWN_TITLES`); `other` needs a description. */
-export const BREAKDOWN_TITLES = ['state', 'crimea', 'local', 'own', 'fund', 'loan', 'other'];
+export const BREAKDOWN_TITLES: BreakdownTitle[] = ['state', 'crimea', 'local', 'own', 'fund', 'loan', 'other'];
 
-const identifierSchema = model('Identifier', { scheme: text().required(), id: text().required(), uri: text(), ...translated('legalName') });
+const identifierSchema = model<Identifier>('Identifier', {
+  scheme: text().required(),
+  id: text().required(),
+  uri: text(),
+  ...translated('legalName'),
+});
 
 /** `PlanOrganization`: `address` and `kind` become required by date (plan.rules.ts). */
 const organizationKeys = {
@@ -56,8 +79,8 @@ const organizationKeys = {
   address: addressSchema,
   kind: Joi.string().valid(...PROCURING_ENTITY_KINDS),
 };
-const procuringEntitySchema = model('PlanOrganization', organizationKeys).fork(['name'], (s) => s.required());
-const buyerSchema = model('BuyerOrganization', { ...organizationKeys, contactPoint: contactPointSchema }).fork(['name'], (s) =>
+const procuringEntitySchema = model<PlanOrganization>('PlanOrganization', organizationKeys).fork(['name'], (s) => s.required());
+const buyerSchema = model<PlanBuyer>('BuyerOrganization', { ...organizationKeys, contactPoint: contactPointSchema }).fork(['name'], (s) =>
   s.required(),
 );
 
@@ -66,7 +89,7 @@ const planCpvSchema = cpvSchema.keys({ description_en: text(), description_ru: t
 
 const additionalClassificationSchema = classificationSchema.keys({ description_en: text(), description_ru: text() });
 
-const itemSchema = model('Item', {
+const itemSchema = model<PlanItem>('Item', {
   id: text(),
   classification: planCpvSchema.required(),
   additionalClassifications: list('additionalClassifications', additionalClassificationSchema),
@@ -78,7 +101,7 @@ const itemSchema = model('Item', {
   profile: text(),
 }).fork(['description'], (s) => s.required());
 
-const tenderSchema = model('Tender', {
+const tenderSchema = model<PlanTender>('Tender', {
   procurementMethod: Joi.string().valid(...Object.keys(PROCEDURES)),
   procurementMethodType: Joi.string().valid(...new Set(Object.values(PROCEDURES).flat())),
   tenderPeriod: periodSchema.required(),
@@ -86,7 +109,7 @@ const tenderSchema = model('Tender', {
 
 const currency = () => Joi.string().length(3);
 
-const breakdownSchema = model('BudgetBreakdownItem', {
+const breakdownSchema = model<BudgetBreakdown>('BudgetBreakdownItem', {
   id: md5(),
   title: Joi.string()
     .valid(...BREAKDOWN_TITLES)
@@ -94,17 +117,19 @@ const breakdownSchema = model('BudgetBreakdownItem', {
   description: Joi.string().max(500),
   description_en: Joi.string().max(500),
   description_ru: Joi.string().max(500),
-  value: model('Guarantee', { amount: float().min(0).required(), currency: currency() }).required(),
+  value: model<BudgetBreakdown['value']>('Guarantee', { amount: float().min(0).required(), currency: currency() }).required(),
 });
 
-const budgetSchema = model('Budget', {
+const budgetSchema = model<Budget>('Budget', {
   id: text().required(),
   ...translated('description'),
   amount: float().required(),
   currency: currency(),
   amountNet: float(),
-  project: model('Project', { id: text().required(), ...translated('name') }).fork(['name'], (s) => s.required()),
-  period: model('BudgetPeriod', { startDate: isoDate().required(), endDate: isoDate().required() }),
+  project: model<NonNullable<Budget['project']>>('Project', { id: text().required(), ...translated('name') }).fork(['name'], (s) =>
+    s.required(),
+  ),
+  period: model<Required<Period>>('BudgetPeriod', { startDate: isoDate().required(), endDate: isoDate().required() }),
   year: Joi.number().integer().min(2000),
   notes: text(),
   breakdown: list('breakdown', breakdownSchema),
@@ -118,7 +143,7 @@ const cancellationKeys = {
   date: isoDate(),
 };
 
-const rationaleSchema = model('RationaleObject', { description: Joi.string().max(2048).required(), date: isoDate() });
+const rationaleSchema = model<Rationale>('RationaleObject', { description: Joi.string().max(2048).required(), date: isoDate() });
 
 /** Members a client may give on a plan (`PatchPlan`); `POST` adds `documents`-free creation with required members. */
 const planKeys = {
@@ -132,24 +157,29 @@ const planKeys = {
   mode: Joi.string().valid('test'),
   items: list('items', itemSchema),
   buyers: list('buyers', buyerSchema).min(1),
-  cancellation: model('PlanCancellation', cancellationKeys).fork(['reason'], (s) => s.required()),
+  cancellation: model<PlanCancellation>('PlanCancellation', cancellationKeys).fork(['reason'], (s) => s.required()),
   rationale: rationaleSchema,
 };
 
 /** `POST /plans` data (`PostPlan`) and a plan as a PATCH leaves it (`Plan`): the whole object, required members in. */
-export const planSchema = Joi.object(planKeys).fork(['procuringEntity', 'tender', 'classification'], (s) => s.required());
+export const planSchema = Joi.object<PlanBody, true>(planKeys).fork(['procuringEntity', 'tender', 'classification'], (s) => s.required());
 
 /** `PATCH /plans/{id}` data (`PatchPlan`): any member, each replacing the stored one whole. */
-export const patchPlanSchema = Joi.object(planKeys);
+export const patchPlanSchema = Joi.object<PlanBody, true>(planKeys);
 
 /** The one milestone title and its default description (`MILESTONE_APPROVAL_TITLE`, `…_DESCRIPTION`). */
 export const MILESTONE_APPROVAL_TITLE = 'Підготовка до проведення процедури';
 const MILESTONE_APPROVAL_DESCRIPTION =
   'Узагальнення та аналіз отриманної інформації щодо проведення закупівель товарів, послуг (крім поточного ремонту) в інтересах замовників';
-export const MILESTONE_STATUSES = ['scheduled', 'met', 'notMet', 'invalid'];
+export const MILESTONE_STATUSES: PlanMilestoneStatus[] = ['scheduled', 'met', 'notMet', 'invalid'];
+
+/** What a client gives of a milestone; the server adds its id, owner and dates. */
+export type MilestoneRequest = Pick<PlanMilestone, 'status' | 'dueDate' | 'title' | 'description' | 'type'> & {
+  author: Omit<PlanOrganization, 'id'> & { id?: string };
+};
 
 /** `POST /plans/{id}/milestones` data (`PostMilestone`, docs/plans.md §Milestones). */
-export const postMilestoneSchema = Joi.object({
+export const postMilestoneSchema = Joi.object<MilestoneRequest, true>({
   status: Joi.string()
     .valid(...MILESTONE_STATUSES)
     .default('scheduled'),
@@ -157,13 +187,13 @@ export const postMilestoneSchema = Joi.object({
   title: Joi.string().valid(MILESTONE_APPROVAL_TITLE).required(),
   description: Joi.string().min(3).default(MILESTONE_APPROVAL_DESCRIPTION),
   type: Joi.string().valid('approval').required(),
-  author: model('BaseOrganization', organizationKeys)
+  author: model<PlanOrganization>('BaseOrganization', organizationKeys)
     .fork(['name'], (s) => s.required())
     .required(),
 });
 
 /** `PATCH /plans/{id}/milestones/{milestone_id}` data (`PatchMilestone`). */
-export const patchMilestoneSchema = Joi.object({
+export const patchMilestoneSchema = Joi.object<Pick<PlanMilestone, 'status' | 'dueDate' | 'description'>, true>({
   status: Joi.string().valid(...MILESTONE_STATUSES),
   dueDate: isoDate(),
   description: Joi.string().min(3),

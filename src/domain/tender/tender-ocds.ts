@@ -5,7 +5,7 @@ import type { OcdsKind } from '../core/ocds-reads';
 import type { ObjectDoc } from '../core/objects';
 import { visibleData } from '../core/restricted-view';
 import { TENDER_MASK } from './tender.mask';
-import type { Tender } from './tender.types';
+import type { Tender, TenderDoc } from './tender.types';
 
 /** The plan a tender's view names: masking hides texts, never the shape (docs/masking.md §Tender). */
 const planIdOf = (view: Doc): string | undefined => (view as Partial<Tender>).plans?.[0]?.id;
@@ -20,7 +20,7 @@ async function plansOf(views: Doc[], session: StoreSession): Promise<Map<string,
 /** Tenders in OCDS: one release per lot, with the plan the tender came from (docs/ocds.md §Tenders). */
 export const tenderOcds: OcdsKind = {
   kind: 'tenders',
-  view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
+  view: (doc, viewer) => visibleData(doc as TenderDoc, viewer, TENDER_MASK),
   releases: async (views, session) => {
     const plans = await plansOf(views, session);
     return views.flatMap((view) => {

@@ -18,7 +18,8 @@ import { tenderOf, saveTender, type StoredTender } from './tender-aggregate';
 import type { Tender, TenderContent, TenderDoc } from './tender.types';
 
 /** The procedure of a stored tender (whose type was one of the procedures when it was created). */
-export const procedureOfStored = (data: { procurementMethodType?: unknown }): TenderProcedure => procedureOf(data.procurementMethodType)!;
+export const procedureOfStored = (data: object): TenderProcedure =>
+  procedureOf((data as { procurementMethodType?: unknown }).procurementMethodType)!;
 
 /**
  * Creation needs one of the procedure's accreditation levels; a central procuring entity needs level 5

@@ -1,10 +1,10 @@
 import type { OwnerSecrets } from '../../security/tokens';
 import type { Stored } from '../../store/port';
 import type { ObjectDoc } from '../core/object-doc';
+import type { ContractValue } from '../contract/contract.types';
 import type {
   BusinessOrganization,
   Classification,
-  ContractValue,
   Document,
   Guarantee,
   Item,
@@ -81,6 +81,10 @@ export type Question = Omit<FrameworkQuestion, 'author'> & {
   questionOf: 'tender' | 'lot' | 'item';
   relatedItem?: string;
 };
+
+/** What `createTenderQuestionSchema` lets through: the question, its author in full, and what it is about (`tender` unless given). */
+export type TenderQuestionRequest = Pick<FrameworkQuestion, 'title' | 'description' | 'author'> &
+  Pick<Question, 'questionOf' | 'relatedItem'>;
 
 /** A tender's cancellation, or one lot's (docs/tenders.md §Cancellations). */
 export type Cancellation = Translated<'reason'> & {

@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import Joi from 'joi';
 import type { Account } from '../../http/auth';
 import { ApiError, apiError } from '../../http/errors';
@@ -6,9 +5,11 @@ import { tokenMatches } from '../../security/tokens';
 import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
-import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { procedureOfStored } from '../tender/tender.lifecycle';
+import type { ObjectDoc } from '../core/object-doc';
+import { updateOf, type StoredObject } from '../core/objects';
+import { procedureOfStored } from '../tender';
 import { loadTransfer } from './transfer.lifecycle';
+import type { OwnedObject, TransferDoc } from './transfer.types';
 
 /** The kinds whose owner a transfer can change, and each one's rules (docs/relocation.md §Changing the owner). */
 export interface OwnershipPolicy {
@@ -16,7 +17,7 @@ export interface OwnershipPolicy {
   /** The singular the refusals name: `tender status`. */
   name: string;
   /** Broker levels that may take the object over. */
-  levels: (data: Doc) => string[];
+  levels: (data: OwnedObject) => string[];
   /** Whether its status lets its owner change. */
   movable: (status: string) => boolean;
 }
@@ -45,7 +46,7 @@ export const OWNERSHIP: Record<OwnershipPolicy['kind'], OwnershipPolicy> = {
 export const ownershipSchema = Joi.object({ id: Joi.string().required(), transfer: Joi.string().required() });
 
 /** `validate_ownership_data`: `id` and `transfer` non-empty, each one missing reported; other members are ignored. */
-function ownershipRequest(data: Doc): { id: string; transfer: string } {
+function ownershipRequest(data: Record<string, unknown>): { id: string; transfer: string } {
   const missing = ['id', 'transfer'].filter((name) => !data[name]);
   if (missing.length) {
     throw new ApiError(
@@ -76,11 +77,11 @@ function ownerHasLeft(accounts: Map<string, Account>, owner: unknown): boolean {
 export async function changeOwnership(
   session: StoreSession,
   policy: OwnershipPolicy,
-  stored: StoredObject,
-  body: () => Doc,
+  stored: StoredObject<ObjectDoc<OwnedObject, object, object>>,
+  body: () => Record<string, unknown>,
   { account, now }: Actor,
   accounts: Map<string, Account>,
-): Promise<Doc> {
+): Promise<Pick<OwnedObject, 'id' | 'owner'>> {
   const data = stored.doc.data;
   if (!policy.levels(data).some((level) => account.levels.includes(level))) throw refusedAccreditation('Broker');
   if (!ownerHasLeft(accounts, data.owner)) throw refusedAccreditation('Owner');
@@ -97,12 +98,12 @@ export async function changeOwnership(
     throw apiError(403, 'Transfer already used', { name: 'transfer' });
   }
   const stamp = formatKyiv(now);
-  const moved: ObjectDoc = {
+  const moved: ObjectDoc<OwnedObject, object, object> = {
     ...stored.doc,
     data: { ...data, owner: transfer.doc.owner, dateModified: stamp },
     secrets: transfer.doc.secrets,
   };
-  const used = { ...transfer.doc, data: { ...transfer.doc.data, date: stamp, usedFor: location } };
+  const used: TransferDoc = { ...transfer.doc, data: { ...transfer.doc.data, date: stamp, usedFor: location } };
   await session.commit([updateOf(stored, moved), updateOf(transfer, used)]);
   return { id: data.id, owner: moved.data.owner };
 }

@@ -1,22 +1,12 @@
-import type { Doc } from '../core/object-doc';
 import Joi from 'joi';
-import { issueAccess, type Access, type OwnerSecrets } from '../../security/tokens';
-import type { Stored, StoreSession } from '../../store/port';
+import { issueAccess, type Access } from '../../security/tokens';
+import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { newId } from '../core/ids';
-import { insertOf, loadObject, type ObjectDoc } from '../core/objects';
+import { insertOf, loadObject, type StoredObject } from '../core/objects';
 import { validated } from '../core/validation';
-
-/**
- * A transfer as stored (docs/relocation.md §Transfers): `data` is what every broker may read (`id`, `date`,
- * `usedFor` once used); `owner` is the broker that created it, `secrets` the hashes of the owner token and transfer
- * token it hands to the object it is used for.
- */
-export interface TransferDoc extends ObjectDoc {
-  owner: string;
-  secrets: OwnerSecrets;
-}
+import type { TransferDoc } from './transfer.types';
 
 /** `PostTransfer`: the body's `data` carries nothing the server takes (an `id` is ignored, as the reference's). */
 export const createTransferSchema = Joi.object({ id: Joi.any().strip() });
@@ -24,7 +14,7 @@ export const createTransferSchema = Joi.object({ id: Joi.any().strip() });
 /** `POST /transfers` (docs/relocation.md §Transfers): any broker; answers the transfer and its two tokens. */
 export async function createTransfer(
   session: StoreSession,
-  data: Doc,
+  data: unknown,
   { account, now }: Actor,
 ): Promise<{ doc: TransferDoc; access: Access }> {
   validated(createTransferSchema, data);
@@ -35,6 +25,6 @@ export async function createTransfer(
 }
 
 /** A transfer by id; 404 `url`/`transfer_id` for an unknown one. */
-export async function loadTransfer(session: StoreSession, id: string): Promise<Stored & { doc: TransferDoc }> {
-  return (await loadObject(session, 'transfers', id)) as Stored & { doc: TransferDoc };
+export async function loadTransfer(session: StoreSession, id: string): Promise<StoredObject<TransferDoc>> {
+  return loadObject<TransferDoc>(session, 'transfers', id);
 }

@@ -3,9 +3,11 @@ import { bodyData } from '../../http/body';
 import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
+import type { ObjectDoc } from '../core/object-doc';
 import { loadObject } from '../core/objects';
 import { changeOwnership, OWNERSHIP, ownershipSchema } from './ownership';
 import { createTransfer, createTransferSchema, loadTransfer } from './transfer.lifecycle';
+import type { OwnedObject } from './transfer.types';
 
 /**
  * `/transfers` and every kind's `/ownership` (docs/relocation.md). Each is for brokers only, judged before the
@@ -48,7 +50,7 @@ export function transferRoutes(deps: RouteDeps): MountableRoute[] {
         result: 'object',
         writes: true,
         handle: async (ctx) => {
-          const stored = await loadObject(ctx.state.session, policy.kind, ctx.params.id);
+          const stored = await loadObject<ObjectDoc<OwnedObject, object, object>>(ctx.state.session, policy.kind, ctx.params.id);
           const moved = await changeOwnership(ctx.state.session, policy, stored, () => bodyData(ctx), actorOf(ctx), deps.accounts);
           ctx.body = { data: moved };
         },

@@ -8,7 +8,7 @@ import { calculateDate } from '../../../time/periods';
 import { itemById, itemsOf } from '../../core/items';
 import { loadObject, updateOf } from '../../core/objects';
 import { mergePatch, validated } from '../../core/validation';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
@@ -145,6 +145,7 @@ export function awardDocuments(held: TenderAward): DocumentHolder & TenderAward 
     ...held,
     documents: itemsOf(award, 'documents'),
     listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    parent: tender,
     writable: (verb) => requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`),
     async save(documents, session, now) {
       // The document routes hand back the documents they checked (docs/platform.md §Document versions).

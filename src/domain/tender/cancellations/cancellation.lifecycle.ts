@@ -3,7 +3,7 @@ import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
@@ -155,6 +155,7 @@ export function cancellationDocuments(held: TenderCancellation): DocumentHolder 
     ...held,
     documents: itemsOf(cancellation, 'documents'),
     listPath: `/api/2.5/tenders/${stored.doc.data.id}/cancellations/${cancellation.id}/documents`,
+    parent: tenderOf(stored.doc),
     writable: () => cancellationInAllowedTenderStatus(tenderOf(stored.doc)),
     async save(documents, session, now) {
       const tender = structuredClone(tenderOf(stored.doc));

@@ -4,9 +4,8 @@ import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { insertOf } from '../../core/objects';
-import { nextContractID } from '../../contract/contract.lifecycle';
+import { nextContractID, type ContractDoc } from '../../contract';
 import { withTestTitles } from '../../core/test-mode';
-import type { ContractDoc } from '../../contract/contract-signer-info';
 import type { Award, Lot, Tender, TenderContract, TenderDoc, TenderOrganization, TenderProcuringEntity } from '../tender.types';
 
 /**

@@ -1,26 +1,13 @@
-import type { Doc } from '../../core/object-doc';
-import type { ContractValue } from '../../core/shapes';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import type { TenderLink } from '../../contract/contract.lifecycle';
+import type { TenderLink } from '../../contract';
+import type { Contract } from '../../contract/contract.types';
 import { checkTenderStatus } from '../awards/check-tender-status';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
-import type { Award, TenderOrganization, TenderProcuringEntity } from '../tender.types';
-
-/** What the tender reads of a contract object being changed (the contract kind's `data`). */
-interface SignedContract {
-  id: string;
-  tender_id: string;
-  awardID?: string;
-  status: string;
-  dateSigned?: string;
-  value?: ContractValue;
-  buyer?: TenderProcuringEntity;
-  suppliers?: TenderOrganization[];
-}
+import type { Award } from '../tender.types';
 
 /**
  * Signing a contract of an award (docs/contracts.md §Contracts from awards), as the spec-era reference's
@@ -29,7 +16,7 @@ interface SignedContract {
  */
 
 /** `validate_dateSigned`: after the award's activation (or its stand-still, where contracts wait for it). */
-function validateDateSigned(after: SignedContract, before: SignedContract, award: Award, policy: AwardPolicy): void {
+function validateDateSigned(after: Contract, before: Contract, award: Award, policy: AwardPolicy): void {
   if (!after.dateSigned || after.dateSigned === before.dateSigned || !award.complaintPeriod) return;
   const signed = Date.parse(after.dateSigned);
   const { startDate, endDate } = award.complaintPeriod;
@@ -42,7 +29,7 @@ function validateDateSigned(after: SignedContract, before: SignedContract, award
 }
 
 /** `validate_update_contract_value_with_award`: no more than the award's value. */
-function validateValueWithAward(after: SignedContract, before: SignedContract, award: Award): void {
+function validateValueWithAward(after: Contract, before: Contract, award: Award): void {
   const value = after.value;
   const changed = JSON.stringify(value) !== JSON.stringify(before.value) || after.status !== before.status;
   if (!value || !changed || !award.value) return;
@@ -55,7 +42,7 @@ function validateValueWithAward(after: SignedContract, before: SignedContract, a
 }
 
 /** `validate_contract_signing`: not before the award's activation (or the end of its stand-still). */
-function validateContractSigning(after: SignedContract, before: SignedContract, award: Award, policy: AwardPolicy, now: Date): void {
+function validateContractSigning(after: Contract, before: Contract, award: Award, policy: AwardPolicy, now: Date): void {
   if (before.status === 'active' || after.status !== 'active') return;
   const { startDate, endDate } = award.complaintPeriod ?? {};
   if (!policy.skipStandStill && endDate && Date.parse(endDate) > now.getTime()) {
@@ -67,7 +54,7 @@ function validateContractSigning(after: SignedContract, before: SignedContract, 
 }
 
 /** `validate_required_signed_info` (`ECONTRACT_SIGNER_INFO_REQUIRED`): the buyer and every supplier name a signer. */
-function validateRequiredSignedInfo(after: SignedContract, before: SignedContract): void {
+function validateRequiredSignedInfo(after: Contract, before: Contract): void {
   if (before.status === 'active' || after.status !== 'active') return;
   if (!after.buyer?.signerInfo || !(after.suppliers ?? []).every((s) => s.signerInfo)) {
     throw apiError(422, `signerInfo field for buyer and suppliers is required for contract in \`${after.status}\` status`);
@@ -75,10 +62,7 @@ function validateRequiredSignedInfo(after: SignedContract, before: SignedContrac
 }
 
 /** The tender link of contracts made from awards: the checks, `dateSigned` on signing, the tender's update. */
-export const tenderContractLink: TenderLink = async (session: StoreSession, afterData: Doc, beforeData: Doc, now): Promise<Change[]> => {
-  // The contract kind hands its data untyped; `after` is changed in place (`dateSigned`).
-  const after = afterData as SignedContract;
-  const before = beforeData as SignedContract;
+export const tenderContractLink: TenderLink = async (session: StoreSession, after, before, now): Promise<Change[]> => {
   const tenderStored = await session.get('tenders', after.tender_id);
   if (!tenderStored) return [];
   const { doc } = tenderStored as StoredTender;

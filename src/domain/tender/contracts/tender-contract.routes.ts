@@ -9,7 +9,7 @@ const PATH = '/api/2.5/tenders/:id';
 
 /** The tender's copy of the contract the path names, as this reader sees it: 404 for an unknown one. */
 const visibleContract = async (ctx: Ctx): Promise<TenderContract> =>
-  itemById((await visibleTender(ctx)) as { contracts?: TenderContract[] }, 'contracts', ctx.params.contractId, 'contract_id');
+  itemById(await visibleTender(ctx), 'contracts', ctx.params.contractId, 'contract_id');
 
 /**
  * `GET /tenders/{id}/contracts[/{contract_id}]` (docs/tenders.md §Contracts of a tender): the tender's copies of

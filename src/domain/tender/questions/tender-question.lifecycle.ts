@@ -4,11 +4,11 @@ import type { StoreSession } from '../../../store/port';
 import { epochMs as at, formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { validated } from '../../core/validation';
-import { answerQuestionSchema, createTenderQuestionSchema, type QuestionRequest } from '../../question/question.schema';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../../question';
 import { procedureOfStored } from '../tender.lifecycle';
 import { itemById, itemsOf } from '../../core/items';
 import { saveTender, tenderOf, type StoredTender } from '../tender-aggregate';
-import type { Question, Tender, TenderOrganization } from '../tender.types';
+import type { Question, Tender, TenderOrganization, TenderQuestionRequest } from '../tender.types';
 
 /**
  * Tender questions (beyond the spec's table; the reference's tutorial): asked by any broker during the enquiry
@@ -16,9 +16,6 @@ import type { Question, Tender, TenderOrganization } from '../tender.types';
  * pseudonym stable within the tender (the same author gets the same hash) that no reader can reverse: it is
  * salted with a per-tender secret. The author as sent is kept outside `data`, for audits (`TenderHidden`).
  */
-
-/** What `createTenderQuestionSchema` lets through: the question, and what it is about (`tender` unless given). */
-type TenderQuestionRequest = QuestionRequest & Pick<Question, 'questionOf' | 'relatedItem'>;
 
 const questionsOf = (data: Tender): Question[] => itemsOf(data, 'questions');
 
