@@ -1,8 +1,8 @@
 import { startCluster, type Cluster } from '../../cluster/launcher';
 import { aFramework, parseStamp } from './framework-body';
 import { newClientStats, SessionClient } from './session-client';
-import { OPERATIONS, SimulatedClient, type Operation, type Shared } from './simulated-client';
-import { Violations } from './violations';
+import { newShared, SimulatedClient, type Operation, type Shared } from './simulated-client';
+import type { Violations } from './violations';
 
 export interface CheckOptions {
   /** Base URLs of the API nodes (e.g. http://127.0.0.1:8080). Omit with killNode to start a local cluster. */
@@ -76,13 +76,7 @@ export async function runConsistencyCheck(options: CheckOptions): Promise<Summar
 
 async function check(targets: string[], cluster: Cluster | null, options: CheckOptions): Promise<Summary> {
   const log = options.progress ?? (() => {});
-  const shared: Shared = {
-    published: [],
-    acknowledged: new Map(),
-    violations: new Violations(),
-    operations: Object.fromEntries(OPERATIONS.map((o) => [o, 0])) as Record<Operation, number>,
-    stats: newClientStats(),
-  };
+  const shared = newShared();
   const clients = Array.from({ length: options.clients }, (_, i) => new SimulatedClient(i, () => targets, shared));
   const started = Date.now();
   const deadline = started + options.seconds * 1000;

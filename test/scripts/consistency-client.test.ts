@@ -1,9 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import { newClientStats } from '../../scripts/consistency/session-client';
-import { SimulatedClient, type Shared } from '../../scripts/consistency/simulated-client';
-import { Violations } from '../../scripts/consistency/violations';
+import { newShared, SimulatedClient } from '../../scripts/consistency/simulated-client';
 
 /**
  * The checker's own judgement of a PATCH answered 409 (issue 29): a conflict is a monotonic-writes violation only when
@@ -29,13 +27,7 @@ async function stubNode(t: Test, patches: Step[]) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const shared: Shared = {
-    published: [],
-    acknowledged: new Map(),
-    violations: new Violations(),
-    operations: { create: 0, patch: 0, readOwn: 0, readOther: 0, feed: 0, failed: 0 },
-    stats: newClientStats(),
-  };
+  const shared = newShared();
   const client = new SimulatedClient(0, () => [`http://127.0.0.1:${(server.address() as AddressInfo).port}`], shared);
   return { client, shared };
 }

@@ -46,6 +46,11 @@ t.test(
       value: true,
       classification: criterion.classification,
     });
+    const tenderOwner = await server.request('GET', `${API}/tenders/${tender.id}`, { key: 'broker', token: tender.token });
+    t.notOk(tenderOwner.body.data.bids, 'sealed: not in the tender, even for its owner');
+    t.equal((await server.request('GET', `${bidsOf(tender)}/${res.body.data.id}`, { key: 'broker' })).status, 403, 'nor in the bid');
+    const own = await server.request('GET', `${bidsOf(tender)}/${res.body.data.id}`, { key: 'broker1', token: res.body.access.token });
+    t.same(own.body.data.requirementResponses, res.body.data.requirementResponses, 'the bid owner reads them');
   },
 );
 
@@ -302,9 +307,27 @@ t.test('belowThreshold: responses go through the same rules; a tender without cr
   );
 });
 
-t.test('evidence route while tendering: a pending bid becomes invalid and is submitted again', async (t) => {
+t.test('evidence route while tendering: any response but the guarantee takes one; the pending bid stays pending', async (t) => {
   const tender = await coTender();
   const bid = await placeBid(server, tender);
+  const guaranteeId = requirementOf(byClassification(tender, 'CRITERION.OTHER.CONTRACT.GUARANTEE')).id;
+  const guarantee = bid.data.requirementResponses.find((r: any) => r.requirement.id === guaranteeId);
+  t.match(
+    await server.request('POST', `${bidsOf(tender)}/${bid.id}/requirement_responses/${guarantee.id}/evidences`, {
+      key: 'broker1',
+      token: bid.token,
+      body: { data: { title: 'Гарантія' } },
+    }),
+    errorReply(403, 'body', 'data', "available only in ['active.awarded', 'active.qualification'] statuses"),
+  );
+  t.match(
+    await server.request('POST', `${bidsOf(tender)}/${bid.id}/requirement_responses/${'0'.repeat(32)}/evidences`, {
+      key: 'broker3',
+      body: { data: { title: 'Гарантія' } },
+    }),
+    errorReply(404, 'url', 'requirement_response_id', 'Not Found'),
+    'an unknown response is 404 before access is checked',
+  );
   const responseId = bid.data.requirementResponses[0].id;
   const res = await server.request('POST', `${bidsOf(tender)}/${bid.id}/requirement_responses/${responseId}/evidences`, {
     key: 'broker1',
@@ -314,8 +337,8 @@ t.test('evidence route while tendering: a pending bid becomes invalid and is sub
   t.equal(res.status, 201, res.text);
   t.match(res.body.data, { type: 'statement' });
   const read = await server.request('GET', `${bidsOf(tender)}/${bid.id}`, { key: 'broker1', token: bid.token });
-  t.equal(read.body.data.status, 'invalid');
-  t.equal((await patch(tender, bid, { status: 'pending' })).status, 200);
+  t.equal(read.body.data.status, 'pending');
+  t.same(read.body.data.requirementResponses[0].evidences, [res.body.data]);
 });
 
 t.test('evidence route: the winner supports its guarantee answer once its award is active; refusals before', async (t) => {

@@ -6,6 +6,7 @@ import { apiError } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
+import { itemById } from '../../core/items';
 import { isOwner, ownerOf } from '../../core/owner';
 import {
   documentsOf,
@@ -140,13 +141,17 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
       method: 'post',
       path: `${PATH}/:bidId/requirement_responses/:responseId/evidences`,
       summary: "Adds an evidence to a bid's requirement response (the winner's, after the award)",
-      load: loadBid,
+      // The response is found before access is checked, as the reference resolves it (404 first).
+      load: async (ctx) => {
+        const loaded = await loadBid(ctx);
+        return { ...loaded, response: itemById(loaded.bid, 'requirementResponses', ctx.params.responseId, 'requirement_response_id') };
+      },
       access: bidOwner,
       body: [{ data: evidenceSchema }],
       result: 'created',
       writes: true,
       handle: async (ctx, loaded) => {
-        const evidence = await addEvidence(ctx.state.session, loaded, ctx.params.responseId, () => bodyData(ctx), ctx.state.now);
+        const evidence = await addEvidence(ctx.state.session, loaded, () => bodyData(ctx), ctx.state.now);
         ctx.status = 201;
         ctx.body = { data: evidence };
       },

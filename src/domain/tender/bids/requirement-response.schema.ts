@@ -14,14 +14,12 @@ const reference = model('Reference', { id: text().required(), title: text() });
 /** `BaseType`: any JSON scalar; the requirement's `dataType` decides what it must convert to. */
 const scalar = () => Joi.alternatives(Joi.string(), Joi.number(), Joi.boolean());
 
+/** Texts and their `_en`/`_ru` translations. */
+const translated = (names: string[]) => Object.fromEntries(names.flatMap((n) => [n, `${n}_en`, `${n}_ru`]).map((k) => [k, text()]));
+
 export const evidenceSchema = model('Evidence', {
   id: md5(),
-  title: text(),
-  title_en: text(),
-  title_ru: text(),
-  description: text(),
-  description_en: text(),
-  description_ru: text(),
+  ...translated(['title', 'description']),
   type: Joi.string().valid('document', 'statement'),
   relatedDocument: reference,
 });

@@ -3,7 +3,7 @@ import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
-import { itemById, itemsOf } from '../../core/items';
+import { itemsOf } from '../../core/items';
 import { validated } from '../../core/validation';
 import { saveTender, tenderOf } from '../tender-aggregate';
 import type { TenderBid } from './bid.lifecycle';
@@ -53,26 +53,23 @@ function checkEvidence(tender: Doc, bid: Doc, response: Doc, evidence: Doc): voi
  * `POST /tenders/{id}/bids/{bid_id}/requirement_responses/{requirement_response_id}/evidences` by the bid's owner
  * (docs/tenders.md §Requirement responses): how the winner supports its answer to the `winner` criteria (the contract
  * guarantee) before the contract. While tendering lasts the change is hidden like every bid change, and a `pending`
- * bid goes back to `invalid` (`invalidate_pending_bid`), to be submitted again.
+ * bid stays `pending`, as after its other changes (docs/tenders.md §Bids: HEAD's `invalidate_pending_bid` is not applied).
  */
 export async function addEvidence(
   session: StoreSession,
-  { stored, bid }: TenderBid,
-  responseId: string,
+  { stored, bid, response }: TenderBid & { response: Doc },
   data: () => Doc,
   now: Date,
 ): Promise<Doc> {
   const tender = tenderOf(stored.doc);
-  const response = itemById(bid, 'requirementResponses', responseId, 'requirement_response_id');
   requireEvidenceAllowed(tender, bid, response);
   const evidence: Doc = { type: 'statement', ...validated<Doc>(evidenceSchema, data()) };
   evidence.id ??= newId();
   checkEvidence(tender, bid, response, evidence);
   const responses = itemsOf(bid, 'requirementResponses').map((r) =>
-    r.id === responseId ? { ...r, evidences: [...itemsOf(r, 'evidences'), evidence] } : r,
+    r.id === response.id ? { ...r, evidences: [...itemsOf(r, 'evidences'), evidence] } : r,
   );
-  const status = tender.status === 'active.tendering' && bid.status === 'pending' ? 'invalid' : bid.status;
-  const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, status, requirementResponses: responses } : b));
+  const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, requirementResponses: responses } : b));
   // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
   const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
   await saveTender(session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });
