@@ -2,7 +2,7 @@ import type { Doc } from '../core/object-doc';
 import type { StoreSession } from '../../store/port';
 import { tenderReleases } from '../../ocds/tender-release';
 import type { OcdsKind } from '../core/ocds-reads';
-import type { ObjectDoc } from '../core/objects';
+import type { Plan, PlanDoc } from '../plan/plan.types';
 import { visibleData } from '../core/restricted-view';
 import { TENDER_MASK } from './tender.mask';
 import type { Tender, TenderDoc } from './tender.types';
@@ -11,10 +11,10 @@ import type { Tender, TenderDoc } from './tender.types';
 const planIdOf = (view: Doc): string | undefined => (view as Partial<Tender>).plans?.[0]?.id;
 
 /** The plans the tenders came from, by id, read once for a whole feed page (plans hide nothing). */
-async function plansOf(views: Doc[], session: StoreSession): Promise<Map<string, Doc>> {
+async function plansOf(views: Doc[], session: StoreSession): Promise<Map<string, Plan>> {
   const ids = [...new Set(views.map(planIdOf).filter((id): id is string => typeof id === 'string'))];
   const stored = ids.length ? await session.getMany('plans', ids) : [];
-  return new Map(stored.map((s) => [s.id, (s.doc as ObjectDoc<Doc>).data]));
+  return new Map(stored.map((s) => [s.id, (s.doc as PlanDoc).data]));
 }
 
 /** Tenders in OCDS: one release per lot, with the plan the tender came from (docs/ocds.md §Tenders). */

@@ -1,10 +1,10 @@
-import type { Doc } from '../../core/object-doc';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { route, type MountableRoute } from '../../../http/route';
 import { bidsArePrivate } from '../bids/bid.view';
 import { loadTenderOf } from '../tender.routes';
 import { tenderOf, type StoredTender, type TenderDoc } from '../tender-aggregate';
+import type { TenderConfig } from '../tender.types';
 import {
   reportAuctionResults,
   reportLotAuctionResults,
@@ -60,13 +60,14 @@ const BID_FIELDS = [
   'requirementResponses',
 ];
 
-const pick = (data: object, fields: string[]): Doc => {
+/** The listed members the object has (the auction's fields include some no procedure here has). */
+const pick = (data: object, fields: string[]): Record<string, unknown> => {
   const members = data as Record<string, unknown>;
   return Object.fromEntries(fields.filter((f) => members[f] !== undefined).map((f) => [f, members[f]]));
 };
 
 /** The auction view: bids without their tenderers (and no awards) until the auction is over. */
-function auctionView(doc: TenderDoc): Doc {
+function auctionView(doc: TenderDoc): { data: Record<string, unknown>; config: TenderConfig } {
   const open = !bidsArePrivate(doc.data);
   const tender = tenderOf(doc);
   const data = pick(tender, open ? [...AUCTION_FIELDS, 'awards'] : AUCTION_FIELDS);

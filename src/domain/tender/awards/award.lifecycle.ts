@@ -1,4 +1,3 @@
-import type { Doc, ObjectDoc } from '../../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
@@ -15,6 +14,7 @@ import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { addNextAward } from './add-next-award';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 import type { Document } from '../../core/shapes';
+import type { ContractDoc } from '../../contract/contract.types';
 import type { Award, Tender, TenderConfig, TenderContract } from '../tender.types';
 import type { AwardPatch } from './award.schema';
 
@@ -89,7 +89,7 @@ function awardStatusUp(t: Tender, before: Award, award: Award, now: Date, config
 export async function cancelledContracts(session: StoreSession, ids: string[], now: Date): Promise<Change[]> {
   const changes: Change[] = [];
   for (const id of ids) {
-    const stored = await loadObject<ObjectDoc<Doc>>(session, 'contracts', id);
+    const stored = await loadObject<ContractDoc>(session, 'contracts', id);
     const data = { ...stored.doc.data, status: 'cancelled', date: formatKyiv(now), dateModified: formatKyiv(now) };
     changes.push(updateOf(stored, { ...stored.doc, data }));
   }

@@ -57,7 +57,7 @@ function invalidateLotBids(t: Tender, cancelledLots: Set<string | undefined>): v
     bid.parameters = (bid.parameters ?? []).filter((p) => !codes.has(p.code));
     if (bid.parameters.length === 0) delete bid.parameters;
     bid.lotValues = (bid.lotValues ?? []).filter((v) => !cancelledLots.has(v.relatedLot));
-    if (bid.lotValues.length === 0 && ['pending', 'active'].includes(bid.status!)) {
+    if (bid.lotValues.length === 0 && ['pending', 'active'].includes(bid.status ?? '')) {
       delete bid.lotValues;
       bid.status = t.status === 'active.tendering' ? 'invalid' : 'invalid.pre-qualification';
     }
