@@ -52,6 +52,8 @@ export default tseslint.config(
       'src/domain/tender/auction/**/*.ts',
       'src/domain/tender/complaints/**/*.ts',
       'src/domain/tender/procedures/**/*.ts',
+      'src/domain/tender/bids/**/*.ts',
+      'src/domain/tender/criteria/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',

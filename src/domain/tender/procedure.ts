@@ -1,10 +1,9 @@
-import type { Doc } from '../core/object-doc';
 import type Joi from 'joi';
 import type { StoreSession } from '../../store/port';
 import type { DayCount } from '../../time/acceleration';
 import type { DueEvent } from '../core/events';
 import type { ConfigSpec } from './tender.config';
-import type { Award, Cancellation, Tender, TenderConfig, TenderContent, TenderOrganization, TenderStatus } from './tender.types';
+import type { Award, Bid, Cancellation, Tender, TenderConfig, TenderContent, TenderOrganization, TenderStatus } from './tender.types';
 
 /** What a rule sees besides the tender it checks: the request's "now", the store, the config, the stored data. */
 export interface TenderContext {
@@ -21,11 +20,8 @@ export type TenderRule = (tender: TenderContent, ctx: TenderContext) => void | P
 /** A rule on who may ask a question of the tender: throws the reference's error for an author it refuses. */
 export type QuestionRule = (tender: Tender, author: TenderOrganization, ctx: TenderContext) => void | Promise<void>;
 
-/**
- * A rule on a bid as it will be saved (created or changed): throws the reference's error for a bid it refuses.
- * bids/ calls it with untyped documents until it is typed (docs/architecture.md §Domain types).
- */
-export type BidRule = (bid: Doc, tender: Doc, ctx: TenderContext) => void | Promise<void>;
+/** A rule on a bid as it will be saved (created or changed): throws the reference's error for a bid it refuses. */
+export type BidRule = (bid: Bid, tender: Tender, ctx: TenderContext) => void | Promise<void>;
 
 /** What a procedure says about bids (docs/tenders.md §Bids). */
 export interface BidPolicy {

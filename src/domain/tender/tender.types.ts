@@ -7,6 +7,7 @@ import type {
   Classification,
   Document,
   Guarantee,
+  Identifier,
   Item,
   Milestone,
   Period,
@@ -134,15 +135,18 @@ export type TenderContract = Translated<'title'> &
 
 export type BidStatus = 'draft' | 'pending' | 'active' | 'invalid' | 'invalid.pre-qualification' | 'unsuccessful' | 'deleted';
 
-/** A bid's offer for one lot. */
+/**
+ * A bid's offer for one lot. `status` is `pending` when placed, `active` or `unsuccessful` once tendering ends; a
+ * lot value a PATCH adds at a new position carries only what the patch gives (bids/bid.lifecycle.ts).
+ */
 export interface LotValue {
   value?: Value;
   weightedValue?: Value;
   relatedLot?: string;
   subcontractingDetails?: string;
   participationUrl?: string;
-  status?: string;
-  date?: string;
+  status?: 'pending' | 'active' | 'unsuccessful';
+  date: string;
 }
 
 export interface Parameter {
@@ -150,52 +154,162 @@ export interface Parameter {
   value: number;
 }
 
+/** The tender item a bid prices (the reference's `BaseItem` of a bid). */
+export type BidItem = Translated<'description'> & Pick<Item, 'id' | 'quantity' | 'unit' | 'relatedLot'>;
+
+/** What a requirement response or an evidence names: a requirement, a tenderer, a bid document. */
+export interface Reference {
+  id: string;
+  title?: string;
+}
+
+/** A requirement response's value: any JSON scalar, converted to the requirement's `dataType` where it converts. */
+export type ResponseValue = string | number | boolean;
+
+/** How a bidder supports a requirement response (docs/tenders.md §Requirement responses). */
+export type Evidence = Translated<'title'> &
+  Translated<'description'> & {
+    id: string;
+    type?: 'document' | 'statement';
+    relatedDocument?: Reference;
+  };
+
+/** The period a requirement response may give (`ExtendPeriod`). */
+export type ExtendPeriod = Period & { maxExtendDate?: string; durationInDays?: number; duration?: string };
+
 /**
- * A bid (docs/tenders.md §Bids). Loose on purpose: bids/ is not typed yet and hands untyped documents to the tender's
- * functions, which only a type with every member optional accepts; its schemas are not bound to it.
+ * A bid's answer to one requirement of the tender's criteria (docs/tenders.md §Requirement responses). The bid rules
+ * refuse a response without `requirement`; `requirement.title` and `classification` are copied from the criteria.
+ */
+export interface RequirementResponse {
+  id: string;
+  requirement: Reference;
+  relatedTenderer?: Reference;
+  relatedItem?: string;
+  evidences?: Evidence[];
+  value?: ResponseValue;
+  values?: ResponseValue[];
+  period?: ExtendPeriod;
+  classification?: CriterionClassification;
+}
+
+/** What `evidenceSchema` lets through: the server gives an evidence without an id one. */
+export type EvidenceRequest = Omit<Evidence, 'id'> & { id?: string };
+
+/**
+ * What `requirementResponseSchema` lets through: ids optional (the server gives them), `requirement` too (the bid
+ * rules refuse a response without one), no `classification` (the server copies it).
+ */
+export type RequirementResponseRequest = Omit<RequirementResponse, 'id' | 'requirement' | 'evidences' | 'classification'> & {
+  id?: string;
+  requirement?: Reference;
+  evidences?: EvidenceRequest[];
+};
+
+/** A bid's document: the bidder may hide one from all but itself and the tender's owner (docs/platform.md §Document fields). */
+export type BidDocument = Document & { confidentiality?: 'public' | 'buyerOnly'; confidentialityRationale?: string };
+
+/**
+ * A bid (docs/tenders.md §Bids). Once bids are public an `invalid` or `deleted` bid keeps only its `id` and
+ * `status` in `data` (bids/bid.view.ts `bidAsSeen`), so every other member is optional; a bid saved by bids/ has
+ * its `date` and `tenderers`, and the value or lot values the bid rules require of it.
  */
 export type Bid = {
-  id?: string;
-  status?: BidStatus;
+  id: string;
+  status: BidStatus;
   date?: string;
   tenderers?: TenderOrganization[];
   value?: Value;
   weightedValue?: Value;
   lotValues?: LotValue[];
-  items?: Partial<Item>[];
+  items?: BidItem[];
   parameters?: Parameter[];
   subcontractingDetails?: string;
   participationUrl?: string;
-  documents?: Document[];
-  selfEligible?: boolean;
-  selfQualified?: boolean;
-  requirementResponses?: unknown[];
+  documents?: BidDocument[];
+  financialDocuments?: BidDocument[];
+  eligibilityDocuments?: BidDocument[];
+  qualificationDocuments?: BidDocument[];
+  /** competitiveOrdering's self-declarations. */
+  selfEligible?: true;
+  selfQualified?: true;
+  requirementResponses?: RequirementResponse[];
 };
 
+/** A lot value as a bid request gives it. */
+export type LotValueRequest = Pick<LotValue, 'value' | 'relatedLot' | 'subcontractingDetails' | 'status'>;
+
+/** What the bid schemas let through (bids/bid.schema.ts): on creation `tenderers` and each lot value's `value` and `relatedLot` are required. */
+export type BidRequest = Pick<
+  Bid,
+  'tenderers' | 'value' | 'items' | 'parameters' | 'subcontractingDetails' | 'status' | 'selfEligible' | 'selfQualified'
+> & {
+  lotValues?: LotValueRequest[];
+  requirementResponses?: RequirementResponseRequest[];
+};
+
+/** The documents a bid holds, by list. */
+export type BidDocumentList = 'documents' | 'financialDocuments' | 'eligibilityDocuments' | 'qualificationDocuments';
+
+/** A kind of evidence a requirement accepts. */
+export interface EligibleEvidence {
+  id: string;
+  title?: string;
+  description?: string;
+  type?: 'document' | 'statement';
+}
+
+export type RequirementDataType = 'boolean' | 'string' | 'number' | 'integer';
+
+/** One requirement of a criterion's group: `active` and dated when added (docs/tenders.md §Criteria). */
 export interface Requirement {
-  id?: string;
-  title?: string;
-  status?: string;
-  dataType?: string;
+  id: string;
+  title: string;
+  description?: string;
+  dataType: RequirementDataType;
+  expectedValue?: ResponseValue;
+  minValue?: number;
+  maxValue?: number;
+  eligibleEvidences?: EligibleEvidence[];
+  status: 'active' | 'cancelled';
+  datePublished: string;
 }
 
+/** Requirements a bid answers all of, or another group of the criterion. */
 export interface RequirementGroup {
-  id?: string;
-  description?: string;
-  requirements?: Requirement[];
+  id: string;
+  description: string;
+  requirements: Requirement[];
 }
 
-/** A criterion (spec: Criterion). Loose on purpose, as `Bid`: criteria/ is not typed yet and its schemas are not bound to it. */
-export type Criterion = {
-  id?: string;
-  title?: string;
+/** A criterion's classification: the spec's without a description (`espd211` codes). */
+export type CriterionClassification = Pick<Classification, 'scheme' | 'id'> & Partial<Pick<Classification, 'description'>>;
+
+export interface Legislation {
+  version?: string;
+  identifier?: Pick<Identifier, 'id' | 'legalName' | 'uri'>;
+  type?: 'NATIONAL_LEGISLATION';
+  article?: string;
+}
+
+/** A criterion of a tender (spec: Criterion; docs/tenders.md §Criteria). */
+export interface Criterion {
+  id: string;
+  title: string;
   description?: string;
-  source?: string;
-  relatesTo?: string;
+  source?: 'tenderer' | 'procuringEntity' | 'winner';
+  relatesTo?: 'tenderer' | 'item' | 'lot' | 'tender';
   relatedItem?: string;
-  classification?: Partial<Classification>;
-  legislation?: unknown[];
-  requirementGroups?: RequirementGroup[];
+  classification: CriterionClassification;
+  legislation?: Legislation[];
+  requirementGroups: RequirementGroup[];
+}
+
+/** What `criterionSchema` lets through: a criterion without the ids, statuses and dates the server gives it. */
+export type CriterionRequest = Omit<Criterion, 'id' | 'requirementGroups'> & { requirementGroups: RequirementGroupRequest[] };
+export type RequirementGroupRequest = Omit<RequirementGroup, 'id' | 'requirements'> & { requirements: RequirementRequest[] };
+export type RequirementRequest = Omit<Requirement, 'id' | 'status' | 'datePublished' | 'eligibleEvidences'> & {
+  eligibleEvidences?: Omit<EligibleEvidence, 'id'>[];
 };
 
 /** A tender's `data` (spec: Tender): what the owner sees. */

@@ -1,4 +1,3 @@
-import type { Doc } from '../../core/object-doc';
 import type { Account } from '../../../http/auth';
 import { apiError } from '../../../http/errors';
 import { issueAccess, type Access } from '../../../security/tokens';
@@ -15,6 +14,8 @@ import { procedureOfStored } from '../tender.lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { respondedAs } from './requirement-response.rules';
 import { tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tender-aggregate';
+import type { Value } from '../../core/shapes';
+import type { Bid, BidDocument, BidRequest, LotValue, LotValueRequest, Tender } from '../tender.types';
 
 /**
  * A tender's bids (docs/tenders.md §Bids): sealed while private, then in the tender's `bids`, each with an owner
@@ -23,8 +24,8 @@ import { tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tend
  * while tendering lasts, and a moving `dateModified` would tell readers when someone bids.
  */
 
-export const bidsOf = (tender: Doc): Doc[] => itemsOf(tender, 'bids');
-export const findBid = (tender: Doc, bidId: string) => itemById(tender, 'bids', bidId, 'bid_id');
+export const bidsOf = (tender: Tender): Bid[] => itemsOf(tender, 'bids');
+export const findBid = (tender: Tender, bidId: string): Bid => itemById(tender, 'bids', bidId, 'bid_id');
 
 /** The bid's owner as an object the owner check reads: the broker that created it and its token hash. */
 export function bidOwnership(doc: TenderDoc, bidId: string): ObjectDoc {
@@ -35,7 +36,7 @@ export function bidOwnership(doc: TenderDoc, bidId: string): ObjectDoc {
 /** A tender's bid, for a route on it: 404 for an unknown one. */
 export interface TenderBid {
   stored: StoredTender;
-  bid: Doc;
+  bid: Bid;
 }
 
 /** `validate_accreditation_level(item="bid")`. */
@@ -48,7 +49,7 @@ function requireBidAccreditation(account: Account, levels: string[]): void {
 const DONE = { add: 'added', update: 'updated', delete: 'deleted' } as const;
 
 /** `validate_bid_operation_not_in_tendering` then `validate_bid_operation_period`, worded by the `operation`. */
-function requireTenderingOpen(tender: Doc, operation: keyof typeof DONE, now: Date): void {
+function requireTenderingOpen(tender: Tender, operation: keyof typeof DONE, now: Date): void {
   if (tender.status !== 'active.tendering') throw apiError(403, `Can't ${operation} bid in current (${tender.status}) tender status`);
   const { startDate, endDate } = tender.tenderPeriod ?? {};
   const at = now.getTime();
@@ -58,21 +59,21 @@ function requireTenderingOpen(tender: Doc, operation: keyof typeof DONE, now: Da
 }
 
 /** Currency and VAT default to those of the value the bid answers (the lot's, else the tender's). */
-function withValueDefaults(bid: Doc, tender: Doc): Doc {
-  const fill = (value: Doc | undefined, of: Doc | undefined) =>
+function withValueDefaults(bid: Bid, tender: Tender): Bid {
+  const fill = (value: Value | undefined, of: Value | undefined) =>
     value && {
       ...value,
       currency: value.currency ?? of?.currency,
       valueAddedTaxIncluded: value.valueAddedTaxIncluded ?? of?.valueAddedTaxIncluded,
     };
-  const lotValue = (relatedLot: string) => itemsOf(tender, 'lots').find((l) => l.id === relatedLot)?.value;
-  const out: Doc = { ...bid };
+  const lotValue = (relatedLot?: string) => itemsOf(tender, 'lots').find((l) => l.id === relatedLot)?.value;
+  const out: Bid = { ...bid };
   if (bid.value) out.value = fill(bid.value, tender.value);
-  if (bid.lotValues) out.lotValues = (bid.lotValues as Doc[]).map((v) => ({ ...v, value: fill(v.value, lotValue(v.relatedLot)) }));
+  if (bid.lotValues) out.lotValues = bid.lotValues.map((v) => ({ ...v, value: fill(v.value, lotValue(v.relatedLot)) }));
   return out;
 }
 
-async function runBidRules(bid: Doc, tender: Doc, ctx: TenderContext): Promise<void> {
+async function runBidRules(bid: Bid, tender: Tender, ctx: TenderContext): Promise<void> {
   for (const rule of procedureOfStored(tender).bids.rules) await rule(bid, tender, ctx);
 }
 
@@ -82,7 +83,7 @@ const contextOf = (session: StoreSession, stored: StoredTender, now: Date): Tend
   config: stored.doc.config ?? {},
 });
 
-async function saveBids(session: StoreSession, stored: StoredTender, bids: Doc[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
+async function saveBids(session: StoreSession, stored: StoredTender, bids: Bid[], bidAccess: TenderDoc['bidAccess']): Promise<void> {
   await saveTender(session, stored, { ...stored.doc.data, bids }, { writes: ['bids'], hidden: { bidAccess } });
 }
 
@@ -93,21 +94,23 @@ async function saveBids(session: StoreSession, stored: StoredTender, bids: Doc[]
 export async function createBid(
   session: StoreSession,
   stored: StoredTender,
-  data: () => Doc,
+  data: () => unknown,
   { account, now }: Actor,
-): Promise<{ bid: Doc; access: Access }> {
+): Promise<{ bid: Bid; access: Access }> {
   const tender = tenderOf(stored.doc);
   const policy = procedureOfStored(tender).bids;
   requireBidAccreditation(account, policy.accreditation);
   requireTenderingOpen(tender, 'add', now);
-  const request = withValueDefaults(validated<Doc>(policy.schemas.create, data()), tender);
+  const request = validated<BidRequest>(policy.schemas.create, data());
   const stamp = formatKyiv(now);
   const status = request.status ?? 'draft';
   if (!['draft', 'pending'].includes(status))
     throw apiError(403, "Bid can be added only with status: ('draft', 'pending').", { name: 'bid' });
-  const bid: Doc = { ...request, status, id: newId(), date: stamp };
-  if (request.lotValues) bid.lotValues = (request.lotValues as Doc[]).map((v) => ({ status: 'pending', ...v, date: stamp }));
-  if (request.requirementResponses) bid.requirementResponses = respondedAs(tender, request.requirementResponses);
+  // Each member where the request put it: the lot values and responses are given their server parts just below.
+  const placed = { ...request, status, id: newId(), date: stamp } as Bid;
+  if (request.lotValues) placed.lotValues = request.lotValues.map((v) => ({ status: 'pending', ...v, date: stamp }));
+  if (request.requirementResponses) placed.requirementResponses = respondedAs(tender, request.requirementResponses);
+  const bid = withValueDefaults(placed, tender);
   await runBidRules(bid, tender, contextOf(session, stored, now));
   const { access, secrets } = issueAccess();
   await saveBids(session, stored, [...bidsOf(tender), bid], { ...stored.doc.bidAccess, [bid.id]: { owner: account.name, secrets } });
@@ -115,26 +118,26 @@ export async function createBid(
 }
 
 /** lotValues change position by position, as the reference's `apply_data_patch`; each keeps its date unless its amount moves. */
-function patchedLotValues(before: Doc[], patch: Doc[], now: string): Doc[] {
+function patchedLotValues(before: LotValue[], patch: LotValueRequest[], now: string): LotValue[] {
   return patch.map((p, i) => {
-    const old = before[i];
-    const merged: Doc = { ...old, ...p, value: p.value ? { ...old?.value, ...p.value } : old?.value };
-    const moved = !old || old.relatedLot !== merged.relatedLot || old.value?.amount !== merged.value?.amount;
-    return { ...merged, date: moved ? now : old.date };
+    const old = before.at(i);
+    const merged = { ...old, ...p, value: p.value ? { ...old?.value, ...p.value } : old?.value };
+    if (!old || old.relatedLot !== merged.relatedLot || old.value?.amount !== merged.value?.amount) return { ...merged, date: now };
+    return { ...merged, date: old.date };
   });
 }
 
 /** `PATCH /tenders/{id}/bids/{bid_id}` by the bid's owner (spec-era `BidState.on_patch`). */
-export async function patchBid(session: StoreSession, { stored, bid: before }: TenderBid, data: Doc, now: Date): Promise<Doc> {
+export async function patchBid(session: StoreSession, { stored, bid: before }: TenderBid, data: unknown, now: Date): Promise<Bid> {
   const tender = tenderOf(stored.doc);
-  const patch = validated<Doc>(procedureOfStored(tender).bids.schemas.patch, data);
+  const patch = validated<BidRequest>(procedureOfStored(tender).bids.schemas.patch, data);
   requireTenderingOpen(tender, 'update', now);
   if (patch.status !== undefined && patch.status !== before.status && patch.status !== 'pending') {
     throw apiError(403, `Can't update bid to (${patch.status}) status`, { name: 'bid' });
   }
   const stamp = formatKyiv(now);
   const { lotValues, value, requirementResponses, ...rest } = patch;
-  const after: Doc = { ...before, ...rest };
+  const after: Bid = { ...before, ...rest };
   if (value) after.value = { ...before.value, ...value };
   if (lotValues) after.lotValues = patchedLotValues(before.lotValues ?? [], lotValues, stamp);
   if (requirementResponses) after.requirementResponses = respondedAs(tender, requirementResponses, before.requirementResponses);
@@ -151,7 +154,7 @@ export async function patchBid(session: StoreSession, { stored, bid: before }: T
 }
 
 /** `DELETE /tenders/{id}/bids/{bid_id}` by the bid's owner while tendering lasts: the bid is withdrawn (removed). */
-export async function deleteBid(session: StoreSession, { stored, bid }: TenderBid, now: Date): Promise<Doc> {
+export async function deleteBid(session: StoreSession, { stored, bid }: TenderBid, now: Date): Promise<Bid> {
   requireTenderingOpen(stored.doc.data, 'delete', now);
   const { [bid.id]: _gone, ...bidAccess } = stored.doc.bidAccess ?? {};
   await saveBids(
@@ -170,7 +173,7 @@ const DOCUMENTS_IN = ['active.tendering', 'active.qualification', 'active.awarde
  * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the statuses and periods the
  * reference allows, `verb` wording the refusals (docs/tenders.md §Bids).
  */
-function requireBidDocumentAllowed(tender: Doc, bid: Doc, verb: 'add' | 'update', now: Date): void {
+function requireBidDocumentAllowed(tender: Tender, bid: Bid, verb: 'add' | 'update', now: Date): void {
   const { status, tenderPeriod } = tender;
   if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
   const at = now.getTime();
@@ -194,9 +197,9 @@ function requireBidDocumentAllowed(tender: Doc, bid: Doc, verb: 'add' | 'update'
  * `validate_update_bid_document_confidentiality`: after tendering a bid document's `confidentiality` stays as it is
  * (docs/platform.md §Document fields).
  */
-function requireConfidentialityKept(tender: Doc, before: Doc[], after: Doc[]): void {
+function requireConfidentialityKept(tender: Tender, before: BidDocument[], after: BidDocument[]): void {
   if (tender.status === 'active.tendering') return;
-  const latest = (documents: Doc[]) => new Map(documents.map((d) => [d.id, d.confidentiality ?? 'public']));
+  const latest = (documents: BidDocument[]) => new Map(documents.map((d) => [d.id, d.confidentiality ?? 'public']));
   const was = latest(before);
   for (const [id, confidentiality] of latest(after)) {
     if (was.has(id) && was.get(id) !== confidentiality) {
@@ -216,8 +219,10 @@ export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
     parent: tender,
     writable: (verb, now) => requireBidDocumentAllowed(tender, bid, verb, now),
     async save(documents, session, now) {
-      requireConfidentialityKept(tender, itemsOf(bid, 'documents'), documents);
-      const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
+      // The document routes hand back the documents they checked (docs/platform.md §Document versions).
+      const checked = documents as BidDocument[];
+      requireConfidentialityKept(tender, itemsOf(bid, 'documents'), checked);
+      const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents: checked } : b));
       // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
       const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
       await saveTender(session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });

@@ -1,4 +1,3 @@
-import type { Doc } from '../../core/object-doc';
 import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
@@ -25,6 +24,7 @@ import { bidsArePrivate } from './bid.view';
 import { evidenceSchema } from './requirement-response.schema';
 import { addEvidence } from './response-evidence.lifecycle';
 import { tenderOf, type TenderDoc } from '../tender-aggregate';
+import type { Bid } from '../tender.types';
 
 const PATH = '/api/2.5/tenders/:id/bids';
 
@@ -43,7 +43,7 @@ const isBidOwner = (ctx: Ctx, doc: TenderDoc, bidId: string) => isOwner(ctx, bid
  * The bid as this reader sees it (docs/tenders.md §Bids): whole for its owner; for anyone else refused while bids
  * are private (`refusal` words the 403), else as the tender shows it (masked on a restricted tender).
  */
-function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: string) => string): Doc {
+function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: string) => string): Bid {
   const bid = findBid(tenderOf(doc), bidId);
   if (isBidOwner(ctx, doc, bidId)) return bid;
   if (bidsArePrivate(doc.data)) throw apiError(403, refusal(doc.data.status));
@@ -57,7 +57,7 @@ function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: s
 const opensBidConfidential = (ctx: Ctx, doc: TenderDoc, bidId: string) => isBidOwner(ctx, doc, bidId) || isOwner(ctx, doc);
 
 /** A bid's documents as this reader sees them (spec-era `validate_view_bid_document`, `…_allowed_in_bid_status`). */
-function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
+function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string) {
   const bid = visibleBid(ctx, doc, bidId, (status) => `Can't view bid documents in current (${status}) tender status`);
   const { status } = findBid(tenderOf(doc), bidId);
   if (['invalid', 'deleted'].includes(status) && !isBidOwner(ctx, doc, bidId)) {

@@ -1,12 +1,13 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { BidRule } from '../procedure';
+import type { Tender, TenderConfig } from '../tender.types';
+import type { Value } from '../../core/shapes';
 import { responsesAnswerCriteria } from './requirement-response.rules';
 
 /** The bid rules every procedure runs, with the spec-era reference's texts (docs/tenders.md §Bids). */
 
 const invalid = (name: string, description: unknown) => apiError(422, description, { name });
-const lotsOf = (tender: Doc): Doc[] => tender.lots ?? [];
+const lotsOf = (tender: Tender) => tender.lots ?? [];
 
 /** `validate_bid_value`: a lot tender takes values per lot only; a tender without lots needs `value`. */
 export const valueFitsTender: BidRule = (bid, tender, { config }) => {
@@ -25,7 +26,7 @@ export const valueFitsTender: BidRule = (bid, tender, { config }) => {
  */
 export const lotValuesFitLots: BidRule = (bid, tender, { config }) => {
   const lots = lotsOf(tender);
-  const values: Doc[] = bid.lotValues ?? [];
+  const values = bid.lotValues ?? [];
   if (lots.length > 0 && values.length === 0) throw invalid('lotValues', ['This field is required.']);
   const related = values.map((v) => v.relatedLot);
   if (new Set(related).size !== related.length) throw invalid('lotValues', ["bids don't allow duplicated proposals"]);
@@ -43,7 +44,7 @@ export const lotValuesFitLots: BidRule = (bid, tender, { config }) => {
 };
 
 /** `validate_lot_value_*` / `validate_bid_value`: currency, amount and VAT against the tender's or lot's value. */
-function valueProblem(limit: Doc | undefined, value: Doc | undefined, config: Doc, of: 'tender' | 'lot'): string | null {
+function valueProblem(limit: Value | undefined, value: Value | undefined, config: TenderConfig, of: 'tender' | 'lot'): string | null {
   if (!limit || !value) return null;
   if (config.valueCurrencyEquality) {
     if (limit.currency !== value.currency) return `currency of bid should be identical to currency of value of ${of}`;
@@ -57,19 +58,19 @@ function valueProblem(limit: Doc | undefined, value: Doc | undefined, config: Do
 
 /** `validate_items_id`: a bid prices items of the tender only. */
 export const itemsOnTender: BidRule = (bid, tender) => {
-  const ids = new Set((tender.items ?? []).map((i: Doc) => i.id));
-  if ((bid.items ?? []).some((i: Doc) => !ids.has(i.id))) throw apiError(422, 'Bid items ids should be on tender items ids');
+  const ids = new Set((tender.items ?? []).map((i) => i.id));
+  if ((bid.items ?? []).some((i) => !ids.has(i.id))) throw apiError(422, 'Bid items ids should be on tender items ids');
 };
 
 /** `CommonBid.validate_parameters`: one parameter per feature that concerns the bid (its lots' items and lots). */
 export const parametersCoverFeatures: BidRule = (bid, tender) => {
-  const features: Doc[] = tender.features ?? [];
-  const parameters: Doc[] = bid.parameters ?? [];
+  const features = tender.features ?? [];
+  const parameters = bid.parameters ?? [];
   const codes = new Set(parameters.map((p) => p.code));
   let wanted = features;
   if (lotsOf(tender).length > 0) {
-    const lots = new Set((bid.lotValues ?? []).map((v: Doc) => v.relatedLot));
-    const items = new Set((tender.items ?? []).filter((i: Doc) => lots.has(i.relatedLot)).map((i: Doc) => i.id));
+    const lots = new Set((bid.lotValues ?? []).map((v) => v.relatedLot));
+    const items = new Set<string | undefined>((tender.items ?? []).filter((i) => lots.has(i.relatedLot)).map((i) => i.id));
     wanted = features.filter(
       (f) =>
         f.featureOf === 'tenderer' ||

@@ -3,17 +3,19 @@ import { float } from '../../core/float';
 import { list } from '../../core/lists';
 import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../../core/parts.schema';
 import { requirementResponsesSchema } from './requirement-response.schema';
+import type { BidItem, BidRequest, BidStatus, LotValueRequest, Parameter } from '../tender.types';
 
 /**
  * Bid requests (docs/tenders.md §Bids): the reference's `PostBid` / `PatchBid` of the spec era. Documents are
- * not accepted inline: they are uploaded to `/bids/{bid_id}/documents` as files.
+ * not accepted inline: they are uploaded to `/bids/{bid_id}/documents` as files. `model<T>` builds
+ * `Joi.object<T, true>`, which holds each schema's members to the tender's types (tender.types.ts).
  */
 const text = () => Joi.string().min(1);
-const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 
-export const BID_STATUSES = ['draft', 'pending', 'active', 'invalid', 'invalid.pre-qualification', 'unsuccessful', 'deleted'];
+export const BID_STATUSES: BidStatus[] = ['draft', 'pending', 'active', 'invalid', 'invalid.pre-qualification', 'unsuccessful', 'deleted'];
 
-const lotValueKeys = {
+const lotValueKeys: Joi.StrictSchemaMap<LotValueRequest> = {
   value: valueSchema,
   relatedLot: md5(),
   subcontractingDetails: text(),
@@ -24,7 +26,7 @@ const postLotValue = model('LotValue', lotValueKeys).fork(['value', 'relatedLot'
 const patchLotValue = model('LotValue', lotValueKeys);
 
 /** The reference's `BaseItem` of a bid: the tender item it prices. */
-const bidItem = model('Item', {
+const bidItem = model<BidItem>('Item', {
   id: text().required(),
   description: text(),
   description_en: text(),
@@ -34,7 +36,7 @@ const bidItem = model('Item', {
   relatedLot: md5(),
 });
 
-const parameter = model('Parameter', { code: text().required(), value: float().required() });
+const parameter = model<Parameter>('Parameter', { code: text().required(), value: float().required() });
 
 const bidKeys = {
   tenderers: list('tenderers', businessOrganizationSchema).min(1).max(1),
@@ -52,7 +54,9 @@ const selfDeclarations = { selfEligible: Joi.boolean().valid(true), selfQualifie
 const createKeys = { ...bidKeys, tenderers: bidKeys.tenderers.required(), lotValues: list('lots', postLotValue) };
 const patchKeys = { ...bidKeys, lotValues: list('lots', patchLotValue) };
 
-export const createBid = Joi.object(createKeys);
-export const patchBid = Joi.object(patchKeys);
-export const createCompetitiveOrderingBid = Joi.object({ ...createKeys, ...selfDeclarations });
-export const patchCompetitiveOrderingBid = Joi.object({ ...patchKeys, ...selfDeclarations });
+type WithoutSelfDeclarations = Omit<BidRequest, keyof typeof selfDeclarations>;
+
+export const createBid = Joi.object<WithoutSelfDeclarations, true>(createKeys);
+export const patchBid = Joi.object<WithoutSelfDeclarations, true>(patchKeys);
+export const createCompetitiveOrderingBid = Joi.object<BidRequest, true>({ ...createKeys, ...selfDeclarations });
+export const patchCompetitiveOrderingBid = Joi.object<BidRequest, true>({ ...patchKeys, ...selfDeclarations });

@@ -1,4 +1,4 @@
-import type { Doc } from '../../core/object-doc';
+import type { Bid, Tender } from '../tender.types';
 
 /**
  * Bids as readers see them (docs/tenders.md §Bids, the spec-era `TenderSerializer` and `BidSerializer`): without
@@ -9,6 +9,6 @@ import type { Doc } from '../../core/object-doc';
  */
 export const BIDS_PRIVATE_IN = ['draft', 'active.enquiries', 'active.tendering', 'active.auction'];
 
-export const bidsArePrivate = (tender: Doc) => BIDS_PRIVATE_IN.includes(tender.status);
+export const bidsArePrivate = (tender: Pick<Tender, 'status'>) => BIDS_PRIVATE_IN.includes(tender.status);
 
-export const bidAsSeen = (bid: Doc): Doc => (['invalid', 'deleted'].includes(bid.status) ? { id: bid.id, status: bid.status } : bid);
+export const bidAsSeen = (bid: Bid): Bid => (['invalid', 'deleted'].includes(bid.status) ? { id: bid.id, status: bid.status } : bid);

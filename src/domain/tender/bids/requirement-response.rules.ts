@@ -1,7 +1,16 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import { newId } from '../../core/ids';
 import type { BidRule } from '../procedure';
+import type {
+  Bid,
+  BidDocumentList,
+  Criterion,
+  Requirement,
+  RequirementResponse,
+  RequirementResponseRequest,
+  ResponseValue,
+  Tender,
+} from '../tender.types';
 
 /**
  * A bid's answers to the tender's criteria (docs/tenders.md §Requirement responses): HEAD's `RequirementResponse`,
@@ -18,12 +27,12 @@ const CHECKED = ['pending', 'active'];
 const WINNER_EVIDENCE_IN = ['active.awarded', 'active.qualification', 'active.pre-qualification'];
 
 interface Found {
-  requirement: Doc;
-  criterion: Doc;
+  requirement: Requirement;
+  criterion: Criterion;
 }
 
 /** `get_requirement_obj`: an active requirement of the tender's criteria with its criterion. */
-export function findRequirement(tender: Doc, id: unknown): Found | undefined {
+export function findRequirement(tender: Tender, id: unknown): Found | undefined {
   for (const criterion of tender.criteria ?? [])
     for (const group of criterion.requirementGroups ?? [])
       for (const requirement of [...(group.requirements ?? [])].reverse())
@@ -32,23 +41,23 @@ export function findRequirement(tender: Doc, id: unknown): Found | undefined {
 }
 
 /** `get_criterion_requirement`: the criterion holding a requirement of this id, whatever its status. */
-export function criterionOf(tender: Doc, requirementId: unknown): Doc | undefined {
-  return (tender.criteria ?? []).find((c: Doc) =>
-    (c.requirementGroups ?? []).some((g: Doc) => (g.requirements ?? []).some((r: Doc) => r.id === requirementId)),
+export function criterionOf(tender: Tender, requirementId: unknown): Criterion | undefined {
+  return (tender.criteria ?? []).find((c) =>
+    (c.requirementGroups ?? []).some((g) => (g.requirements ?? []).some((r) => r.id === requirementId)),
   );
 }
 
 /** A value as Python's `str()` prints it in the reference's messages. */
 const py = (v: unknown) => (typeof v === 'boolean' ? (v ? 'True' : 'False') : String(v));
 
-type Converted = { value: unknown; error?: undefined } | { value?: undefined; error: string };
+type Converted = { value: ResponseValue; error?: undefined } | { value?: undefined; error: string };
 
 /** schematics' conversion of a value to the requirement's `dataType` (the reference's `TYPEMAP`), with its texts. */
-const CONVERT: Record<string, (v: unknown) => Converted> = {
+const CONVERT: Record<string, (v: ResponseValue) => Converted> = {
   boolean: (v) => {
     if (typeof v === 'boolean') return { value: v };
-    if (['True', 'true', '1', 1].includes(v as never)) return { value: true };
-    if (['False', 'false', '0', 0].includes(v as never)) return { value: false };
+    if (['True', 'true', '1', 1].includes(v)) return { value: true };
+    if (['False', 'false', '0', 0].includes(v)) return { value: false };
     return { error: 'Must be either true or false.' };
   },
   integer: (v) => {
@@ -65,14 +74,14 @@ const CONVERT: Record<string, (v: unknown) => Converted> = {
   },
 };
 
-const convert = (dataType: string, v: unknown): Converted => CONVERT[dataType]?.(v) ?? { value: v };
+const convert = (dataType: string, v: ResponseValue): Converted => CONVERT[dataType]?.(v) ?? { value: v };
 
 /** `apply_data_patch` on lists: element by element, objects member by member, recursively; the patch's length wins. */
 function mergedByPosition(before: unknown, patch: unknown): unknown {
   if (Array.isArray(patch)) return patch.map((p, i) => mergedByPosition(Array.isArray(before) ? before[i] : undefined, p));
   if (patch && typeof patch === 'object' && before && typeof before === 'object' && !Array.isArray(before)) {
-    const out: Doc = { ...before };
-    for (const [k, v] of Object.entries(patch)) out[k] = mergedByPosition((before as Doc)[k], v);
+    const out: Record<string, unknown> = { ...before };
+    for (const [k, v] of Object.entries(patch)) out[k] = mergedByPosition((before as Record<string, unknown>)[k], v);
     return out;
   }
   return patch;
@@ -83,14 +92,21 @@ function mergedByPosition(before: unknown, patch: unknown): unknown {
  * responses and evidences (`default=uuid4`), values converted to the requirement's `dataType` where they convert,
  * and `requirement.title` and `classification` copied from the tender's criteria, as HEAD's serializer shows them.
  */
-export function respondedAs(tender: Doc, request: Doc[], before: Doc[] = []): Doc[] {
-  return (mergedByPosition(before, request) as Doc[]).map((merged) => {
-    const response: Doc = { id: newId(), ...merged };
-    if (Array.isArray(response.evidences)) response.evidences = response.evidences.map((e: Doc) => ({ id: newId(), ...e }));
+export function respondedAs(
+  tender: Tender,
+  request: RequirementResponseRequest[],
+  before: RequirementResponse[] = [],
+): RequirementResponse[] {
+  // The merge keeps the shape of the request, which the schema checked.
+  return (mergedByPosition(before, request) as RequirementResponseRequest[]).map((merged) => {
+    const withIds: RequirementResponseRequest = { id: newId(), ...merged };
+    if (Array.isArray(withIds.evidences)) withIds.evidences = withIds.evidences.map((e) => ({ id: newId(), ...e }));
+    // Ids given; a response without `requirement` the bid rules refuse (`fieldErrors`).
+    const response = withIds as RequirementResponse;
     const found = response.requirement && findRequirement(tender, response.requirement.id);
     if (!found) return response;
     const { dataType } = found.requirement;
-    const converted = (v: unknown) => {
+    const converted = (v: ResponseValue) => {
       const c = convert(dataType, v);
       return c.error === undefined ? c.value : v;
     };
@@ -103,13 +119,13 @@ export function respondedAs(tender: Doc, request: Doc[], before: Doc[] = []): Do
 }
 
 /** The errors of one response's own fields (`RequirementResponse`, `Evidence`), or null. */
-function fieldErrors(response: Doc, bid: Doc, tender: Doc): Doc | null {
-  const errors: Doc = {};
+function fieldErrors(response: RequirementResponse, bid: Bid, tender: Tender): Record<string, unknown[]> | null {
+  const errors: Record<string, unknown[]> = {};
   if (!response.requirement) errors.requirement = ['This field is required.'];
   const found = response.requirement && findRequirement(tender, response.requirement.id);
-  const evidences: Doc[] = response.evidences ?? [];
+  const evidences = response.evidences ?? [];
   if (CHECKED.includes(bid.status)) {
-    if (response.relatedItem && !(tender.items ?? []).some((i: Doc) => i.id === response.relatedItem)) {
+    if (response.relatedItem && !(tender.items ?? []).some((i) => i.id === response.relatedItem)) {
       errors.relatedItem = ['relatedItem should be one of items'];
     }
     const withoutDocument = evidences.map((e) =>
@@ -118,7 +134,7 @@ function fieldErrors(response: Doc, bid: Doc, tender: Doc): Doc | null {
     if (withoutDocument.some((e) => e.relatedDocument)) errors.evidences = withoutDocument;
     else if (evidences.length && response.requirement) {
       const criterion = criterionOf(tender, response.requirement.id);
-      const types = (found?.requirement.eligibleEvidences ?? []).map((e: Doc) => e.type);
+      const types = (found?.requirement.eligibleEvidences ?? []).map((e) => e.type);
       if (criterion?.source === 'winner' && !WINNER_EVIDENCE_IN.includes(tender.status)) {
         errors.evidences = [`available only in [${WINNER_EVIDENCE_IN.map((s) => `'${s}'`).join(', ')}] status`];
       } else if (types.length && evidences.some((e) => !types.includes(e.type ?? 'statement'))) {
@@ -133,19 +149,19 @@ function fieldErrors(response: Doc, bid: Doc, tender: Doc): Doc | null {
     const { dataType } = found.requirement;
     const valueError = response.value ? convert(dataType, response.value).error : undefined;
     if (valueError) errors.value = [valueError];
-    const valuesError = (response.values ?? []).map((v: unknown) => convert(dataType, v).error).find(Boolean);
+    const valuesError = (response.values ?? []).map((v) => convert(dataType, v).error).find(Boolean);
     if (valuesError) errors.values = [valuesError];
   }
   return Object.keys(errors).length ? errors : null;
 }
 
 /** `MatchResponseValue.match` for the requirements the tender's criteria can have (`expectedValue`, `minValue`, `maxValue`). */
-function matchValue(response: Doc, requirement: Doc): void {
+function matchValue(response: RequirementResponse, requirement: Requirement): void {
   const { value, values } = response;
   if (value === undefined && !values?.length) throw refuse([{ value: 'Response required at least one of field ["value", "values"]' }]);
   if (value !== undefined && values?.length) throw refuse([{ value: "Field 'value' conflicts with 'values'" }]);
   const { dataType, expectedValue, minValue, maxValue, id } = requirement;
-  for (const raw of value !== undefined ? [value] : values) {
+  for (const raw of value !== undefined ? [value] : (values ?? [])) {
     const c = convert(dataType, raw);
     if (c.error !== undefined) throw refuse([{ value: [c.error] }]);
     const v = c.value as number;
@@ -161,10 +177,10 @@ function matchValue(response: Doc, requirement: Doc): void {
   }
 }
 
-const BID_DOCUMENTS = ['documents', 'financialDocuments', 'eligibilityDocuments', 'qualificationDocuments'];
+export const BID_DOCUMENTS: BidDocumentList[] = ['documents', 'financialDocuments', 'eligibilityDocuments', 'qualificationDocuments'];
 
 /** `ObjResponseMixin._validate_requirement_responses_data`: one response of a submitted bid against the criteria. */
-function checkResponse(response: Doc, bid: Doc, tender: Doc): void {
+function checkResponse(response: RequirementResponse, bid: Bid, tender: Tender): void {
   const found = findRequirement(tender, response.requirement.id);
   if (!found) throw refuse([{ requirement: ['Requirement should be one of criteria requirements'] }]);
   const source = found.criterion.source ?? 'tenderer';
@@ -172,11 +188,11 @@ function checkResponse(response: Doc, bid: Doc, tender: Doc): void {
     throw refuse([{ requirement: [`Requirement response in bid can't have requirement criteria with source: ${source}`] }]);
   }
   matchValue(response, found.requirement);
-  const tenderers = (bid.tenderers ?? []).map((t: Doc) => t.identifier?.id);
+  const tenderers = (bid.tenderers ?? []).map((t) => t.identifier?.id);
   if (response.relatedTenderer && !tenderers.includes(response.relatedTenderer.id)) {
     throw refuse([{ relatedTenderer: ['relatedTenderer should be one of bid tenderers'] }]);
   }
-  const documents = new Set(BID_DOCUMENTS.flatMap((k) => (bid[k] ?? []) as Doc[]).map((d) => d.id));
+  const documents = new Set(BID_DOCUMENTS.flatMap((k) => bid[k] ?? []).map((d) => d.id));
   for (const evidence of response.evidences ?? []) {
     if (evidence.relatedDocument && !documents.has(evidence.relatedDocument.id)) {
       throw refuse([{ evidences: [{ relatedDocument: ['relatedDocument.id should be one of bid documents'] }] }]);
@@ -185,10 +201,10 @@ function checkResponse(response: Doc, bid: Doc, tender: Doc): void {
 }
 
 /** The lot a criterion concerns (directly or through its item); `null` for an item that is gone: the criterion is skipped. */
-function lotOf(criterion: Doc, tender: Doc): string | undefined | null {
+function lotOf(criterion: Criterion, tender: Tender): string | undefined | null {
   if (criterion.relatesTo === 'lot') return criterion.relatedItem;
   if (criterion.relatesTo !== 'item') return undefined;
-  const item = (tender.items ?? []).find((i: Doc) => i.id === criterion.relatedItem);
+  const item = (tender.items ?? []).find((i) => i.id === criterion.relatedItem);
   return item ? item.relatedLot : null;
 }
 
@@ -196,9 +212,9 @@ function lotOf(criterion: Doc, tender: Doc): string | undefined | null {
  * `BidResponsesMixin._validate_requirement_responses_data`: every criterion of source `tenderer` or `winner` with
  * an active requirement, of the tender or of a lot the bid is for, answered in one group, every requirement of it.
  */
-function checkCoverage(responses: Doc[], bid: Doc, tender: Doc): void {
+function checkCoverage(responses: RequirementResponse[], bid: Bid, tender: Tender): void {
   const answered = new Set(responses.map((r) => r.requirement.id));
-  const bidLots = new Set((bid.lotValues ?? []).map((v: Doc) => v.relatedLot));
+  const bidLots = new Set((bid.lotValues ?? []).map((v) => v.relatedLot));
   const missed: string[] = [];
   const multiple: string[] = [];
   const partial: string[] = [];
@@ -206,12 +222,12 @@ function checkCoverage(responses: Doc[], bid: Doc, tender: Doc): void {
     const lot = lotOf(criterion, tender);
     if (lot === null || (lot && !bidLots.has(lot))) continue;
     if (!['tenderer', 'winner'].includes(criterion.source ?? 'tenderer')) continue;
-    const groups: Doc[] = criterion.requirementGroups ?? [];
-    if (!groups.some((g) => (g.requirements ?? []).some((r: Doc) => (r.status ?? 'active') === 'active'))) continue;
+    const groups = criterion.requirementGroups ?? [];
+    if (!groups.some((g) => (g.requirements ?? []).some((r) => (r.status ?? 'active') === 'active'))) continue;
     const answeredGroups = groups
       .map((g) => {
-        const ids = (g.requirements ?? []).filter((r: Doc) => r.status !== 'cancelled').map((r: Doc) => r.id as string);
-        return { ids, answered: ids.filter((id: string) => answered.has(id)) };
+        const ids = (g.requirements ?? []).filter((r) => r.status !== 'cancelled').map((r) => r.id);
+        return { ids, answered: ids.filter((id) => answered.has(id)) };
       })
       .filter((g) => g.answered.length > 0);
     if (answeredGroups.length === 0) missed.push(criterion.id);
@@ -233,7 +249,7 @@ function checkCoverage(responses: Doc[], bid: Doc, tender: Doc): void {
 
 /** The bid's requirement responses, as the reference's bid model checks them (docs/tenders.md §Requirement responses). */
 export const responsesAnswerCriteria: BidRule = (bid, tender) => {
-  const responses: Doc[] = bid.requirementResponses ?? [];
+  const responses = bid.requirementResponses ?? [];
   const errors = responses.map((r) => fieldErrors(r, bid, tender));
   if (errors.some(Boolean)) throw refuse(errors.map((e) => e ?? {}));
   const ids = responses.map((r) => r.id);

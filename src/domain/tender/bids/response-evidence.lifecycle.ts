@@ -1,4 +1,3 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
@@ -10,7 +9,8 @@ import type { TenderBid } from './bid.lifecycle';
 import { bidsOf } from './bid.lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { evidenceSchema } from './requirement-response.schema';
-import { criterionOf, findRequirement } from './requirement-response.rules';
+import { BID_DOCUMENTS, criterionOf, findRequirement } from './requirement-response.rules';
+import type { Bid, Evidence, EvidenceRequest, RequirementResponse, Tender } from '../tender.types';
 
 /** Tender statuses in which a bidder's evidence may be added (`validate_operation_ecriteria_on_tender_status`). */
 const TENDERING = ['draft', 'draft.pending', 'draft.stage2', 'active.tendering'];
@@ -23,7 +23,7 @@ const listed = (statuses: string[]) => `[${statuses.map((s) => `'${s}'`).join(',
  * `validate_operation_ecriteria_objects_evidences`: a response to a `winner` criterion takes evidences once the bid
  * has an active award; any other only while tendering lasts.
  */
-function requireEvidenceAllowed(tender: Doc, bid: Doc, response: Doc): void {
+function requireEvidenceAllowed(tender: Tender, bid: Bid, response: RequirementResponse): void {
   const winner = criterionOf(tender, response.requirement?.id)?.source === 'winner';
   if (winner) {
     if (!AWARDED.includes(tender.status)) throw apiError(403, `available only in ${listed(AWARDED)} statuses`);
@@ -36,15 +36,16 @@ function requireEvidenceAllowed(tender: Doc, bid: Doc, response: Doc): void {
 }
 
 /** `Evidence` and `BidReqResponseEvidenceState` on a submitted bid: a document evidence names one of the bid's documents. */
-function checkEvidence(tender: Doc, bid: Doc, response: Doc, evidence: Doc): void {
+function checkEvidence(tender: Tender, bid: Bid, response: RequirementResponse, evidence: Evidence): void {
   if (!['pending', 'active'].includes(bid.status)) return;
   if (evidence.type === 'document' && !evidence.relatedDocument)
     throw apiError(422, ['This field is required.'], { name: 'relatedDocument' });
-  const documents = ['documents', 'financialDocuments', 'eligibilityDocuments', 'qualificationDocuments'].flatMap((k) => itemsOf(bid, k));
-  if (evidence.relatedDocument && !documents.some((d) => d.id === evidence.relatedDocument.id)) {
+  const documents = BID_DOCUMENTS.flatMap((k) => itemsOf(bid, k));
+  const { relatedDocument } = evidence;
+  if (relatedDocument && !documents.some((d) => d.id === relatedDocument.id)) {
     throw apiError(422, ['relatedDocument.id should be one of bid documents'], { name: 'relatedDocument' });
   }
-  const types = (findRequirement(tender, response.requirement?.id)?.requirement.eligibleEvidences ?? []).map((e: Doc) => e.type);
+  const types = (findRequirement(tender, response.requirement?.id)?.requirement.eligibleEvidences ?? []).map((e) => e.type);
   if (types.length && !types.includes(evidence.type))
     throw apiError(422, ['type should be one of eligibleEvidences types'], { name: 'type' });
 }
@@ -57,14 +58,14 @@ function checkEvidence(tender: Doc, bid: Doc, response: Doc, evidence: Doc): voi
  */
 export async function addEvidence(
   session: StoreSession,
-  { stored, bid, response }: TenderBid & { response: Doc },
-  data: () => Doc,
+  { stored, bid, response }: TenderBid & { response: RequirementResponse },
+  data: () => unknown,
   now: Date,
-): Promise<Doc> {
+): Promise<Evidence> {
   const tender = tenderOf(stored.doc);
   requireEvidenceAllowed(tender, bid, response);
-  const evidence: Doc = { type: 'statement', ...validated<Doc>(evidenceSchema, data()) };
-  evidence.id ??= newId();
+  const request: EvidenceRequest = { type: 'statement', ...validated<EvidenceRequest>(evidenceSchema, data()) };
+  const evidence: Evidence = { ...request, id: request.id ?? newId() };
   checkEvidence(tender, bid, response, evidence);
   const responses = itemsOf(bid, 'requirementResponses').map((r) =>
     r.id === response.id ? { ...r, evidences: [...itemsOf(r, 'evidences'), evidence] } : r,

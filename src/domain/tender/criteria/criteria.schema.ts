@@ -1,15 +1,31 @@
-import type { Doc } from '../../core/object-doc';
 import Joi from 'joi';
 import { list } from '../../core/lists';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
+import type {
+  Criterion,
+  CriterionClassification,
+  CriterionRequest,
+  EligibleEvidence,
+  Legislation,
+  Requirement,
+  RequirementGroupRequest,
+  RequirementRequest,
+} from '../tender.types';
 
-/** Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. */
+/**
+ * Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. `model<T>`
+ * builds `Joi.object<T, true>`, which holds each schema's members to the tender's types (tender.types.ts).
+ */
 const text = () => Joi.string().min(1);
-const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 
-const evidenceSchema = model('EligibleEvidence', { title: text(), description: text(), type: Joi.string().valid('document', 'statement') });
-const requirementSchema = model('Requirement', {
+const evidenceSchema = model<Omit<EligibleEvidence, 'id'>>('EligibleEvidence', {
+  title: text(),
+  description: text(),
+  type: Joi.string().valid('document', 'statement'),
+});
+const requirementSchema = model<RequirementRequest>('Requirement', {
   title: text().required(),
   description: text(),
   dataType: Joi.string().valid('boolean', 'string', 'number', 'integer').required(),
@@ -19,25 +35,32 @@ const requirementSchema = model('Requirement', {
   eligibleEvidences: list('eligibleEvidences', evidenceSchema),
 });
 
-export const criterionSchema = model('Criterion', {
+export const criterionSchema = model<CriterionRequest>('Criterion', {
   title: text().required(),
   description: text(),
   source: Joi.string().valid('tenderer', 'procuringEntity', 'winner'),
   relatesTo: Joi.string().valid('tenderer', 'item', 'lot', 'tender'),
   relatedItem: text(),
-  classification: model('Classification', { scheme: text().required(), id: text().required(), description: text() }).required(),
+  classification: model<CriterionClassification>('Classification', {
+    scheme: text().required(),
+    id: text().required(),
+    description: text(),
+  }).required(),
   legislation: list(
     'legislation',
-    model('Legislation', {
+    model<Legislation>('Legislation', {
       version: text(),
-      identifier: model('Identifier', { id: text(), legalName: text(), uri: text() }),
+      identifier: model<NonNullable<Legislation['identifier']>>('Identifier', { id: text(), legalName: text(), uri: text() }),
       type: Joi.string().valid('NATIONAL_LEGISLATION'),
       article: text(),
     }),
   ),
   requirementGroups: list(
     'requirementGroups',
-    model('RequirementGroup', { description: text().required(), requirements: list('requirements', requirementSchema).min(1).required() }),
+    model<RequirementGroupRequest>('RequirementGroup', {
+      description: text().required(),
+      requirements: list('requirements', requirementSchema).min(1).required(),
+    }),
   )
     .min(1)
     .required(),
@@ -46,28 +69,28 @@ export const criterionSchema = model('Criterion', {
 /** `POST /tenders/{id}/criteria` takes a list (bulk create, docs/tenders.md §Criteria). */
 export const criteriaListSchema = list('criteria', criterionSchema).min(1);
 
+/** A requirement's eligible evidences with their ids, each member where the request put it. */
+function withEvidenceIds(requirement: RequirementRequest): Omit<Requirement, 'id' | 'status' | 'datePublished'> {
+  const { eligibleEvidences, ...rest } = requirement;
+  return eligibleEvidences ? { ...requirement, eligibleEvidences: eligibleEvidences.map((e) => ({ id: newId(), ...e })) } : rest;
+}
+
 /** Server-set parts: ids everywhere, requirement `status: active` and `datePublished` (docs/tenders.md §Criteria). */
-export function withServerFields(criterion: Doc, now: Date): Doc {
+export function withServerFields(criterion: CriterionRequest, now: Date): Criterion {
   return {
     id: newId(),
     ...criterion,
-    requirementGroups: criterion.requirementGroups.map((g: Doc) => ({
+    requirementGroups: criterion.requirementGroups.map((g) => ({
       id: newId(),
       ...g,
-      requirements: g.requirements.map((r: Doc) => ({
-        id: newId(),
-        ...r,
-        status: 'active',
-        datePublished: formatKyiv(now),
-        ...(r.eligibleEvidences ? { eligibleEvidences: r.eligibleEvidences.map((e: Doc) => ({ id: newId(), ...e })) } : {}),
-      })),
+      requirements: g.requirements.map((r) => ({ id: newId(), ...withEvidenceIds(r), status: 'active', datePublished: formatKyiv(now) })),
     })),
   };
 }
 
 interface CriterionTemplate {
   id: string;
-  source: 'tenderer' | 'procuringEntity' | 'winner';
+  source: NonNullable<Criterion['source']>;
   title: string;
   article: string;
   requirement: string;
@@ -150,7 +173,7 @@ const COMPETITIVE_ORDERING_CRITERIA: CriterionTemplate[] = [
 ];
 
 /** A criterion of the template, in the spec's structure; facts the procuring entity confirms carry no expectedValue. */
-function fromTemplate(template: CriterionTemplate): Doc {
+function fromTemplate(template: CriterionTemplate): CriterionRequest {
   return {
     title: template.title,
     source: template.source,
@@ -169,7 +192,7 @@ function fromTemplate(template: CriterionTemplate): Doc {
 }
 
 /** The criteria of the spec's list the tender does not have yet, ready to append (docs/tenders.md §Criteria). */
-export function missingCriteria(existing: Doc[], now: Date): Doc[] {
-  const present = new Set(existing.map((c) => c.classification?.id));
+export function missingCriteria(existing: Criterion[], now: Date): Criterion[] {
+  const present = new Set(existing.map((c) => c.classification.id));
   return COMPETITIVE_ORDERING_CRITERIA.filter((t) => !present.has(t.id)).map((t) => withServerFields(fromTemplate(t), now));
 }

@@ -19,7 +19,7 @@ import { patchEligibleAward } from '../awards/award.schema';
 import { createCompetitiveOrderingBid, patchCompetitiveOrderingBid } from '../bids/bid.schema';
 import type { ObjectDoc } from '../../core/object-doc';
 import type { Value } from '../../core/shapes';
-import type { Bid, Tender, TenderContent, TenderOrganization } from '../tender.types';
+import type { TenderContent } from '../tender.types';
 
 /** What the tender reads of its pre-selection agreement (the agreement kind's `data`). */
 interface SelectionAgreement {
@@ -115,12 +115,9 @@ const askedByQualifiedSupplier: QuestionRule = async (t, author, ctx) => {
  * Only suppliers of the agreement's active contracts may bid, within their contract's value (spec-era
  * `BidState.validate_bid_vs_agreement`, docs/tenders.md §Bids).
  */
-const bidderInAgreement: BidRule = async (untypedBid, untypedTender, ctx) => {
-  // bids/ hands its rules untyped documents (procedure.ts `BidRule`).
-  const bid = untypedBid as Bid;
-  const t = untypedTender as Tender;
+const bidderInAgreement: BidRule = async (bid, t, ctx) => {
   // `get_supplier_contract` compares identifier ids only.
-  const ids = new Set((bid.tenderers ?? []).map((o: TenderOrganization) => o.identifier?.id));
+  const ids = new Set((bid.tenderers ?? []).map((o) => o.identifier?.id));
   const contract = await contractWith(t, (s) => ids.has(s.identifier?.id), ctx);
   if (!contract) throw apiError(403, 'Bid is not a member of agreement');
   const amount = bid.lotValues?.[0]?.value?.amount;
