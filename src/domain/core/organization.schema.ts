@@ -14,7 +14,9 @@ import {
 
 /**
  * Shared organization shapes (spec: Shared structures, Organization); which parts are required follows the reference.
- * `Joi.object<T, true>` makes the compiler hold each schema's members to its type in shapes.ts.
+ * `Joi.object<T, true>` makes the compiler hold each schema's members to its type in shapes.ts. The pieces
+ * (`identifier`, `address`, `contactPoint`, `classificationKeys`) build both the framework side's organizations here
+ * and the tender side's in parts.schema.ts: where the two sides' rules differ, an option says so.
  */
 export const text = () => Joi.string().min(1);
 
@@ -22,7 +24,7 @@ export const text = () => Joi.string().min(1);
 export const translated = <Name extends string>(name: Name) =>
   ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() }) as Required<{ [K in keyof Translated<Name>]: Joi.StringSchema }>;
 
-const identifier = (required: string[]) =>
+export const identifier = (required: string[]) =>
   Joi.object<Identifier, true>({
     scheme: text(),
     id: text(),
@@ -30,7 +32,7 @@ const identifier = (required: string[]) =>
     ...translated('legalName'),
   }).fork(required, (s) => s.required());
 
-const address = (required: string[]) =>
+export const address = (required: string[]) =>
   Joi.object<Address, true>({
     ...translated('streetAddress'),
     ...translated('locality'),
@@ -39,19 +41,25 @@ const address = (required: string[]) =>
     ...translated('countryName'),
   }).fork(required, (s) => s.required());
 
-const contactPoint = (required: string[]) =>
-  Joi.object<ContactPoint, true>({
+/** `telephoneOrEmail`: the tender side's contact point needs one of them (its `ContactPoint.validate_telephone`). */
+export function contactPoint(required: string[], { telephoneOrEmail = false } = {}): Joi.ObjectSchema<ContactPoint> {
+  const schema = Joi.object<ContactPoint, true>({
     ...translated('name'),
     email: Joi.string().email({ tlds: false }),
     telephone: text(),
     faxNumber: text(),
     url: text(),
   }).fork(required, (s) => s.required());
+  if (!telephoneOrEmail) return schema;
+  return schema.custom((cp: ContactPoint, helpers) =>
+    cp.telephone || cp.email ? cp : helpers.message({ custom: 'telephone or email should be present' }),
+  );
+}
 
 const FULL_ADDRESS = ['countryName', 'streetAddress', 'locality', 'region', 'postalCode'];
 
-const procuringEntityKind = () => Joi.string().valid(...PROCURING_ENTITY_KINDS);
-const scale = () => Joi.string().valid(...SCALES);
+export const procuringEntityKind = () => Joi.string().valid(...PROCURING_ENTITY_KINDS);
+export const scale = () => Joi.string().valid(...SCALES);
 
 /** An organization with a full address and a contact point with email. */
 const fullOrganization = () => ({
@@ -96,9 +104,8 @@ export const authorSchema = Joi.object<BusinessOrganization, true>({
   scale: scale(),
 }).fork(['name'], (s) => s.required());
 
-/** A framework's classification: no `uri` (a Rogue field here). */
-export const classificationSchema = Joi.object<Omit<Classification, 'uri'>, true>({
-  scheme: text().required(),
-  id: text().required(),
-  description: text().required(),
-});
+/** A classification's members but `uri`, all required. */
+export const classificationKeys = () => ({ scheme: text().required(), id: text().required(), description: text().required() });
+
+/** A framework's classification: no `uri` (a Rogue field here; the tender side takes one, parts.schema.ts). */
+export const classificationSchema = Joi.object<Omit<Classification, 'uri'>, true>(classificationKeys());

@@ -2,11 +2,15 @@ import Joi from 'joi';
 import { list } from './lists';
 import { float } from './float';
 import { isoDate } from './validation';
+import { address, classificationKeys, contactPoint, identifier, procuringEntityKind, scale, text, translated } from './organization.schema';
+import type { BusinessOrganization, Document, Item, Location, ProcuringEntity, SignerInfo, Unit, Value } from './shapes';
 
-/** Shared structures of the spec (Organization, Value, Period, Classification, Item, Document) as request shapes. */
-const text = () => Joi.string().min(1);
-const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
-const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
+/**
+ * Shared structures of the spec (Organization, Value, Period, Classification, Item, Document) as request shapes.
+ * `model<T>` builds `Joi.object<T, true>`, which holds each schema's members to its type in shapes.ts; the
+ * organization parts are organization.schema.ts's pieces with the tender side's rules.
+ */
+const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 /** Client-given ids: 32 hexadecimal characters (schematics `MD5Type`). */
 export const md5 = () => Joi.string().hex().length(32);
 
@@ -19,42 +23,33 @@ const currency = () =>
       : helpers.message({ custom: `Currency must be only ${CURRENCIES.join(', ')}.` }),
   );
 
-export const valueSchema = model('Value', {
+export const valueSchema = model<Value>('Value', {
   amount: float().min(0).required(),
   currency: currency(),
   valueAddedTaxIncluded: Joi.boolean(),
 });
 
-export const contractValueSchema = model('ContractValue', {
+/** A contract's value: left unbound, its type (`ContractValue`) lives in contract.types.ts, which core does not import. */
+export const contractValueSchema = Joi.object({
   amount: float().min(0),
   amountNet: float().min(0),
   currency: currency(),
   valueAddedTaxIncluded: Joi.boolean(),
-});
+}).label('ContractValue');
 
-export const periodSchema = model('Period', { startDate: isoDate(), endDate: isoDate() });
+/**
+ * Left unbound, as the classifications below: other schemas extend it (`.keys`) with members a `Joi.object<T, true>`
+ * would refuse, and `Required<Period>` members take it.
+ */
+export const periodSchema = Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period');
 
-export const addressSchema = model('Address', {
-  ...translated('streetAddress'),
-  ...translated('locality'),
-  ...translated('region'),
-  ...translated('postalCode'),
-  ...translated('countryName'),
-});
+export const addressSchema = address([]).label('Address');
 
-export const contactPointSchema = model('ContactPoint', {
-  ...translated('name'),
-  email: Joi.string().email({ tlds: false }),
-  telephone: text(),
-  faxNumber: text(),
-  url: text(),
-}).custom((cp: Record<string, unknown>, helpers) =>
-  cp.telephone || cp.email ? cp : helpers.message({ custom: 'telephone or email should be present' }),
-);
+export const contactPointSchema = contactPoint([], { telephoneOrEmail: true }).label('ContactPoint');
 
-const identifierSchema = model('Identifier', { scheme: text(), id: text().required(), uri: text(), ...translated('legalName') });
+const identifierSchema = identifier(['id']).label('Identifier');
 
-export const signerInfoSchema = model('SignerInfo', {
+export const signerInfoSchema = model<SignerInfo>('SignerInfo', {
   name: text(),
   email: Joi.string().email({ tlds: false }),
   telephone: text(),
@@ -72,33 +67,24 @@ const organizationKeys = {
   additionalContactPoints: list('additionalContactPoints', contactPointSchema),
 };
 
-export const PROCURING_ENTITY_KINDS = ['authority', 'central', 'defense', 'general', 'other', 'social', 'special'];
-
-export const procuringEntitySchema = model('ProcuringEntity', {
+export const procuringEntitySchema = model<ProcuringEntity & { signerInfo?: SignerInfo }>('ProcuringEntity', {
   ...organizationKeys,
   contactPoint: contactPointSchema.required(),
-  kind: Joi.string().valid(...PROCURING_ENTITY_KINDS),
+  kind: procuringEntityKind(),
   signerInfo: signerInfoSchema,
 }).fork(['name'], (s) => s.required());
-
-export const SCALES = ['micro', 'sme', 'mid', 'large', 'not specified'];
 
 /** A business organization (tenderers, suppliers); `scale` becomes required by date (versioned-rules.ts). */
-export const businessOrganizationSchema = model('BusinessOrganization', {
+export const businessOrganizationSchema = model<BusinessOrganization & { signerInfo?: SignerInfo }>('BusinessOrganization', {
   ...organizationKeys,
-  scale: Joi.string().valid(...SCALES),
+  scale: scale(),
   signerInfo: signerInfoSchema,
 }).fork(['name'], (s) => s.required());
 
-export const classificationSchema = model('Classification', {
-  scheme: text().required(),
-  id: text().required(),
-  description: text().required(),
-  uri: text(),
-});
+export const classificationSchema = Joi.object({ ...classificationKeys(), uri: text() }).label('Classification');
 
 /** Item classification: scheme ДК021 and a CPV-shaped code. */
-export const cpvSchema = model('CPVClassification', {
+export const cpvSchema = Joi.object({
   scheme: Joi.string().valid('ДК021').required(),
   id: Joi.string()
     .pattern(/^\d{8}-\d$/)
@@ -106,11 +92,11 @@ export const cpvSchema = model('CPVClassification', {
     .messages({ 'string.pattern.base': 'Value must be one of ДК021 codes' }),
   description: text().required(),
   uri: text(),
-});
+}).label('CPVClassification');
 
-export const unitSchema = model('Unit', { name: text(), code: text().required(), value: valueSchema });
+export const unitSchema = model<Unit>('Unit', { name: text(), code: text().required(), value: valueSchema });
 
-export const itemKeys = {
+export const itemKeys: Joi.StrictSchemaMap<Item> = {
   id: text(),
   ...translated('description'),
   classification: cpvSchema.required(),
@@ -120,10 +106,10 @@ export const itemKeys = {
   relatedLot: text(),
   deliveryDate: periodSchema,
   deliveryAddress: addressSchema,
-  deliveryLocation: model('Location', { latitude: Joi.number(), longitude: Joi.number(), elevation: Joi.number() }),
+  deliveryLocation: model<Location>('Location', { latitude: Joi.number(), longitude: Joi.number(), elevation: Joi.number() }),
 };
 
-export const itemSchema = model('Item', itemKeys).fork(['description'], (s) => s.required());
+export const itemSchema = model<Item>('Item', itemKeys).fork(['description'], (s) => s.required());
 
 /** `md5:<32 hex digits>`, checked in the reference's order (`HashType`): type, length, digits. */
 function md5Hash(value: string, helpers: Joi.CustomHelpers) {
@@ -133,7 +119,8 @@ function md5Hash(value: string, helpers: Joi.CustomHelpers) {
   return /^[0-9a-f]+$/.test(digits) ? value : helpers.error('string.hex');
 }
 
-export const documentSchema = model('Document', {
+/** A document as a request gives it: the server dates it and names its author. */
+export const documentSchema = model<Omit<Document, 'author' | 'datePublished' | 'dateModified'>>('Document', {
   id: md5(),
   ...translated('title'),
   ...translated('description'),

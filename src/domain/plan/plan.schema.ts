@@ -1,19 +1,10 @@
 import Joi from 'joi';
 import { text, translated } from '../core/organization.schema';
-import {
-  addressSchema,
-  classificationSchema,
-  contactPointSchema,
-  cpvSchema,
-  md5,
-  periodSchema,
-  PROCURING_ENTITY_KINDS,
-  unitSchema,
-} from '../core/parts.schema';
+import { addressSchema, classificationSchema, contactPointSchema, cpvSchema, md5, periodSchema, unitSchema } from '../core/parts.schema';
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 import { list } from '../core/lists';
-import type { Identifier, Period } from '../core/shapes';
+import { PROCURING_ENTITY_KINDS, type Identifier, type Period } from '../core/shapes';
 import type {
   BreakdownTitle,
   Budget,
