@@ -44,6 +44,8 @@ export default tseslint.config(
       'src/domain/contract/**/*.ts',
       'src/domain/transfer/**/*.ts',
       'src/domain/tender/*.ts',
+      'src/domain/tender/bids/**/*.ts',
+      'src/domain/tender/criteria/**/*.ts',
       'src/domain/tender/lots/**/*.ts',
       'src/domain/tender/questions/**/*.ts',
       'src/domain/tender/awards/**/*.ts',
@@ -52,8 +54,6 @@ export default tseslint.config(
       'src/domain/tender/auction/**/*.ts',
       'src/domain/tender/complaints/**/*.ts',
       'src/domain/tender/procedures/**/*.ts',
-      'src/domain/tender/bids/**/*.ts',
-      'src/domain/tender/criteria/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
