@@ -7,7 +7,8 @@ import type { DocumentHost } from '../core/document-host';
 import { newId } from '../core/ids';
 import { itemsOf } from '../core/items';
 import { mergePatch } from '../core/validation';
-import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import { type ObjectDoc, type StoredObject } from '../core/objects';
+import { updateOf } from '../save-rules';
 import type { UploadedFile } from './multipart-file';
 
 export const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
