@@ -43,6 +43,7 @@ export default tseslint.config(
       'src/domain/plan/**/*.ts',
       'src/domain/contract/**/*.ts',
       'src/domain/transfer/**/*.ts',
+      'src/domain/documents/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
