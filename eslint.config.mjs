@@ -44,6 +44,7 @@ export default tseslint.config(
       'src/domain/contract/**/*.ts',
       'src/domain/transfer/**/*.ts',
       'src/domain/documents/**/*.ts',
+      'src/domain/chronograph/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
