@@ -1,6 +1,9 @@
 import type { Document } from '../core/shapes';
 
-/** A version of a document as stored (docs/platform.md §Document versions), with the fields some holders add (§Document fields). */
+/**
+ * A version of a document as stored (docs/platform.md §Document versions), with the fields some holders add
+ * (docs/platform.md §Document fields).
+ */
 export type DocumentVersion = Document & {
   confidentiality?: 'public' | 'buyerOnly';
   confidentialityRationale?: string;
