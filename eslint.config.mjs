@@ -45,6 +45,7 @@ export default tseslint.config(
       'src/domain/transfer/**/*.ts',
       'src/domain/documents/**/*.ts',
       'src/domain/chronograph/**/*.ts',
+      'src/domain/core/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',

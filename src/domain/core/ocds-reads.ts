@@ -36,7 +36,7 @@ export async function answerOcds(ctx: Ctx, ocds: OcdsKind, publicBaseUrl: string
 export async function answerOcdsRecord(ctx: Ctx, ocds: OcdsKind, publicBaseUrl: string | null): Promise<void> {
   const { session, viewer, now } = ctx.state;
   const { doc } = await loadObject(session, ocds.kind, ctx.params.id);
-  const revisions = await session.history(ocds.kind, doc.data.id);
+  const revisions = await session.history(ocds.kind, ctx.params.id);
   const versions = revisions.length ? revisions.map((_, i) => ({ ...doc, ...versionAt(doc, revisions, i + 1) })) : [doc];
   const views = versions.map((version) => ocds.view(version, viewer));
   const current = views[views.length - 1];
