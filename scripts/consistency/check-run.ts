@@ -1,9 +1,8 @@
 import { startCluster, type Cluster } from '../../cluster/launcher';
 import { aFramework, parseStamp } from './framework-body';
-import { Latencies } from './latency';
-import { SessionClient } from './session-client';
-import { OPERATIONS, SimulatedClient, type Operation, type Shared } from './simulated-client';
-import { Violations } from './violations';
+import { newClientStats, SessionClient } from './session-client';
+import { newShared, SimulatedClient, type Operation, type Shared } from './simulated-client';
+import type { Violations } from './violations';
 
 export interface CheckOptions {
   /** Base URLs of the API nodes (e.g. http://127.0.0.1:8080). Omit with killNode to start a local cluster. */
@@ -44,6 +43,7 @@ export interface Summary {
   operations: Record<Operation, number>;
   preconditionFailed: number;
   unreachable: number;
+  writesRepeated: number;
   latencyMs: { p50: number; p95: number; p99: number };
   violations: Violations;
   objectsVerified: number;
@@ -76,13 +76,7 @@ export async function runConsistencyCheck(options: CheckOptions): Promise<Summar
 
 async function check(targets: string[], cluster: Cluster | null, options: CheckOptions): Promise<Summary> {
   const log = options.progress ?? (() => {});
-  const shared: Shared = {
-    published: [],
-    acknowledged: new Map(),
-    violations: new Violations(),
-    operations: Object.fromEntries(OPERATIONS.map((o) => [o, 0])) as Record<Operation, number>,
-    stats: { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() },
-  };
+  const shared = newShared();
   const clients = Array.from({ length: options.clients }, (_, i) => new SimulatedClient(i, () => targets, shared));
   const started = Date.now();
   const deadline = started + options.seconds * 1000;
@@ -104,6 +98,7 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     operations: shared.operations,
     preconditionFailed: shared.stats.preconditionFailed,
     unreachable: shared.stats.unreachable,
+    writesRepeated: shared.stats.writesRepeated,
     latencyMs: {
       p50: shared.stats.latencies.percentile(50),
       p95: shared.stats.latencies.percentile(95),
@@ -143,7 +138,7 @@ async function killAndRestart(
   const alive = cluster.api.filter((n) => n.running).map((n) => n.url);
   let recovered = 0;
   for (const h of held) {
-    const stats = { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() };
+    const stats = newClientStats();
     const probe = new SessionClient(() => alive, stats);
     probe.cookie = h.cookie;
     const reply = await probe.request('GET', `/api/2.5/frameworks/${h.object.id}`).catch(() => null);
@@ -166,7 +161,7 @@ async function killAndRestart(
 
 /** A session that certainly holds the victim's cookie: it writes one object there just before the kill. */
 async function witness(victimUrl: string, shared: Shared) {
-  const http = new SessionClient(() => [victimUrl], { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() });
+  const http = new SessionClient(() => [victimUrl], newClientStats());
   const created = await http.request('POST', '/api/2.5/frameworks', { data: aFramework('kill-node witness') });
   if (created.status !== 201) throw new Error(`witness write on the victim: ${created.status}`);
   shared.acknowledged.set(created.body.data.id, 0);
@@ -177,7 +172,7 @@ async function witness(victimUrl: string, shared: Shared) {
 async function verifyNothingLost(targets: string[], shared: Shared): Promise<void> {
   const live = (await Promise.all(targets.map(async (t) => ((await isReady(t)) ? t : null)))).filter((t): t is string => !!t);
   const ids = [...shared.acknowledged.keys()];
-  const stats = { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() };
+  const stats = newClientStats();
   const versionOn = async (target: string, id: string) => {
     const reply = await new SessionClient(() => [target], stats).request('GET', `/api/2.5/frameworks/${id}`).catch(() => null);
     return reply?.status === 200 ? parseStamp(reply.body.data.description).version : -1;

@@ -2,7 +2,7 @@ import { startCluster, type Cluster } from '../../cluster/launcher';
 import { openLiveFeed, type LiveFeed } from '../live-feed-client';
 import { aFramework, formatStamp } from './framework-body';
 import { Latencies } from './latency';
-import { SessionClient, type ClientStats } from './session-client';
+import { newClientStats, SessionClient } from './session-client';
 
 /**
  * The feed-completeness check (docs/platform.md §Feeds, the contract, and docs/platform.md §Live feed), after the
@@ -111,7 +111,7 @@ export async function runFeedCheck(options: FeedCheckOptions): Promise<FeedSumma
 async function check(targets: string[], cluster: Cluster | null, options: FeedCheckOptions): Promise<FeedSummary> {
   const log = options.progress ?? (() => {});
   const alive = () => (cluster ? cluster.api.filter((n) => n.running).map((n) => n.url) : targets);
-  const stats: ClientStats = { preconditionFailed: 0, unreachable: 0, latencies: new Latencies() };
+  const stats = newClientStats();
 
   const before = Date.now() - 2000;
   const owned: { id: string; token: string; writes: number; lastMs: number; http: SessionClient }[] = [];

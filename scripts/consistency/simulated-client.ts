@@ -1,7 +1,7 @@
 import { aFramework, formatStamp, parseStamp, type Stamp } from './framework-body';
-import { SessionClient, type ClientStats } from './session-client';
+import { newClientStats, SessionClient, type ClientStats } from './session-client';
 import { SessionKnowledge } from './session-knowledge';
-import type { Guarantee, Violations } from './violations';
+import { Violations, type Guarantee } from './violations';
 
 export const OPERATIONS = ['create', 'patch', 'readOwn', 'readOther', 'feed', 'failed'] as const;
 export type Operation = (typeof OPERATIONS)[number];
@@ -16,6 +16,15 @@ export interface Shared {
   operations: Record<Operation, number>;
   stats: ClientStats;
 }
+
+/** What a new run's clients start from: nothing published, acknowledged or counted. */
+export const newShared = (): Shared => ({
+  published: [],
+  acknowledged: new Map(),
+  violations: new Violations(),
+  operations: Object.fromEntries(OPERATIONS.map((o) => [o, 0])) as Record<Operation, number>,
+  stats: newClientStats(),
+});
 
 interface Owned {
   token: string;
@@ -131,7 +140,8 @@ export class SimulatedClient {
       own.uncertain = true;
       throw err;
     }
-    const wasUncertain = own.uncertain;
+    // A write whose earlier attempt got no answer may have been applied by it: the conflict is then with itself.
+    const wasUncertain = own.uncertain || reply.afterUnansweredAttempt;
     own.uncertain = false;
     if (reply.status === 409 && !wasUncertain) {
       // This session is the object's only writer: a conflict means the write was applied to an older state.

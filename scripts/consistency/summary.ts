@@ -13,7 +13,7 @@ export function formatSummary(s: Summary): string {
     `consistency check: ${s.clients} clients for ${s.elapsedS.toFixed(1)} s, targets ${s.targets.join(' ')}`,
     `operations   ${ops}`,
     `412s         ${s.preconditionFailed} (each retried with the new cookie)`,
-    `unreachable  ${s.unreachable} attempts moved to another target`,
+    `unreachable  ${s.unreachable} attempts moved to another target; ${s.writesRepeated} writes repeated after an attempt got no answer`,
     `latency      p50 ${ms(s.latencyMs.p50)} · p95 ${ms(s.latencyMs.p95)} · p99 ${ms(s.latencyMs.p99)}`,
     `verified     ${s.objectsVerified} objects at the end, ${s.violations.counts['lost-write']} acknowledged writes lost`,
     `violations   ${total} (${GUARANTEES.map((g) => `${g} ${s.violations.counts[g]}`).join(', ')})`,

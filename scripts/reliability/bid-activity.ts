@@ -3,6 +3,7 @@ import { startTestServer, type Reply, type TestServer } from '../../test/fixture
 import {
   activateDraft,
   aBid,
+  answersTo,
   aCompetitiveOrderingTender,
   aLot,
   anItem,
@@ -164,6 +165,14 @@ const ACTIONS: [string, BidAction][] = [
       const bid = bids.get(tender.id)!;
       const { lotValues } = aBid(tender, 440, 1) as { lotValues: unknown };
       const data = { status: 'pending', lotValues };
+      return server.request('PATCH', bidPath(tender, bid), { key: BIDDER, token: bid.token, body: { data } });
+    },
+  ],
+  [
+    'answer the criteria again (PATCH requirementResponses)',
+    (server, tender, bids) => {
+      const bid = bids.get(tender.id)!;
+      const data = { requirementResponses: answersTo(tender.data.criteria) };
       return server.request('PATCH', bidPath(tender, bid), { key: BIDDER, token: bid.token, body: { data } });
     },
   ],

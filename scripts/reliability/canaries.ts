@@ -27,6 +27,7 @@ import { newId } from '../../src/domain/core/ids';
 import { startTestServer, type TestServer } from '../../test/fixtures/server';
 import {
   AGREEMENT_ROWS,
+  BID_RESPONSE_ROWS,
   CONTRACT_ROWS,
   QUALIFICATION_ROWS,
   QUESTION_ROWS,
@@ -165,6 +166,16 @@ const KINDS: RestrictedKind[] = [
         ...bids.flatMap((b) => [`${base}/bids/${b.id}`, ...documentReads(`${base}/bids/${b.id}`, b)]),
         ...downloadReads(bids),
       ];
+    },
+  },
+  {
+    name: 'bid requirement responses',
+    rows: BID_RESPONSE_ROWS,
+    target: (w) => ({ kind: 'tenders', id: w.bidding.id }),
+    fullAccess: ['broker', 'brokerr', 'contracting'],
+    reads: (w, data) => {
+      const base = `${API}/tenders/${w.bidding.id}`;
+      return [base, `${base}/bids`, ...((data.bids ?? []) as StoredDoc[]).map((b) => `${base}/bids/${b.id}`)];
     },
   },
   {
@@ -367,7 +378,7 @@ async function tenderWithPublicBids(server: TestServer) {
     aCompetitiveOrderingTender(agreement, { lots: [aLot({ id: lot })], items: [anItem({ relatedLot: lot })] }),
     competitiveOrderingConfig({ restricted: true }),
   );
-  await server.request('PATCH', `${API}/tenders/${tender.id}`, {
+  const activated = await server.request('PATCH', `${API}/tenders/${tender.id}`, {
     key: 'broker',
     token: tender.token,
     body: { data: { status: 'active.tendering' } },
@@ -379,7 +390,7 @@ async function tenderWithPublicBids(server: TestServer) {
   ] as const) {
     const reply = await server.request('POST', `${API}/tenders/${tender.id}/bids`, {
       key,
-      body: { data: aBid({ data: { lots: [{ id: lot }] } }, 400 + i, i, { status: 'pending' }) },
+      body: { data: aBid(activated.body, 400 + i, i, { status: 'pending' }) },
     });
     if (reply.status !== 201) throw new Error(`bid not made: ${reply.status} ${reply.text}`);
     const documents = `${API}/tenders/${tender.id}/bids/${reply.body.data.id}/documents`;

@@ -43,6 +43,15 @@ export const TENDER_ROWS = [
   '$..questions[*].author.<author>',
 ];
 
+/**
+ * Not the spec's: the registry's own row for bids' requirement responses, whose texts could name the bidder or repeat
+ * a hidden bid document's title (docs/masking.md §Tender).
+ */
+export const BID_RESPONSE_ROWS = [
+  '$.bids[*].requirementResponses[*].evidences[*].{title(+_en,_ru),description(+_en,_ru),relatedDocument.title}',
+  '$.bids[*].requirementResponses[*].relatedTenderer.{id,title}',
+];
+
 /** Spec: Contract (`restricted=true`). */
 export const CONTRACT_ROWS = [
   `$.items[*].${DELIVERY_AND_LOCATION}`,

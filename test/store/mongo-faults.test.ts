@@ -4,7 +4,8 @@
  * test files sharing CI's server). Two API nodes share one database; each fault is scoped by `appName` to node A or
  * hits the whole server, while writers on both nodes and a crawler on node B run. After each: every acknowledged
  * write is read back through the other node with the writer's cookie, every acknowledged create is listed by the
- * crawler, and nothing but 2xx and the documented 503 was answered.
+ * crawler, nothing but 2xx and the documented 503 was answered, and the consistency checker's clients
+ * (`npm run consistency`), sending each request to either node, saw no violation of a session guarantee meanwhile.
  */
 import t, { type Test } from 'tap';
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { MongoClient, type Document } from 'mongodb';
 import { FEED_DELAY_BOUND_MS } from '../../src/store/mongo/feed-floors';
 import type { Membership } from '../../src/membership/membership';
 import { StoreUnavailable, type Change } from '../../src/store/port';
+import { newShared, SimulatedClient, type Shared } from '../../scripts/consistency/simulated-client';
 import { aBudget, aPlan } from '../fixtures/plans';
 import { CookieJar, request, startTestServer, type Reply, type TestServer } from '../fixtures/server';
 
@@ -63,11 +65,34 @@ if (!process.env.MONGODB_URL) {
     statuses: number[];
     acknowledged: { id: string; jar: CookieJar; title: string; node: TestServer }[];
     ms: number[];
+    /** What the consistency checker's clients saw meanwhile. */
+    sessions: Shared;
   }
+
+  /**
+   * The consistency checker's clients (`npm run consistency`: frameworks created, patched and read, each request to
+   * either node) for as long as `during` runs, and at least a few operations each; what they saw.
+   */
+  async function sessionsDuring(during: Promise<unknown>): Promise<Shared> {
+    const sessions = newShared();
+    let running = true;
+    const clients = Array.from({ length: 4 }, (_, i) => new SimulatedClient(i, () => [a.url, b.url], sessions));
+    const runs = clients.map((client) => client.run((done) => !running && done >= 5));
+    await during.finally(() => (running = false));
+    await Promise.all(runs);
+    return sessions;
+  }
+
+  const noViolation = (t: Test, sessions: Shared, what: string) =>
+    t.equal(
+      sessions.violations.total(),
+      0,
+      `${what}: ${Object.values(sessions.operations).reduce((x, y) => x + y, 0)} checker operations, no session guarantee broken ${JSON.stringify(sessions.violations.examples)}`,
+    );
 
   /** Writers on both nodes (create, then an owner PATCH) and a crawler on node B while `fault` runs. */
   async function underLoad(fault: () => Promise<unknown>, rounds = 3): Promise<Load> {
-    const load: Load = { statuses: [], acknowledged: [], ms: [] };
+    const load: Omit<Load, 'sessions'> = { statuses: [], acknowledged: [], ms: [] };
     let writing = true;
     let faulting = true;
     const timed = async (call: () => Promise<Reply>) => {
@@ -102,11 +127,11 @@ if (!process.env.MONGODB_URL) {
     const crawler = (async () => {
       while (writing) await timed(() => request(b.url, 'GET', `${API}/plans?limit=5&descending=1`));
     })();
-    await Promise.all([writer(a), writer(a), writer(b), writer(b), fault().finally(() => (faulting = false))]).finally(
-      () => (writing = false),
+    const sessions = sessionsDuring(
+      Promise.all([writer(a), writer(a), writer(b), writer(b), fault().finally(() => (faulting = false))]).finally(() => (writing = false)),
     );
     await crawler;
-    return load;
+    return { ...load, sessions: await sessions };
   }
 
   /**
@@ -140,6 +165,7 @@ if (!process.env.MONGODB_URL) {
       if (read.status !== 200 || read.body.data.budget.description !== entry.title) violations++;
     }
     t.equal(violations, 0, `each of ${load.acknowledged.length} acknowledged writes read back on the other node`);
+    noViolation(t, load.sessions, 'during the fault');
     // Time passes, as it does for real clocks: a node's floor rises with its clock (docs/cluster.md §Faults exercised),
     // and manual clocks left where the load stopped would hold a node's floor below the other's last commit for good.
     for (const node of [a, b]) node.clock.advance(1000);
@@ -197,6 +223,9 @@ if (!process.env.MONGODB_URL) {
     };
     await readOnB();
     await readOnB(); // kept by node B now
+    let stopSessions = () => {};
+    const sessions = sessionsDuring(new Promise<void>((resolve) => (stopSessions = resolve)));
+    t.teardown(() => stopSessions());
     for (const [name, data] of ERRORS) {
       for (const phase of ['under a failing stream', 'after the stream is back']) {
         // Node B's stream fails on every command until switched off: resumable errors and cut connections.
@@ -215,6 +244,8 @@ if (!process.env.MONGODB_URL) {
         t.ok(await eventually(description), `${name}, ${phase}: a reader without a session within 3 s`);
       }
     }
+    stopSessions();
+    noViolation(t, await sessions, 'while the stream failed and came back');
   });
 
   t.test('a step-down shorter than the selection timeout: writes wait and succeed; longer: 503 until it ends', async (t) => {

@@ -73,6 +73,15 @@ const RULES: [string, (from: string, to: string) => boolean][] = [
     'core imports no kind: what several kinds share lives in core',
     (from, to) => kindOf(from) === 'core' && kindOf(to) !== null && kindOf(to) !== 'core',
   ],
+  [
+    "a kind reaches another only through that kind's entry (its index.ts) or its types (<kind>.types.ts)",
+    (from, to) =>
+      kindOf(from) !== null &&
+      kindOf(to) !== null &&
+      kindOf(from) !== kindOf(to) &&
+      kindOf(to) !== 'core' &&
+      !new RegExp(`^domain/${kindOf(to)}/(index|[\\w-]+\\.types)\\.ts$`).test(name(to)),
+  ],
 ];
 
 for (const [rule, breaks] of RULES) {

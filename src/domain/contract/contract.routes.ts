@@ -24,7 +24,7 @@ import {
   postChangeSchema,
   putSignerInfoSchema,
 } from './contract.schema';
-import { tenderContractLink } from '../tender/contracts/contract-signing';
+import { tenderContractLink } from '../tender';
 import type { Contract, ContractDoc } from './contract.types';
 
 /** Contracts in OCDS: each in its tender's contracting process (docs/ocds.md §Contracts). */

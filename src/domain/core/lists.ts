@@ -19,6 +19,10 @@ export const LIST_LIMITS = {
   requirementGroups: 100,
   requirements: 100,
   eligibleEvidences: 100,
+  // A bid answers every requirement of one group per criterion: at most 100 criteria, 100 requirements each.
+  requirementResponses: 1000,
+  evidences: 100,
+  values: 100,
   legislation: 100,
   tenderers: 100,
   suppliers: 100,

@@ -85,3 +85,65 @@ export interface SignerInfo {
   position?: string;
   authorizedBy?: string;
 }
+
+/**
+ * An amount of money (`valueSchema` in parts.schema.ts). A stored tender's values carry the currency and VAT flag
+ * the server defaults (docs/tenders.md §Server-set values).
+ */
+export interface Value {
+  amount: number;
+  currency?: string;
+  valueAddedTaxIncluded?: boolean;
+}
+
+/** An item's unit of measure, and its price where one is given. */
+export interface Unit {
+  name?: string;
+  code: string;
+  value?: Value;
+}
+
+export interface Location {
+  latitude?: number;
+  longitude?: number;
+  elevation?: number;
+}
+
+/** A good, service or work being bought (`itemKeys`); the server gives it an id where the client gives none. */
+export type Item = Translated<'description'> & {
+  id: string;
+  description: string;
+  classification: Classification;
+  additionalClassifications?: Classification[];
+  unit?: Unit;
+  quantity?: number;
+  relatedLot?: string;
+  deliveryDate?: Period;
+  deliveryAddress?: Address;
+  deliveryLocation?: Location;
+};
+
+export interface Duration {
+  days: number;
+  type: 'working' | 'banking' | 'calendar';
+}
+
+/** A payment milestone of a tender, copied `scheduled` into the contracts its awards make (docs/tenders.md §Milestones). */
+export interface Milestone {
+  id: string;
+  title: string;
+  description?: string;
+  type: 'financing' | 'delivery';
+  code: 'prepayment' | 'postpayment' | 'standard';
+  percentage: number;
+  duration: Duration;
+  sequenceNumber: number;
+  relatedLot?: string;
+  status?: string;
+}
+
+/** A guarantee a tender or lot asks of bidders. */
+export interface Guarantee {
+  amount: number;
+  currency?: string;
+}

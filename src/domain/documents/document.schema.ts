@@ -60,9 +60,14 @@ export const TENDER_DOCUMENT_FIELDS: DocumentFields = {
 
 /**
  * What the documents of a tender's bids, awards and cancellations carry beyond the file: `documentOf` `tender` and
- * `public` on upload, as their recordings show (docs/platform.md §Document fields).
+ * `public` on upload, as their recordings show, and a `relatedItem` naming one of the tender's lots or items
+ * (docs/platform.md §Document fields).
  */
-export const TENDER_SUB_RESOURCE_DOCUMENT_FIELDS: DocumentFields = { documentOf: 'tender', confidentiality: 'public' };
+export const TENDER_SUB_RESOURCE_DOCUMENT_FIELDS: DocumentFields = {
+  documentOf: 'tender',
+  confidentiality: 'public',
+  related: { lot: 'lots', item: 'items' },
+};
 
 // `null` removes a stored text (`none_means_remove`); a choice is replaced, never removed.
 const text = () => Joi.string().allow(null);

@@ -1,8 +1,8 @@
 import type { RouteDeps } from '../../app-deps';
 import { feedHandler } from '../../http/feed';
 import { route, type MountableRoute } from '../../http/route';
-import { qualificationDerivative } from '../qualification/qualification.access';
-import { submissionDerivative } from '../submission/submission.access';
+import { qualificationDerivative } from '../qualification';
+import { submissionDerivative } from '../submission';
 import { derivativeFeed, type Derivative } from '../core/restricted-access';
 
 /**

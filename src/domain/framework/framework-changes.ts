@@ -3,7 +3,7 @@ import type { StoreSession } from '../../store/port';
 import { dateMathOf } from '../../time/acceleration';
 import { qualificationPeriodChangeBounds } from '../../time/framework-periods';
 import { epochMs as at, formatKyiv } from '../../time/kyiv';
-import { withAgreementNextCheck } from '../agreement/agreement.events';
+import { withAgreementNextCheck } from '../agreement';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import { newId } from '../core/ids';
 import { itemsOf } from '../core/items';

@@ -3,7 +3,7 @@ import { applyDueEvents } from '../core/events';
 import { updateOf } from '../core/objects';
 import type { Change } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { withAgreementNextCheck } from '../agreement/agreement.events';
+import { withAgreementNextCheck } from '../agreement';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import { frameworkEvents, withNextCheck } from './framework.events';
 import type { FrameworkDoc } from './framework.types';

@@ -20,7 +20,7 @@ import { dateMathOf } from '../../time/acceleration';
 import { frameworkSubmissionsCheckDate } from '../../time/framework-periods';
 import { parseIsoDate } from '../../time/kyiv';
 import { dueAt, nextCheckOf, type DueEvent } from '../core/events';
-import { activatedSubmissionIds } from '../submission/submission.lifecycle';
+import { activatedSubmissionIds } from '../submission';
 import type { FrameworkDoc } from './framework.types';
 import { frameworkProcedure } from './procedures';
 

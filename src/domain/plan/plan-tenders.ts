@@ -3,7 +3,7 @@ import type { Access } from '../../security/tokens';
 import type { StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
 import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
-import { createTender, type TenderRequest } from '../tender/tender.lifecycle';
+import { createTender, type TenderRequest } from '../tender';
 import { changedPlan } from './plan.lifecycle';
 import type { Plan, PlanDoc } from './plan.types';
 

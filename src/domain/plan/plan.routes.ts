@@ -12,7 +12,7 @@ import type { DocumentHost } from '../core/document-host';
 import type { OcdsKind } from '../core/ocds-reads';
 import { ownerOf, presentedToken } from '../core/owner';
 import { planRelease } from '../../ocds/plan-release';
-import { TENDER_PROCEDURES } from '../tender/procedures';
+import { TENDER_PROCEDURES } from '../tender';
 import { createPlan, patchPlan } from './plan.lifecycle';
 import { addMilestone, findMilestone, holdsMilestone, patchMilestone, type LoadedMilestone } from './plan-milestones';
 import { patchMilestoneSchema, patchPlanSchema, planSchema, postMilestoneSchema } from './plan.schema';

@@ -3,7 +3,7 @@ import type { Change, Numbering, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
 import { insertOf, updateOf, type StoredObject } from '../core/objects';
-import { agreementNumbering, newAgreement, withContract } from '../agreement/agreement.lifecycle';
+import { agreementNumbering, newAgreement, withContract } from '../agreement';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import type { FrameworkDoc } from '../framework/framework.types';
 import type { SubmissionDoc } from '../submission/submission.types';

@@ -9,7 +9,7 @@ import { insertOf, updateOf, type StoredObject } from '../core/objects';
 import { mergePatch, validated, validatedConfig } from '../core/validation';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import type { FrameworkDoc } from '../framework/framework.types';
-import { newQualification } from '../qualification/qualification.lifecycle';
+import { newQualification } from '../qualification';
 import {
   createSubmissionSchema,
   patchSubmissionSchema,

@@ -3,7 +3,7 @@ import { parseIsoDate } from '../../time/kyiv';
 import type { AgreementDoc } from '../agreement/agreement.types';
 import type { Organization } from '../core/shapes';
 import type { FrameworkDoc } from '../framework/framework.types';
-import { pythonDateText } from '../framework/framework.rules';
+import { pythonDateText } from '../framework';
 import type { SubmissionDoc } from './submission.types';
 
 /** `add` at POST, `update` at PATCH: the word the reference's messages use. */

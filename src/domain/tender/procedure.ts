@@ -4,23 +4,27 @@ import type { StoreSession } from '../../store/port';
 import type { DayCount } from '../../time/acceleration';
 import type { DueEvent } from '../core/events';
 import type { ConfigSpec } from './tender.config';
+import type { Award, Cancellation, Tender, TenderConfig, TenderContent, TenderOrganization, TenderStatus } from './tender.types';
 
 /** What a rule sees besides the tender it checks: the request's "now", the store, the config, the stored data. */
 export interface TenderContext {
   now: Date;
   session: StoreSession;
-  config: Doc;
+  config: TenderConfig;
   /** The stored data before this request; undefined on creation. */
-  before?: Doc;
+  before?: Tender;
 }
 
 /** A named rule: throws the reference's error when the tender breaks it. */
-export type TenderRule = (tender: Doc, ctx: TenderContext) => void | Promise<void>;
+export type TenderRule = (tender: TenderContent, ctx: TenderContext) => void | Promise<void>;
 
 /** A rule on who may ask a question of the tender: throws the reference's error for an author it refuses. */
-export type QuestionRule = (tender: Doc, author: Doc, ctx: TenderContext) => void | Promise<void>;
+export type QuestionRule = (tender: Tender, author: TenderOrganization, ctx: TenderContext) => void | Promise<void>;
 
-/** A rule on a bid as it will be saved (created or changed): throws the reference's error for a bid it refuses. */
+/**
+ * A rule on a bid as it will be saved (created or changed): throws the reference's error for a bid it refuses.
+ * bids/ calls it with untyped documents until it is typed (docs/architecture.md §Domain types).
+ */
 export type BidRule = (bid: Doc, tender: Doc, ctx: TenderContext) => void | Promise<void>;
 
 /** What a procedure says about bids (docs/tenders.md §Bids). */
@@ -32,7 +36,7 @@ export interface BidPolicy {
 }
 
 /** A rule on an owner's change of an award (`after`, merged): throws the reference's error for a change it refuses. */
-export type AwardRule = (after: Doc, before: Doc) => void;
+export type AwardRule = (after: Award, before: Award) => void;
 
 /** What a procedure says about awards (docs/tenders.md §Awards). */
 export interface AwardPolicy {
@@ -50,7 +54,7 @@ export interface AwardPolicy {
  * A rule on a cancellation being added or changed (as stored before the change): throws the reference's error.
  * `operation` words the reference's `… can't be added|updated …` texts.
  */
-export type CancellationRule = (cancellation: Doc, tender: Doc, ctx: { now: Date; operation: 'added' | 'updated' }) => void;
+export type CancellationRule = (cancellation: Cancellation, tender: Tender, ctx: { now: Date; operation: 'added' | 'updated' }) => void;
 
 /** What a procedure says about cancellations (docs/tenders.md §Cancellations). */
 export interface CancellationPolicy {
@@ -67,7 +71,7 @@ export type ComplaintHost = 'tender' | 'award' | 'cancellation';
  * An automatic transition: when `due` has come, `apply` moves the tender on
  * (docs/architecture.md §Automatic transitions, §Where rules live).
  */
-export type TenderEvent = DueEvent<Doc, Doc>;
+export type TenderEvent = DueEvent<Tender, TenderConfig>;
 
 /** One procedure type: data plus small hooks (docs/architecture.md §Procedures as data). */
 export interface TenderProcedure {
@@ -76,9 +80,9 @@ export interface TenderProcedure {
   /** Broker accreditation levels that may create it (docs/platform.md §API keys and accreditation). */
   accreditation: { create: string[] };
   /** The status an owner PATCH activates a draft to (docs/tenders.md §Activation). */
-  activeStatus: string;
+  activeStatus: TenderStatus;
   /** Statuses in which the owner may PATCH the tender. */
-  editableStatuses: string[];
+  editableStatuses: TenderStatus[];
   cancellations: CancellationPolicy;
   /**
    * The complaint routes the reference has for it (docs/tenders.md §Complaints): lists to read (always empty here)
@@ -92,8 +96,8 @@ export interface TenderProcedure {
   bids: BidPolicy;
   awards: AwardPolicy;
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
-  periods: (tender: Doc, ctx: TenderContext) => void;
+  periods: (tender: TenderContent, ctx: TenderContext) => void;
   /** Effects of activation beyond `status` and `date` (invalidationDate, criteria, auction periods). */
-  activate: (tender: Doc, ctx: TenderContext) => Promise<void> | void;
-  events: (tender: Doc) => TenderEvent[];
+  activate: (tender: TenderContent, ctx: TenderContext) => Promise<void> | void;
+  events: (tender: Tender) => TenderEvent[];
 }

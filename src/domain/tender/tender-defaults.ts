@@ -1,15 +1,22 @@
-import type { Doc } from '../core/object-doc';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
+import type { Value } from '../core/shapes';
 import type { TenderProcedure } from './procedure';
 import { withTestTitles } from '../core/test-mode';
+import type { TenderConfig, TenderContent } from './tender.types';
 
 /** The spec era's Value defaults: `UAH`, `valueAddedTaxIncluded: true` (docs/tenders.md §Server-set values). */
-const valueWithDefaults = (v: Doc): Doc => ({ currency: 'UAH', valueAddedTaxIncluded: true, ...v });
+const valueWithDefaults = (v: Value): Value => ({ currency: 'UAH', valueAddedTaxIncluded: true, ...v });
 
 /** Lot values, minimal steps and unit prices take the tender value's currency and VAT flag (docs/tenders.md §Server-set values). */
-const inTenderCurrency = (v: Doc | undefined, tender: Doc): Doc | undefined =>
-  v && { ...v, currency: tender.value.currency, valueAddedTaxIncluded: tender.value.valueAddedTaxIncluded };
+const inTenderCurrency = (v: Value, tender: TenderContent): Value => ({
+  ...v,
+  currency: tender.value.currency,
+  valueAddedTaxIncluded: tender.value.valueAddedTaxIncluded,
+});
+
+/** The member with a new id first, unless it has one: a request's items, lots and milestones may come without. */
+const withId = <M extends object>(member: M): M => ({ id: newId(), ...member });
 
 const sumOf = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
@@ -17,20 +24,18 @@ const sumOf = (amounts: number[]) => amounts.reduce((total, amount) => total + a
  * Server-filled members of a tender being saved: ids where absent, lot status and date, Value defaults, the value summed from lots, the
  * procedure's methods, and test-mode titles. Idempotent, so it runs on creation and on every PATCH.
  */
-export function withServerDefaults(t: Doc, procedure: TenderProcedure, config: Doc, now: Date): Doc {
+export function withServerDefaults<T extends TenderContent>(t: T, procedure: TenderProcedure, config: TenderConfig, now: Date): T {
   const value = valueWithDefaults(t.value);
-  const tender: Doc = { ...t, value };
+  const tender: T = { ...t, value };
   if (t.minimalStep)
     tender.minimalStep = { currency: value.currency, valueAddedTaxIncluded: value.valueAddedTaxIncluded, ...t.minimalStep };
-  tender.items = t.items.map((item: Doc) => ({
-    id: newId(),
-    ...item,
+  tender.items = t.items.map((item) => ({
+    ...withId(item),
     ...(item.unit?.value ? { unit: { ...item.unit, value: inTenderCurrency(item.unit.value, tender) } } : {}),
   }));
   if (t.lots) {
-    tender.lots = t.lots.map((lot: Doc) => ({
-      id: newId(),
-      ...lot,
+    tender.lots = t.lots.map((lot) => ({
+      ...withId(lot),
       value: inTenderCurrency(lot.value, tender),
       ...(lot.minimalStep ? { minimalStep: inTenderCurrency(lot.minimalStep, tender) } : {}),
       status: lot.status ?? 'active',
@@ -38,8 +43,8 @@ export function withServerDefaults(t: Doc, procedure: TenderProcedure, config: D
     }));
   }
   // The tender's value is the sum of its lots' values (`calc_tender_value`, docs/tenders.md §Lots).
-  if (tender.lots?.length) tender.value = { ...value, amount: sumOf(tender.lots.map((lot: Doc) => lot.value?.amount ?? 0)) };
-  if (t.milestones) tender.milestones = t.milestones.map((m: Doc) => ({ id: newId(), ...m }));
+  if (tender.lots?.length) tender.value = { ...value, amount: sumOf(tender.lots.map((lot) => lot.value?.amount ?? 0)) };
+  if (t.milestones) tender.milestones = t.milestones.map(withId);
   tender.procurementMethod ??= procedure.procurementMethod;
   if (config.hasAuction) tender.submissionMethod ??= 'electronicAuction';
   tender.awardCriteria ??= 'lowestCost';

@@ -2,24 +2,31 @@ import type { Doc } from '../core/object-doc';
 import type { StoreSession } from '../../store/port';
 import { tenderReleases } from '../../ocds/tender-release';
 import type { OcdsKind } from '../core/ocds-reads';
-import type { ObjectDoc } from '../core/objects';
+import type { Plan, PlanDoc } from '../plan/plan.types';
 import { visibleData } from '../core/restricted-view';
 import { TENDER_MASK } from './tender.mask';
+import type { Tender, TenderDoc } from './tender.types';
+
+/** The plan a tender's view names: masking hides texts, never the shape (docs/masking.md §Tender). */
+const planIdOf = (view: Doc): string | undefined => (view as Partial<Tender>).plans?.[0]?.id;
 
 /** The plans the tenders came from, by id, read once for a whole feed page (plans hide nothing). */
-async function plansOf(views: Doc[], session: StoreSession): Promise<Map<string, Doc>> {
-  const ids = [...new Set(views.map((view) => view.plans?.[0]?.id).filter((id): id is string => typeof id === 'string'))];
+async function plansOf(views: Doc[], session: StoreSession): Promise<Map<string, Plan>> {
+  const ids = [...new Set(views.map(planIdOf).filter((id): id is string => typeof id === 'string'))];
   const stored = ids.length ? await session.getMany('plans', ids) : [];
-  return new Map(stored.map((s) => [s.id, (s.doc as ObjectDoc).data]));
+  return new Map(stored.map((s) => [s.id, (s.doc as PlanDoc).data]));
 }
 
 /** Tenders in OCDS: one release per lot, with the plan the tender came from (docs/ocds.md §Tenders). */
 export const tenderOcds: OcdsKind = {
   kind: 'tenders',
-  view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
+  view: (doc, viewer) => visibleData(doc as TenderDoc, viewer, TENDER_MASK),
   releases: async (views, session) => {
     const plans = await plansOf(views, session);
-    return views.flatMap((view) => tenderReleases(view, plans.get(view.plans?.[0]?.id)));
+    return views.flatMap((view) => {
+      const planId = planIdOf(view);
+      return tenderReleases(view, planId === undefined ? undefined : plans.get(planId));
+    });
   },
-  publisher: (view) => view.procuringEntity?.name,
+  publisher: (view) => (view as Partial<Tender>).procuringEntity?.name,
 };

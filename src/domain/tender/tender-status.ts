@@ -1,31 +1,31 @@
-import type { Doc } from '../core/object-doc';
 import { formatKyiv } from '../../time/kyiv';
+import type { Bid, Lot, TenderContent, TenderStatus } from './tender.types';
 
 /** Every status change dates the tender; `cancelled` and `unsuccessful` drop the auction periods (`TenderState.status_up`). */
-export function setTenderStatus(t: Doc, status: string, now: Date): void {
+export function setTenderStatus(t: TenderContent, status: TenderStatus, now: Date): void {
   t.status = status;
   t.date = formatKyiv(now);
   if (status === 'unsuccessful' || status === 'cancelled') removeAllAuctionPeriods(t);
 }
 
 /** `remove_all_auction_periods`: of the tender and of every lot. */
-export function removeAllAuctionPeriods(t: Doc): void {
+export function removeAllAuctionPeriods(t: TenderContent): void {
   delete t.auctionPeriod;
   for (const lot of t.lots ?? []) delete lot.auctionPeriod;
 }
 
-export const activeLots = (t: Doc): Doc[] => (t.lots ?? []).filter((l: Doc) => l.status === 'active');
+export const activeLots = (t: TenderContent): Lot[] => (t.lots ?? []).filter((l) => l.status === 'active');
 
 /** `active_bid_statuses` of the reference. */
-export const isActiveBid = (bid: Doc) => ['active', 'pending'].includes(bid.status ?? 'active');
+export const isActiveBid = (bid: Bid) => ['active', 'pending'].includes(bid.status ?? 'active');
 
 /** `count_lot_bids_number` (with a lot) or `count_bids_number` (without). */
-export function bidsNumber(t: Doc, lotId?: string): number {
+export function bidsNumber(t: TenderContent, lotId?: string): number {
   return (t.bids ?? []).filter(
-    (b: Doc) =>
+    (b) =>
       isActiveBid(b) &&
       (lotId === undefined ||
-        (b.lotValues ?? []).some((v: Doc) => v.relatedLot === lotId && ['active', 'pending'].includes(v.status ?? 'active'))),
+        (b.lotValues ?? []).some((v) => v.relatedLot === lotId && ['active', 'pending'].includes(v.status ?? 'active'))),
   ).length;
 }
 

@@ -1,6 +1,6 @@
-import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
 import { pythonRepr } from '../core/python-repr';
+import type { TenderConfig } from './tender.types';
 
 /** The spec's 11 tender config keys, in the spec's order. */
 export const TENDER_CONFIG_KEYS = [
@@ -54,12 +54,12 @@ const isKnownKey = (key: string) => (TENDER_CONFIG_KEYS as readonly string[]).in
  * Validates `config` against the procedure's spec, fills defaults for missing keys and keeps only the 11 keys.
  * Spec-era texts: jsonschema's message, the error name the bare key (docs/tenders.md §Tender config errors).
  */
-export function validateTenderConfig(spec: ConfigSpec, raw: Doc | undefined): Doc {
+export function validateTenderConfig(spec: ConfigSpec, raw: Record<string, unknown> | undefined): TenderConfig {
   const unknown = Object.keys(raw ?? {}).find((key) => !isKnownKey(key));
   if (unknown !== undefined) {
     throw apiError(422, `Additional properties are not allowed ('${unknown}' was unexpected)`, { name: 'config' });
   }
-  const config: Doc = {};
+  const config: Record<string, unknown> = {};
   for (const key of TENDER_CONFIG_KEYS) {
     const rule = spec[key];
     const value = raw?.[key];

@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 /**
  * The tender's state machine, one place for all of it: every transition of the tender (and of its lots), what
  * triggers it, the file that applies it and the section that states the rule. Automatic transitions are events
@@ -28,12 +27,13 @@ import { shouldStartAfter } from '../../time/tender-periods';
 import type { TenderEvent } from './procedure';
 import { activeLots, setTenderStatus } from './tender-status';
 import { tenderingEndHandler } from './tendering-end';
+import type { Tender, TenderConfig, TenderContent } from './tender.types';
 
 /**
  * `auctionPeriod.shouldStartAfter` = tenderPeriod.endDate ceiled to midnight, per active lot (or on the tender
  * without lots), only with an auction and only from `active.tendering` on (spec era, docs/tenders.md §Auction period).
  */
-export function planAuctions(t: Doc, config: Doc): void {
+export function planAuctions(t: TenderContent, config: TenderConfig): void {
   if (!config.hasAuction) return;
   const after = formatKyiv(shouldStartAfter(parseIsoDate(t.tenderPeriod.endDate)!));
   const lots = activeLots(t);
@@ -42,7 +42,7 @@ export function planAuctions(t: Doc, config: Doc): void {
 }
 
 /** `active.enquiries` ends at tenderPeriod.startDate: the tender is open for bids. */
-export const enquiriesEnd = (t: Doc): TenderEvent[] =>
+export const enquiriesEnd = (t: Tender): TenderEvent[] =>
   t.status === 'active.enquiries'
     ? [
         {
@@ -52,5 +52,5 @@ export const enquiriesEnd = (t: Doc): TenderEvent[] =>
       ]
     : [];
 
-export const tenderingEnds = (t: Doc): TenderEvent[] =>
+export const tenderingEnds = (t: Tender): TenderEvent[] =>
   t.status === 'active.tendering' ? [{ due: t.tenderPeriod.endDate, apply: tenderingEndHandler }] : [];

@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import type { Account } from '../../http/auth';
 import { apiError, notFound } from '../../http/errors';
@@ -7,7 +6,7 @@ import type { Change, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';
-import { insertOf, type ObjectDoc } from '../core/objects';
+import { insertOf } from '../core/objects';
 import type { TenderContext, TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
@@ -16,15 +15,17 @@ import { nextCheckOf } from '../core/events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from '../core/versioned-rules';
 import { tenderOf, saveTender, type StoredTender } from './tender-aggregate';
+import type { Tender, TenderContent, TenderDoc } from './tender.types';
 
-/** The procedure of a stored tender. */
-export const procedureOfStored = (data: Doc): TenderProcedure => procedureOf(data.procurementMethodType)!;
+/** The procedure of a stored tender (whose type was one of the procedures when it was created). */
+export const procedureOfStored = (data: object): TenderProcedure =>
+  procedureOf((data as { procurementMethodType?: unknown }).procurementMethodType)!;
 
 /**
  * Creation needs one of the procedure's accreditation levels; a central procuring entity needs level 5
  * (docs/platform.md §API keys and accreditation).
  */
-function requireAccreditation(account: Account, procedure: TenderProcedure, tender: Doc): void {
+function requireAccreditation(account: Account, procedure: TenderProcedure, tender: TenderContent): void {
   const allowed = tender.procuringEntity?.kind === 'central' ? ['5'] : procedure.accreditation.create;
   if (!allowed.some((level) => account.levels.includes(level))) {
     throw apiError(403, 'Broker Accreditation level does not permit tender creation', { location: 'url', name: 'accreditation' });
@@ -32,7 +33,7 @@ function requireAccreditation(account: Account, procedure: TenderProcedure, tend
 }
 
 /** Runs the procedure's save rules, the date-dependent rules and the period computation, in that order. */
-async function checkAndComplete(procedure: TenderProcedure, tender: Doc, ctx: TenderContext, createdAt: string): Promise<void> {
+async function checkAndComplete(procedure: TenderProcedure, tender: TenderContent, ctx: TenderContext, createdAt: string): Promise<void> {
   for (const rule of procedure.rules.save) await rule(tender, ctx);
   checkVersioned(TENDER_VERSIONED_RULES, tender, createdAt);
   procedure.periods(tender, ctx);
@@ -40,14 +41,14 @@ async function checkAndComplete(procedure: TenderProcedure, tender: Doc, ctx: Te
 
 /** A tender created from other objects (`POST /plans/{id}/tenders`): its `plans[]`, and their changes, saved with it. */
 export interface TenderOrigin {
-  plans: Doc[];
-  writes(tender: ObjectDoc): Change[];
+  plans: { id: string }[];
+  writes(tender: TenderDoc): Change[];
 }
 
 /** A request to create a tender: its `data`, and its `config`, read only once `data` has passed the procedure's schema. */
 export interface TenderRequest {
-  data: Doc;
-  config: () => Doc | undefined;
+  data: Record<string, unknown>;
+  config: () => Record<string, unknown> | undefined;
 }
 
 /**
@@ -60,17 +61,17 @@ export async function createTender(
   { data, config: configOf }: TenderRequest,
   { account, now }: Actor,
   origin?: TenderOrigin,
-): Promise<{ doc: ObjectDoc; access: Access }> {
+): Promise<{ doc: TenderDoc; access: Access }> {
   const procedure = procedureOf(data.procurementMethodType);
   if (!procedure) throw notFound('not_found');
-  const request = validated<Doc>(procedure.schemas.create, data);
+  const request = validated<TenderContent>(procedure.schemas.create, data);
   const config = validateTenderConfig(procedure.config, configOf());
   requireAccreditation(account, procedure, request);
   const stamp = formatKyiv(now);
   const tender = withServerDefaults({ ...request, procurementMethodType: procedure.type, status: 'draft' }, procedure, config, now);
   await checkAndComplete(procedure, tender, { now, session, config }, stamp);
   const { access, secrets } = issueAccess();
-  const doc: ObjectDoc = {
+  const doc: TenderDoc = {
     data: {
       id: newId(),
       tenderID: '', // numbered by the commit, in this place among the members
@@ -103,10 +104,15 @@ export function requireEditable(stored: StoredTender, refusal: (status: string) 
  * `status` names the procedure's active state, and saves only when something changed. The request's `data` is read
  * once the tender's status lets it change: that refusal answers first.
  */
-export async function patchTender(session: StoreSession, stored: StoredTender, data: () => Doc, now: Date): Promise<ObjectDoc> {
+export async function patchTender(
+  session: StoreSession,
+  stored: StoredTender,
+  data: () => Record<string, unknown>,
+  now: Date,
+): Promise<TenderDoc> {
   requireEditable(stored, (status) => `Can't update tender in current (${status}) status`);
   const before = stored.doc.data;
-  const patch = validated<Doc>(procedureOfStored(before).schemas.patch, data());
+  const patch = validated<Partial<Tender>>(procedureOfStored(before).schemas.patch, data());
   if (patch.status === 'draft' && before.status !== 'draft') throw apiError(422, "Can't change status to draft", { name: 'status' });
   return saveTenderChange(session, stored, mergePatch(before, patch), now);
 }
@@ -115,7 +121,7 @@ export async function patchTender(session: StoreSession, stored: StoredTender, d
  * Saves a changed tender through everything a PATCH runs (server defaults, the procedure's rules, activation,
  * `next_check`), so sub-resource endpoints (lots) obey the same rules; nothing is saved when nothing changed.
  */
-export async function saveTenderChange(session: StoreSession, stored: StoredTender, changed: Doc, now: Date): Promise<ObjectDoc> {
+export async function saveTenderChange(session: StoreSession, stored: StoredTender, changed: Tender, now: Date): Promise<TenderDoc> {
   // Rules see the tender with its bids, sealed or not (docs/tenders.md §Bids).
   const before = tenderOf(stored.doc);
   const procedure = procedureOfStored(before);
@@ -129,14 +135,14 @@ export async function saveTenderChange(session: StoreSession, stored: StoredTend
   return saveTender(session, stored, { ...data, dateModified: formatKyiv(now) });
 }
 
-async function activate(procedure: TenderProcedure, tender: Doc, ctx: TenderContext): Promise<void> {
+async function activate(procedure: TenderProcedure, tender: Tender, ctx: TenderContext): Promise<void> {
   for (const rule of procedure.rules.activate) await rule(tender, ctx);
   tender.date = formatKyiv(ctx.now);
   await procedure.activate(tender, ctx);
 }
 
 /** The tender with `next_check` = its earliest pending event, or without one (docs/tenders.md §Tender events and next_check). */
-export function withNextCheck(procedure: TenderProcedure, tender: Doc): Doc {
+export function withNextCheck(procedure: TenderProcedure, tender: Tender): Tender {
   const { next_check: _old, ...rest } = tender;
   const next = nextCheckOf(procedure.events(tender));
   return next ? { ...rest, next_check: next } : rest;

@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import type { RouteDeps } from '../../app-deps';
 import type { Viewer } from '../../http/auth';
 import { bodyConfig, bodyData } from '../../http/body';
@@ -8,7 +7,6 @@ import { absoluteUrl, created } from '../../http/render';
 import { route, type MountableRoute } from '../../http/route';
 import { actorOf } from '../core/actor';
 import { itemById, itemsOf } from '../core/items';
-import type { ObjectDoc } from '../core/objects';
 import { objectReadRoutes } from '../core/object-reads';
 import { tenderOcds } from './tender-ocds';
 import { refuseSandboxDetails } from '../core/sandbox';
@@ -17,12 +15,16 @@ import { createTender, patchTender, procedureOfStored } from './tender.lifecycle
 import { TENDER_MASK } from './tender.mask';
 import { visibleData } from '../core/restricted-view';
 import type { DocumentHost } from '../core/document-host';
-import { documentPatchSchema, TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES } from '../documents/document.schema';
+import { documentPatchSchema, TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES } from '../documents';
 import { ownerOf } from '../core/owner';
 import { loadTender, tenderOf, withTender, type StoredTender } from './tender-aggregate';
+import type { Tender, TenderConfig, TenderDoc } from './tender.types';
 
 /** The reader's view: `{data, config}`, hidden parts masked for restricted tenders (spec: endpoint 3). */
-export const presentTender = (doc: ObjectDoc, viewer: Viewer): Doc => ({ data: visibleData(doc, viewer, TENDER_MASK), config: doc.config });
+export const presentTender = (doc: TenderDoc, viewer: Viewer): { data: Tender; config?: TenderConfig } => ({
+  data: visibleData(doc, viewer, TENDER_MASK),
+  config: doc.config,
+});
 
 /** Spec-era `listing_allowed_fields` of tenders (docs/tenders.md §Tender feed), plus `bids` once public (docs/tenders.md §Bids). */
 const FEED_FIELDS = [
@@ -48,7 +50,7 @@ const FEED_FIELDS = [
 const tenderFeed: FeedSource = {
   kind: 'tenders',
   allowedFields: FEED_FIELDS,
-  entry: (doc, viewer) => ({ data: visibleData(doc as ObjectDoc, viewer, TENDER_MASK) }),
+  entry: (doc, viewer) => ({ data: visibleData(doc as TenderDoc, viewer, TENDER_MASK) }),
   entryReads: ['owner'],
   releases: tenderOcds.releases,
 };
@@ -61,13 +63,14 @@ export const tenderDocumentPatch = documentPatchSchema(TENDER_DOCUMENT_OF, TENDE
 export const tenderDocuments: DocumentHost = {
   kind: 'tenders',
   name: 'tender',
-  view: (doc, viewer) => visibleData(doc, viewer, TENDER_MASK),
-  authority: async (_session, stored) => stored.doc as ObjectDoc,
+  view: (doc, viewer) => visibleData(doc as TenderDoc, viewer, TENDER_MASK),
+  authority: async (_session, stored) => stored.doc as TenderDoc,
   acceptsIn: (data) => procedureOfStored(data).editableStatuses,
   documentOf: TENDER_DOCUMENT_OF,
   documentTypes: TENDER_DOCUMENT_TYPES,
   fields: TENDER_DOCUMENT_FIELDS,
-  async withDocumentAdded(session, doc, now) {
+  async withDocumentAdded(session, stored, now) {
+    const doc = stored as TenderDoc;
     const tender = tenderOf(doc);
     const tctx = { now, session, config: doc.config ?? {} };
     for (const rule of procedureOfStored(tender).rules.document) await rule(tender, tctx);
@@ -85,13 +88,18 @@ export const tenderOwner = ownerOf('the tender', (stored: StoredTender) => store
 export const tenderPartOwner = ownerOf('the tender', ({ stored }: { stored: StoredTender }) => stored.doc);
 
 /** The tender of the route's `:id` as this reader sees it: its sub-resources are read from it. */
-export const visibleTender = async (ctx: Ctx): Promise<Doc> => presentTender((await loadTenderOf(ctx)).doc, ctx.state.viewer).data;
+export const visibleTender = async (ctx: Ctx): Promise<Tender> => presentTender((await loadTenderOf(ctx)).doc, ctx.state.viewer).data;
 
 /**
  * `GET /tenders/{id}/{list}` and `GET /tenders/{id}/{list}/{item_id}`: a list the tender holds (empty when it has none)
  * and one of its members (404 naming `idName`), as this reader sees the tender; `param` names the id in the path.
  */
-export function tenderListReads(list: string, param: string, idName: string, summary: { list: string; one: string }): MountableRoute[] {
+export function tenderListReads(
+  list: 'lots' | 'questions' | 'awards' | 'cancellations' | 'contracts',
+  param: string,
+  idName: string,
+  summary: { list: string; one: string },
+): MountableRoute[] {
   const path = `/api/2.5/tenders/:id/${list}`;
   return [
     route({
@@ -123,7 +131,9 @@ export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
   const procedures = Object.values(TENDER_PROCEDURES);
   const sandboxOnly = refuseSandboxDetails('procurementMethodDetails', deps.config);
   // Refused before the tender is read or the key judged, as when it ran as the routes' middleware.
-  const sandboxChecked = (ctx: Ctx) => sandboxOnly(ctx, async () => undefined);
+  const sandboxChecked = async (ctx: Ctx): Promise<void> => {
+    await sandboxOnly(ctx, async () => undefined);
+  };
 
   return [
     route({

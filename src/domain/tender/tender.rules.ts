@@ -1,6 +1,7 @@
-import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
 import type { TenderRule } from './procedure';
+import type { Item, Period } from '../core/shapes';
+import type { Feature, TenderContent } from './tender.types';
 
 /**
  * Named rules shared by the procedures
@@ -8,12 +9,12 @@ import type { TenderRule } from './procedure';
  * error.
  */
 
-const lotIds = (t: Doc) => new Set<string>((t.lots ?? []).map((l: Doc) => l.id));
+const lotIds = (t: TenderContent) => new Set<string | undefined>((t.lots ?? []).map((l) => l.id));
 
 /** `items[].relatedLot` names one of the tender's lots. */
 export const itemsRelatedLotExists: TenderRule = (t) => {
   const ids = lotIds(t);
-  const items: Doc[] = t.items ?? [];
+  const items = t.items ?? [];
   if (items.some((i) => i.relatedLot !== undefined && !ids.has(i.relatedLot))) {
     throw apiError(
       422,
@@ -25,15 +26,15 @@ export const itemsRelatedLotExists: TenderRule = (t) => {
 
 /** Every item belongs to a lot once the tender leaves draft (`validate_related_lot_in_items`). */
 export const itemsHaveRelatedLot: TenderRule = (t) => {
-  if ((t.items ?? []).some((i: Doc) => !i.relatedLot)) throw apiError(422, 'This field is required', { name: 'item.relatedLot' });
+  if ((t.items ?? []).some((i) => !i.relatedLot)) throw apiError(422, 'This field is required', { name: 'item.relatedLot' });
 };
 
 /** Items share one CPV class (4 digits; 3 for the 336 group), e.g. `CPV class of items (1921, 4461) should be identical`. */
 export const cpvClassOfItemsIdentical: TenderRule = (t) => {
   const classes = [
     ...new Set<string>(
-      (t.items ?? []).map((i: Doc) => {
-        const id: string = i.classification.id;
+      (t.items ?? []).map((i) => {
+        const id = i.classification.id;
         return id.startsWith('336') ? id.slice(0, 3) : id.slice(0, 4);
       }),
     ),
@@ -44,9 +45,9 @@ export const cpvClassOfItemsIdentical: TenderRule = (t) => {
 /** `99999999-9` needs an additional classification from a special scheme. */
 export const specialAdditionalClassification: TenderRule = (t) => {
   const schemes = ['ДК003', 'ДК015', 'ДК018', 'specialNorms'];
-  const items: Doc[] = t.items ?? [];
-  const bad = (i: Doc) =>
-    i.classification.id === '99999999-9' && !(i.additionalClassifications ?? []).some((c: Doc) => schemes.includes(c.scheme));
+  const items = t.items ?? [];
+  const bad = (i: Item) =>
+    i.classification.id === '99999999-9' && !(i.additionalClassifications ?? []).some((c) => schemes.includes(c.scheme));
   if (items.some(bad)) {
     const text = `One of additional classifications should be one of [${schemes.join(', ')}].`;
     throw apiError(
@@ -105,7 +106,7 @@ export const minimalStepFitsValue: TenderRule = (t, { config }) => {
 
 /** Milestones relate to existing lots, and financing percentages add up to 100 per tender or lot (docs/tenders.md §Milestones). */
 export const milestonesConsistent: TenderRule = (t) => {
-  const milestones: Doc[] = t.milestones ?? [];
+  const milestones = t.milestones ?? [];
   const ids = lotIds(t);
   if (milestones.some((m) => m.relatedLot !== undefined && !ids.has(m.relatedLot))) {
     throw apiError(
@@ -129,10 +130,10 @@ export const milestonesConsistent: TenderRule = (t) => {
 
 /** Features name existing items or lots. */
 export const featuresRelateToExisting: TenderRule = (t) => {
-  const items = new Set((t.items ?? []).map((i: Doc) => i.id));
+  const items = new Set<string | undefined>((t.items ?? []).map((i) => i.id));
   const lots = lotIds(t);
-  const features: Doc[] = t.features ?? [];
-  const bad = (f: Doc) => (f.featureOf === 'item' && !items.has(f.relatedItem)) || (f.featureOf === 'lot' && !lots.has(f.relatedItem));
+  const features = t.features ?? [];
+  const bad = (f: Feature) => (f.featureOf === 'item' && !items.has(f.relatedItem)) || (f.featureOf === 'lot' && !lots.has(f.relatedItem));
   if (features.some(bad)) {
     throw apiError(
       422,
@@ -144,8 +145,8 @@ export const featuresRelateToExisting: TenderRule = (t) => {
 
 /** A Period does not end before it begins. */
 export const periodsInOrder: TenderRule = (t) => {
-  for (const name of ['enquiryPeriod', 'tenderPeriod']) {
-    const p = t[name];
+  for (const name of ['enquiryPeriod', 'tenderPeriod'] as const) {
+    const p: Period | undefined = t[name];
     if (p?.startDate && p?.endDate && Date.parse(p.startDate) > Date.parse(p.endDate)) {
       throw apiError(422, { startDate: ['period should begin before its end'] }, { name });
     }

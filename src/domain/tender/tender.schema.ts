@@ -3,13 +3,15 @@ import { list } from '../core/lists';
 import { businessOrganizationSchema, itemSchema, md5, periodSchema, procuringEntitySchema, valueSchema } from '../core/parts.schema';
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
+import { translated } from '../core/organization.schema';
+import type { Duration, Guarantee, Milestone, Translated } from '../core/shapes';
+import type { Feature, FeatureValue, Lot, Tender } from './tender.types';
 
 /**
  * Tender request shapes (spec: Tender; docs/tenders.md §Tender creation). Server-set fields are not accepted, nor
  * are the arrays their own routes write, documents included (docs/platform.md §Server-managed arrays).
  */
 const text = () => Joi.string().min(1);
-const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
 const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
 
 export const MILESTONE_TITLES = [
@@ -23,7 +25,10 @@ export const MILESTONE_TITLES = [
   'anotherEvent',
 ];
 
-const milestoneSchema = model('Milestone', {
+/** What a request may give of a milestone: the server gives it an id where it has none, and contracts their status. */
+type MilestoneRequest = Omit<Milestone, 'id' | 'status'> & { id?: string };
+
+const milestoneSchema = Joi.object<MilestoneRequest, true>({
   id: md5(),
   title: Joi.string()
     .valid(...MILESTONE_TITLES)
@@ -32,28 +37,37 @@ const milestoneSchema = model('Milestone', {
   type: Joi.string().valid('financing', 'delivery').required(),
   code: Joi.string().valid('prepayment', 'postpayment', 'standard').required(),
   percentage: float().greater(0).max(100).required(),
-  duration: model('Duration', {
+  duration: Joi.object<Duration, true>({
     days: Joi.number().integer().min(1).required(),
     type: Joi.string().valid('working', 'banking', 'calendar').required(),
-  }).required(),
+  })
+    .label('Duration')
+    .required(),
   sequenceNumber: Joi.number().integer().min(0).required(),
   relatedLot: md5(),
-});
+}).label('Milestone');
+
+const guaranteeSchema = () => Joi.object<Guarantee, true>({ amount: float().min(0).required(), currency: text() }).label('Guarantee');
+
+/** What a request may give of a lot: the server sets its status and date. */
+export type LotRequest = Omit<Lot, 'id' | 'status' | 'date' | 'auctionPeriod' | 'auctionUrl'> & { id?: string };
 
 /** A lot as `POST /tenders` and `POST /tenders/{id}/lots` accept it. */
-export const lotSchema = model('Lot', {
+export const lotSchema = Joi.object<LotRequest, true>({
   id: md5(),
   ...translated('title'),
   ...translated('description'),
   value: valueSchema.required(),
   minimalStep: valueSchema,
-  guarantee: model('Guarantee', { amount: float().min(0).required(), currency: text() }),
-}).fork(['title'], (s) => s.required());
+  guarantee: guaranteeSchema(),
+})
+  .label('Lot')
+  .fork(['title'], (s) => s.required());
 
 /** `PATCH /tenders/{id}/lots/{lot_id}`: the same members, none required, the id fixed. */
 export const lotPatchSchema = lotSchema.fork(['title', 'value'], (s) => s.optional()).keys({ id: Joi.forbidden() });
 
-const featureSchema = model('Feature', {
+const featureSchema = Joi.object<Feature, true>({
   code: text().required(),
   featureOf: Joi.string().valid('tenderer', 'lot', 'item').required(),
   relatedItem: text(),
@@ -61,16 +75,44 @@ const featureSchema = model('Feature', {
   ...translated('description'),
   enum: list(
     'featureEnum',
-    model('FeatureValue', { value: float().min(0).max(0.3).required(), ...translated('title'), ...translated('description') }).fork(
-      ['title'],
-      (s) => s.required(),
-    ),
+    Joi.object<FeatureValue, true>({ value: float().min(0).max(0.3).required(), ...translated('title'), ...translated('description') })
+      .label('FeatureValue')
+      .fork(['title'], (s) => s.required()),
   )
     .min(1)
     .required(),
-}).fork(['title'], (s) => s.required());
+})
+  .label('Feature')
+  .fork(['title'], (s) => s.required());
 
 const uniqueById = (name: 'items' | 'lots', schema: Joi.ObjectSchema) => list(name, schema).unique('id', { ignoreUndefined: true });
+
+/** What every tender request may give, whatever the procedure; the server sets the rest. */
+export type TenderRequest = Pick<
+  Tender,
+  | 'procurementMethodDetails'
+  | keyof Translated<'title'>
+  | keyof Translated<'description'>
+  | 'mainProcurementCategory'
+  | 'procuringEntity'
+  | 'value'
+  | 'minimalStep'
+  | 'guarantee'
+  | 'items'
+  | 'lots'
+  | 'features'
+  | 'milestones'
+  | 'funders'
+  | 'procurementMethod'
+  | keyof Translated<'procurementMethodRationale'>
+  | 'submissionMethod'
+  | keyof Translated<'submissionMethodDetails'>
+  | 'awardCriteria'
+  | 'tenderPeriod'
+>;
+
+/** What creation alone takes. */
+type CreateRequest = TenderRequest & Pick<Tender, 'plans' | 'procurementMethodType' | 'status' | 'mode'>;
 
 /** Members every tender request may carry, whatever the procedure. */
 const tenderKeys = {
@@ -82,16 +124,14 @@ const tenderKeys = {
   procuringEntity: procuringEntitySchema,
   value: valueSchema,
   minimalStep: valueSchema,
-  guarantee: model('Guarantee', { amount: float().min(0).required(), currency: text() }),
+  guarantee: guaranteeSchema(),
   items: uniqueById('items', itemSchema).min(1),
   lots: uniqueById('lots', lotSchema),
   features: list('features', featureSchema),
   milestones: list('milestones', milestoneSchema),
   funders: list('funders', businessOrganizationSchema),
   procurementMethod: Joi.string().valid('open', 'selective', 'limited'),
-  procurementMethodRationale: text(),
-  procurementMethodRationale_en: text(),
-  procurementMethodRationale_ru: text(),
+  ...translated('procurementMethodRationale'),
   submissionMethod: Joi.string().valid('electronicAuction'),
   ...translated('submissionMethodDetails'),
   awardCriteria: Joi.string().valid('lowestCost', 'lifeCycleCost'),
@@ -114,25 +154,31 @@ const required = ['title', 'procuringEntity', 'value', 'items', 'tenderPeriod'];
 const withEndDate = (s: Joi.Schema) => (s as Joi.ObjectSchema).keys({ endDate: isoDate().required() });
 
 /** belowThreshold: the client gives `enquiryPeriod.endDate` (startDate optional). */
-export const createBelowThreshold = Joi.object({ ...createKeys, enquiryPeriod: enquiryPeriodSchema })
+export const createBelowThreshold = Joi.object<CreateRequest & Pick<Tender, 'enquiryPeriod'>, true>({
+  ...createKeys,
+  enquiryPeriod: enquiryPeriodSchema,
+})
   .fork(required, (s) => s.required())
   .fork(['tenderPeriod', 'enquiryPeriod'], (s) => withEndDate(s).required());
 
 /** competitiveOrdering: `enquiryPeriod` is computed by the server; one pre-selection agreement. */
-export const createCompetitiveOrdering = Joi.object({ ...createKeys, agreements: agreementsSchema })
+export const createCompetitiveOrdering = Joi.object<CreateRequest & Pick<Tender, 'agreements'>, true>({
+  ...createKeys,
+  agreements: agreementsSchema,
+})
   .fork([...required, 'agreements'], (s) => s.required())
   .fork(['tenderPeriod'], (s) => withEndDate(s).required());
 
 const statusChoice = (active: string) => Joi.string().valid('draft', active);
 
 /** PATCH bodies: the same members, all optional; `status` may name the procedure's activation state. */
-export const patchBelowThreshold = Joi.object({
+export const patchBelowThreshold = Joi.object<TenderRequest & Pick<Tender, 'enquiryPeriod' | 'status'>, true>({
   ...tenderKeys,
   enquiryPeriod: enquiryPeriodSchema,
   status: statusChoice('active.enquiries'),
 });
 
-export const patchCompetitiveOrdering = Joi.object({
+export const patchCompetitiveOrdering = Joi.object<TenderRequest & Pick<Tender, 'agreements' | 'status'>, true>({
   ...tenderKeys,
   agreements: agreementsSchema,
   status: statusChoice('active.tendering'),

@@ -1,6 +1,6 @@
-import type { Doc } from '../core/object-doc';
 import { addNextAward } from './awards/add-next-award';
 import { activeLots, bidsNumber, isActiveBid, removeAllAuctionPeriods, setTenderStatus } from './tender-status';
+import type { Tender, TenderConfig } from './tender.types';
 
 /**
  * The end of tendering (docs/tenders.md §End of tendering), step by step as the spec-era reference's
@@ -8,32 +8,32 @@ import { activeLots, bidsNumber, isActiveBid, removeAllAuctionPeriods, setTender
  */
 
 /** `remove_draft_bids`: a bid never submitted is dropped. */
-export function removeDraftBids(t: Doc): void {
+export function removeDraftBids(t: Tender): void {
   if (!t.bids) return;
-  t.bids = (t.bids as Doc[]).filter((b) => b.status !== 'draft');
+  t.bids = t.bids.filter((b) => b.status !== 'draft');
   if (t.bids.length === 0) delete t.bids;
 }
 
 /** `activate_bids`: submitted bids and their lot values become `active`. */
-export function activateBids(t: Doc): void {
+export function activateBids(t: Tender): void {
   for (const bid of t.bids ?? []) {
     for (const value of bid.lotValues ?? []) value.status = 'active';
     if (bid.status === 'pending') bid.status = 'active';
   }
 }
 
-const onlyTendering = (t: Doc) => t.status === 'active.tendering';
+const onlyTendering = (t: Tender) => t.status === 'active.tendering';
 
 /**
  * `check_bids_number`: a lot (or a tender without lots) with fewer bids than `minBidsNumber` is unsuccessful with
  * its lot values and auction period; with `minBidsNumber` 1 a lot of one bid skips its auction, and when every
  * lot has at most one bid the tender goes straight to awarding; bids left without an active lot are unsuccessful.
  */
-export function checkBidsNumber(t: Doc, now: Date, config: Doc): void {
+export function checkBidsNumber(t: Tender, now: Date, config: TenderConfig): void {
   const min = config.minBidsNumber;
   if (!t.lots?.length) {
     const count = bidsNumber(t);
-    if (count < min) {
+    if (min !== undefined && count < min) {
       for (const bid of t.bids ?? []) if (isActiveBid(bid)) bid.status = 'unsuccessful';
       setTenderStatus(t, 'unsuccessful', now);
     } else if (min === 1 && count === 1 && onlyTendering(t)) {
@@ -45,7 +45,7 @@ export function checkBidsNumber(t: Doc, now: Date, config: Doc): void {
   let most = 0;
   for (const lot of activeLots(t)) {
     const count = bidsNumber(t, lot.id);
-    if (count < min) {
+    if (min !== undefined && count < min) {
       delete lot.auctionPeriod;
       lot.status = 'unsuccessful';
       for (const bid of t.bids ?? []) for (const v of bid.lotValues ?? []) if (v.relatedLot === lot.id) v.status = 'unsuccessful';
@@ -55,7 +55,8 @@ export function checkBidsNumber(t: Doc, now: Date, config: Doc): void {
   }
   const active = new Set(activeLots(t).map((l) => l.id));
   for (const bid of t.bids ?? []) {
-    if (isActiveBid(bid) && !(bid.lotValues ?? []).some((v: Doc) => active.has(v.relatedLot))) bid.status = 'unsuccessful';
+    if (isActiveBid(bid) && !(bid.lotValues ?? []).some((v) => v.relatedLot !== undefined && active.has(v.relatedLot)))
+      bid.status = 'unsuccessful';
   }
   if (active.size === 0) setTenderStatus(t, 'unsuccessful', now);
   else if (min === 1 && most === 1 && onlyTendering(t)) {
@@ -65,14 +66,14 @@ export function checkBidsNumber(t: Doc, now: Date, config: Doc): void {
 }
 
 /** `switch_to_auction_or_qualification`: to the auction when `config.hasAuction`, else straight to awarding. */
-export function switchToAuctionOrQualification(t: Doc, now: Date, config: Doc): void {
+export function switchToAuctionOrQualification(t: Tender, now: Date, config: TenderConfig): void {
   if (['unsuccessful', 'active.qualification', 'active.awarded'].includes(t.status)) return;
   if (config.hasAuction) setTenderStatus(t, 'active.auction', now);
   else addNextAward(t, now, config);
 }
 
 /** `tendering_end_handler` without pre-qualification (neither procedure has it). */
-export function tenderingEndHandler(t: Doc, now: Date, config: Doc): void {
+export function tenderingEndHandler(t: Tender, now: Date, config: TenderConfig): void {
   removeDraftBids(t);
   activateBids(t);
   checkBidsNumber(t, now, config);

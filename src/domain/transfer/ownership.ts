@@ -7,7 +7,7 @@ import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import type { ObjectDoc } from '../core/object-doc';
 import { updateOf, type StoredObject } from '../core/objects';
-import { procedureOfStored } from '../tender/tender.lifecycle';
+import { procedureOfStored } from '../tender';
 import { loadTransfer } from './transfer.lifecycle';
 import type { OwnedObject, TransferDoc } from './transfer.types';
 

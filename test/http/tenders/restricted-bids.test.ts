@@ -35,12 +35,12 @@ t.before(async () => {
     competitiveOrderingConfig({ restricted: true }),
   );
   tenderId = tender.id;
-  await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+  const activated = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
     key: 'broker',
     token: tender.token,
     body: { data: { status: 'active.tendering' } },
   });
-  const withLots = { data: { lots: [{ id: LOT }] } };
+  const withLots = { data: activated.body.data };
   for (const [i, key] of [
     [1, 'broker1'],
     [2, 'broker2'],

@@ -1,4 +1,3 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
@@ -14,8 +13,18 @@ import {
   closeAuctionPeriod,
   requireNoLots,
 } from './auction-input';
-import { auctionLotResults, auctionResults, auctionUrls, lotAuctionUrls } from './auction.schema';
+import {
+  auctionLotResults,
+  auctionResults,
+  auctionUrls,
+  lotAuctionUrls,
+  type AuctionLotResults,
+  type AuctionResults,
+  type AuctionUrls,
+  type LotAuctionUrls,
+} from './auction.schema';
 import { saveTender, tenderOf, type StoredTender, type TenderDoc } from '../tender-aggregate';
+import type { Tender, TenderConfig } from '../tender.types';
 
 /**
  * What the auction module does to a tender (docs/tenders.md §Auction): it sets `auctionUrl` and `participationUrl`,
@@ -26,13 +35,13 @@ import { saveTender, tenderOf, type StoredTender, type TenderDoc } from '../tend
 type AuctionOperation = 'get auction info' | 'report auction results' | 'update auction urls';
 
 /** `validate_auction_tender_status`: the tender in `active.auction`. */
-export function requireAuctionStatus(tender: Doc, operation: AuctionOperation): void {
+export function requireAuctionStatus(tender: Tender, operation: AuctionOperation): void {
   const { status } = tender;
   if (status !== 'active.auction') throw apiError(403, `Can't ${operation} in current (${status}) tender status`);
 }
 
 /** `validate_active_lot`. */
-function requireActiveLot(tender: Doc, lotId: string, operation: AuctionOperation): void {
+function requireActiveLot(tender: Tender, lotId: string, operation: AuctionOperation): void {
   if (!activeLots(tender).some((l) => l.id === lotId)) throw apiError(403, `Can ${operation} only in active lot status`);
 }
 
@@ -42,7 +51,7 @@ async function changeAuction(
   stored: StoredTender,
   now: Date,
   operation: AuctionOperation,
-  apply: (tender: Doc, config: Doc) => void,
+  apply: (tender: Tender, config: TenderConfig) => void,
 ): Promise<TenderDoc> {
   requireAuctionStatus(stored.doc.data, operation);
   const tender = structuredClone(tenderOf(stored.doc));
@@ -52,34 +61,47 @@ async function changeAuction(
 }
 
 /** `PATCH /tenders/{id}/auction`: the urls of a tender without lots. */
-export const setAuctionUrls = (session: StoreSession, stored: StoredTender, data: () => Doc, now: Date) =>
+export const setAuctionUrls = (session: StoreSession, stored: StoredTender, data: () => Record<string, unknown>, now: Date) =>
   changeAuction(session, stored, now, 'update auction urls', (tender) => {
     requireNoLots(tender);
-    applyAuctionUrls(tender, validated<Doc>(auctionUrls, data()));
+    applyAuctionUrls(tender, validated<AuctionUrls>(auctionUrls, data()));
   });
 
 /** `PATCH /tenders/{id}/auction/{lot_id}`: the urls of an active lot. */
-export const setLotAuctionUrls = (session: StoreSession, stored: StoredTender, lotId: string, data: () => Doc, now: Date) =>
+export const setLotAuctionUrls = (
+  session: StoreSession,
+  stored: StoredTender,
+  lotId: string,
+  data: () => Record<string, unknown>,
+  now: Date,
+) =>
   changeAuction(session, stored, now, 'update auction urls', (tender) => {
     requireActiveLot(tender, lotId, 'update auction urls');
-    applyLotAuctionUrls(tender, lotId, validated<Doc>(lotAuctionUrls, data()));
+    applyLotAuctionUrls(tender, lotId, validated<LotAuctionUrls>(lotAuctionUrls, data()));
   });
 
 /** `POST /tenders/{id}/auction`: the results, then the first award. */
-export const reportAuctionResults = (session: StoreSession, stored: StoredTender, data: () => Doc, now: Date) =>
+export const reportAuctionResults = (session: StoreSession, stored: StoredTender, data: () => Record<string, unknown>, now: Date) =>
   changeAuction(session, stored, now, 'report auction results', (tender, config) => {
-    applyAuctionResults(tender, validated<Doc>(auctionResults, data()));
+    applyAuctionResults(tender, validated<AuctionResults>(auctionResults, data()));
     addNextAward(tender, now, config);
     closeAuctionPeriod(tender, now);
   });
 
 /** `POST /tenders/{id}/auction/{lot_id}`: a lot's results, then the awards once every auctioned lot has reported. */
-export const reportLotAuctionResults = (session: StoreSession, stored: StoredTender, lotId: string, data: () => Doc, now: Date) =>
+export const reportLotAuctionResults = (
+  session: StoreSession,
+  stored: StoredTender,
+  lotId: string,
+  data: () => Record<string, unknown>,
+  now: Date,
+) =>
   changeAuction(session, stored, now, 'report auction results', (tender, config) => {
     requireActiveLot(tender, lotId, 'report auction results');
-    applyAuctionLotResults(tender, lotId, validated<Doc>(auctionLotResults, data()));
+    applyAuctionLotResults(tender, lotId, validated<AuctionLotResults>(auctionLotResults, data()));
+    // `requireActiveLot` found the lot.
     closeAuctionPeriod(
-      tender.lots.find((l: Doc) => l.id === lotId),
+      tender.lots!.find((l) => l.id === lotId)!,
       now,
     );
     const auctioned = activeLots(tender).filter((l) => bidsNumber(tender, l.id) > 1);

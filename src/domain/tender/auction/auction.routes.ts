@@ -1,11 +1,10 @@
-import type { Doc } from '../../core/object-doc';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { route, type MountableRoute } from '../../../http/route';
-import type { ObjectDoc } from '../../core/objects';
 import { bidsArePrivate } from '../bids/bid.view';
 import { loadTenderOf } from '../tender.routes';
 import { tenderOf, type StoredTender, type TenderDoc } from '../tender-aggregate';
+import type { TenderConfig } from '../tender.types';
 import {
   reportAuctionResults,
   reportLotAuctionResults,
@@ -61,13 +60,18 @@ const BID_FIELDS = [
   'requirementResponses',
 ];
 
-const pick = (data: Doc, fields: string[]) => Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
+/** The listed members the object has (the auction's fields include some no procedure here has). */
+const pick = (data: object, fields: string[]): Record<string, unknown> => {
+  const members = data as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => members[f] !== undefined).map((f) => [f, members[f]]));
+};
 
 /** The auction view: bids without their tenderers (and no awards) until the auction is over. */
-function auctionView(doc: ObjectDoc): Doc {
+function auctionView(doc: TenderDoc): { data: Record<string, unknown>; config: TenderConfig } {
   const open = !bidsArePrivate(doc.data);
-  const data = pick(tenderOf(doc), open ? [...AUCTION_FIELDS, 'awards'] : AUCTION_FIELDS);
-  if (data.bids) data.bids = (data.bids as Doc[]).map((b) => pick(b, open ? [...BID_FIELDS, 'tenderers'] : BID_FIELDS));
+  const tender = tenderOf(doc);
+  const data = pick(tender, open ? [...AUCTION_FIELDS, 'awards'] : AUCTION_FIELDS);
+  if (tender.bids) data.bids = tender.bids.map((b) => pick(b, open ? [...BID_FIELDS, 'tenderers'] : BID_FIELDS));
   return { data, config: doc.config ?? {} };
 }
 

@@ -1,7 +1,8 @@
-import type { Doc } from '../../core/object-doc';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
+import type { Value } from '../../core/shapes';
 import { setTenderStatus } from '../tender-status';
+import type { Award, Lot, Tender, TenderConfig, TenderOrganization } from '../tender.types';
 
 /**
  * `add_next_award` and the steps it calls, as the spec-era reference's `TenderStateAwardingMixing`
@@ -12,30 +13,31 @@ import { setTenderStatus } from '../tender-status';
 /** An offer of a bid for the lot (or the tender): what an award is made of. */
 interface Offer {
   id: string;
-  value: Doc;
-  tenderers: Doc[];
+  value: Value;
+  tenderers?: TenderOrganization[];
   date: string;
 }
 
-const awardsOf = (t: Doc, lotId?: string): Doc[] => (t.awards ?? []).filter((a: Doc) => a.lotID === lotId);
+const awardsOf = (t: Tender, lotId?: string): Award[] => (t.awards ?? []).filter((a) => a.lotID === lotId);
 
 /** `prepare_bids_for_awarding`: active bids' offers for the lot (or the tender), in awarding order. */
-export function prepareBidsForAwarding(t: Doc, lotId?: string): Offer[] {
+export function prepareBidsForAwarding(t: Tender, lotId?: string): Offer[] {
   const offers: Offer[] = [];
   for (const bid of t.bids ?? []) {
     if (bid.status !== 'active') continue;
+    // A bid saved has its id and date, and the value the bid rules require of it (bids/bid.rules.ts).
     if (!lotId) {
-      offers.push({ id: bid.id, value: bid.value, tenderers: bid.tenderers, date: bid.date });
+      offers.push({ id: bid.id!, value: bid.value!, tenderers: bid.tenderers, date: bid.date! });
       continue;
     }
-    const v = (bid.lotValues ?? []).find((lv: Doc) => lv.relatedLot === lotId && ['active', 'pending'].includes(lv.status ?? 'active'));
-    if (v) offers.push({ id: bid.id, value: v.value, tenderers: bid.tenderers, date: v.date });
+    const v = (bid.lotValues ?? []).find((lv) => lv.relatedLot === lotId && ['active', 'pending'].includes(lv.status ?? 'active'));
+    if (v) offers.push({ id: bid.id!, value: v.value!, tenderers: bid.tenderers, date: v.date! });
   }
   return offers.sort((a, b) => a.value.amount - b.value.amount || Date.parse(a.date) - Date.parse(b.date));
 }
 
 /** `exclude_unsuccessful_awarded_bids`: a bid whose award was unsuccessful gets no other one for that lot. */
-const excludeUnsuccessfulAwardedBids = (t: Doc, offers: Offer[], lotId?: string): Offer[] => {
+const excludeUnsuccessfulAwardedBids = (t: Tender, offers: Offer[], lotId?: string): Offer[] => {
   const refused = new Set(
     awardsOf(t, lotId)
       .filter((a) => a.status === 'unsuccessful')
@@ -45,7 +47,7 @@ const excludeUnsuccessfulAwardedBids = (t: Doc, offers: Offer[], lotId?: string)
 };
 
 /** `filter_bids_for_creating_new_awards` (without awarding order): all bids at first, then those of cancelled awards. */
-function filterBidsForCreatingNewAwards(awards: Doc[], offers: Offer[]): Offer[] {
+function filterBidsForCreatingNewAwards(awards: Award[], offers: Offer[]): Offer[] {
   if (awards.length === 0) return offers;
   const live = new Set(awards.filter((a) => a.status !== 'cancelled').map((a) => a.bid_id));
   const cancelled = new Set(awards.filter((a) => a.status === 'cancelled' && !live.has(a.bid_id)).map((a) => a.bid_id));
@@ -53,7 +55,7 @@ function filterBidsForCreatingNewAwards(awards: Doc[], offers: Offer[]): Offer[]
 }
 
 /** `tender_append_award`: a `pending` award of the offer, its suppliers the bid's tenderers. */
-function tenderAppendAward(t: Doc, offer: Offer, now: Date, lotId?: string): void {
+function tenderAppendAward(t: Tender, offer: Offer, now: Date, lotId?: string): void {
   t.awards = [
     ...(t.awards ?? []),
     {
@@ -70,24 +72,24 @@ function tenderAppendAward(t: Doc, offer: Offer, now: Date, lotId?: string): voi
 
 /**
  * `recalculate_period_and_change_tender_status`: the tender stays in (or returns to) `active.qualification` while
- * an award waits for a decision, else it is `active.awarded` and the award period ends.
+ * an award waits for a decision, else it is `active.awarded` and the award period (opened by `addNextAward`) ends.
  */
-function recalculatePeriodAndChangeTenderStatus(t: Doc, staysAtQualification: boolean, now: Date): void {
+function recalculatePeriodAndChangeTenderStatus(t: Tender, staysAtQualification: boolean, now: Date): void {
   if (staysAtQualification) {
     if (t.status !== 'active.qualification') {
-      delete t.awardPeriod.endDate;
+      delete t.awardPeriod!.endDate;
       setTenderStatus(t, 'active.qualification', now);
     }
   } else if (t.status !== 'active.awarded') {
-    t.awardPeriod.endDate = formatKyiv(now);
+    t.awardPeriod!.endDate = formatKyiv(now);
     setTenderStatus(t, 'active.awarded', now);
   }
 }
 
-const activeLotsOf = (t: Doc): Doc[] => (t.lots ?? []).filter((l: Doc) => l.status === 'active');
+const activeLotsOf = (t: Tender): Lot[] => (t.lots ?? []).filter((l) => l.status === 'active');
 
 /** `add_next_award` with `hasAwardingOrder`: the next best bid of each lot without a pending or active award. */
-function addNextAwardInOrder(t: Doc, now: Date): void {
+function addNextAwardInOrder(t: Tender, now: Date): void {
   if (!t.lots?.length) {
     const awards = awardsOf(t);
     const last = awards.at(-1);
@@ -119,8 +121,8 @@ function addNextAwardInOrder(t: Doc, now: Date): void {
 }
 
 /** `generate_awards_without_awarding_order`: every bid's award at once (and again for bids of cancelled awards). */
-function generateAwardsWithoutAwardingOrder(t: Doc, now: Date): void {
-  const lots: (Doc | undefined)[] = t.lots?.length ? activeLotsOf(t) : [undefined];
+function generateAwardsWithoutAwardingOrder(t: Tender, now: Date): void {
+  const lots: (Lot | undefined)[] = t.lots?.length ? activeLotsOf(t) : [undefined];
   let staysAtQualification = false;
   for (const lot of lots) {
     const awards = awardsOf(t, lot?.id);
@@ -141,7 +143,7 @@ function generateAwardsWithoutAwardingOrder(t: Doc, now: Date): void {
  * `add_next_award` (docs/tenders.md §Awards): opens the award period and makes the next awards; called at the end
  * of the auction (or of tendering without one) and whenever an award is decided.
  */
-export function addNextAward(tender: Doc, now: Date, config: Doc): void {
+export function addNextAward(tender: Tender, now: Date, config: TenderConfig): void {
   tender.awardPeriod = { ...tender.awardPeriod };
   tender.awardPeriod.startDate ??= formatKyiv(now);
   if (config.hasAwardingOrder === false) generateAwardsWithoutAwardingOrder(tender, now);

@@ -1,4 +1,3 @@
-import type { Doc } from '../../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
@@ -8,20 +7,24 @@ import { calculateDate } from '../../../time/periods';
 import { itemById, itemsOf } from '../../core/items';
 import { loadObject, updateOf } from '../../core/objects';
 import { mergePatch, validated } from '../../core/validation';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { addNextAward } from './add-next-award';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
+import type { Document } from '../../core/shapes';
+import type { ContractDoc } from '../../contract/contract.types';
+import type { Award, Tender, TenderConfig, TenderContract } from '../tender.types';
+import type { AwardPatch } from './award.schema';
 
 /** A tender's awards (docs/tenders.md §Awards): made by the server, decided by the tender's owner. */
-export const findAward = (tender: Doc, awardId: string) => itemById(tender, 'awards', awardId, 'award_id');
+export const findAward = (tender: Pick<Tender, 'awards'>, awardId: string): Award => itemById(tender, 'awards', awardId, 'award_id');
 
 /** A tender's award, for a route on it: 404 for an unknown one. */
 export interface TenderAward {
   stored: StoredTender;
-  award: Doc;
+  award: Award;
 }
 
 /**
@@ -29,21 +32,21 @@ export interface TenderAward {
  * `validate_update_award_only_for_active_lots`, or their award document counterparts), else a 403 worded by `verb`.
  */
 export function requireAwardingOpen(
-  tender: Doc,
-  award: Doc,
+  tender: Tender,
+  award: Award,
   statuses: string[],
   verb: 'update award' | 'add document' | 'update document',
 ): void {
   const [operation, what] = verb.split(' ');
   if (!statuses.includes(tender.status)) throw apiError(403, `Can't ${verb} in current (${tender.status}) tender status`);
-  if ((tender.lots ?? []).some((l: Doc) => l.id === award.lotID && l.status !== 'active')) {
+  if ((tender.lots ?? []).some((l) => l.id === award.lotID && l.status !== 'active')) {
     throw apiError(403, `Can ${operation} ${what} only in active lot status`);
   }
 }
 
 /** `check_active_awards` (without awarding order): one active award per lot (or tender). */
-function checkActiveAwards(t: Doc, award: Doc): void {
-  if ((t.awards ?? []).some((a: Doc) => a.id !== award.id && a.status === 'active' && a.lotID === award.lotID)) {
+function checkActiveAwards(t: Tender, award: Award): void {
+  if ((t.awards ?? []).some((a) => a.id !== award.id && a.status === 'active' && a.lotID === award.lotID)) {
     const forLot = award.lotID ? ' for this lot' : '';
     throw apiError(422, `Can't activate award as tender already has active award${forLot}`, { name: 'awards' });
   }
@@ -51,18 +54,18 @@ function checkActiveAwards(t: Doc, award: Doc): void {
 
 /** What a decision leaves to do outside the tender: contracts to create and contracts to cancel. */
 interface Effects {
-  added: Doc[];
+  added: TenderContract[];
   cancelled: string[];
 }
 
 /** The award's stand-still from now (`complaintPeriod.endDate`). */
-const standStillFrom = (t: Doc, now: Date, policy: AwardPolicy) => formatKyiv(calculateDate(now, policy.standStill, dateMathOf(t)));
+const standStillFrom = (t: Tender, now: Date, policy: AwardPolicy) => formatKyiv(calculateDate(now, policy.standStill, dateMathOf(t)));
 
 /**
  * `award_status_up`: pending → active (the stand-still, the contract, the next award), pending → unsuccessful
  * (the stand-still, the next award), active → cancelled (its contracts cancelled, the next award); nothing else.
  */
-function awardStatusUp(t: Doc, before: Doc, award: Doc, now: Date, config: Doc, policy: AwardPolicy): Effects {
+function awardStatusUp(t: Tender, before: Award, award: Award, now: Date, config: TenderConfig, policy: AwardPolicy): Effects {
   const stamp = formatKyiv(now);
   const effects: Effects = { added: [], cancelled: [] };
   const move = `${before.status}→${award.status}`;
@@ -77,7 +80,7 @@ function awardStatusUp(t: Doc, before: Doc, award: Doc, now: Date, config: Doc, 
     throw apiError(403, `Can't update award in current (${before.status}) status`);
   }
   award.date = stamp;
-  t.awards = t.awards.map((a: Doc) => (a.id === award.id ? award : a));
+  t.awards = itemsOf(t, 'awards').map((a) => (a.id === award.id ? award : a));
   addNextAward(t, now, config);
   return effects;
 }
@@ -86,7 +89,7 @@ function awardStatusUp(t: Doc, before: Doc, award: Doc, now: Date, config: Doc, 
 export async function cancelledContracts(session: StoreSession, ids: string[], now: Date): Promise<Change[]> {
   const changes: Change[] = [];
   for (const id of ids) {
-    const stored = await loadObject(session, 'contracts', id);
+    const stored = await loadObject<ContractDoc>(session, 'contracts', id);
     const data = { ...stored.doc.data, status: 'cancelled', date: formatKyiv(now), dateModified: formatKyiv(now) };
     changes.push(updateOf(stored, { ...stored.doc, data }));
   }
@@ -98,11 +101,16 @@ export async function cancelledContracts(session: StoreSession, ids: string[], n
  * `AwardStateMixing.award_on_patch`): a pending award's texts change freely; a change of status is a decision,
  * checked by the procedure's rules. Saved with the tender's new awards, contracts and status in one write.
  */
-export async function patchAward(session: StoreSession, { stored, award: found }: TenderAward, request: Doc, now: Date): Promise<Doc> {
+export async function patchAward(
+  session: StoreSession,
+  { stored, award: found }: TenderAward,
+  request: Record<string, unknown>,
+  now: Date,
+): Promise<Award> {
   const tender = structuredClone(tenderOf(stored.doc));
   const before = findAward(tender, found.id);
   const procedure = procedureOfStored(tender);
-  const patch = validated<Doc>(procedure.awards.schema, request);
+  const patch = validated<AwardPatch>(procedure.awards.schema, request);
   requireAwardingOpen(tender, before, ['active.qualification', 'active.awarded'], 'update award');
   const award = mergePatch(before, patch);
   const config = stored.doc.config ?? {};
@@ -115,7 +123,7 @@ export async function patchAward(session: StoreSession, { stored, award: found }
   } else if (isDeepStrictEqual(award, before)) {
     return before;
   } else {
-    tender.awards = tender.awards.map((a: Doc) => (a.id === award.id ? award : a));
+    tender.awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? award : a));
   }
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
   // The contracts are numbered first: the tender keeps their contractID too.
@@ -137,9 +145,11 @@ export function awardDocuments(held: TenderAward): DocumentHolder & TenderAward 
     ...held,
     documents: itemsOf(award, 'documents'),
     listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
+    parent: tender,
     writable: (verb) => requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`),
     async save(documents, session, now) {
-      const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents } : a));
+      // The document routes hand back the documents they checked (docs/platform.md §Document versions).
+      const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents: documents as Document[] } : a));
       const data = { ...tender, awards, dateModified: formatKyiv(now) };
       await session.commit([tenderChange(stored, data, { writes: ['awards'] })]);
     },

@@ -2,9 +2,13 @@ import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { route, type MountableRoute } from '../../../http/route';
-import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
-import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
-import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
+import {
+  documentsOf,
+  type DocumentHolder,
+  documentReadRoutes,
+  documentWriteRoutes,
+  TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+} from '../../documents';
 import { visibleData } from '../../core/restricted-view';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderPartOwner } from '../tender.routes';
@@ -45,7 +49,8 @@ export function awardRoutes(deps: RouteDeps): MountableRoute[] {
       load: async (ctx) => awardDocuments(await loadAward(ctx)),
       access: tenderPartOwner,
       schema: tenderDocumentPatch,
-      fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+      // Only the tender's owner uploads them: `get_award_document_role` records `tender_owner` (docs/platform.md §Document fields).
+      fields: { ...TENDER_SUB_RESOURCE_DOCUMENT_FIELDS, author: 'tender_owner' },
     }),
     ...documentReadRoutes({
       path: `${PATH}/:awardId/documents`,

@@ -1,7 +1,12 @@
 import Joi from 'joi';
+import { translated } from '../../core/organization.schema';
+import type { Translated } from '../../core/shapes';
+import type { Award } from '../tender.types';
 
-const text = () => Joi.string().min(1);
-const translated = (name: string) => ({ [name]: text(), [`${name}_en`]: text(), [`${name}_ru`]: text() });
+/** What an owner's PATCH of an award may carry. */
+export type AwardPatch = Partial<
+  Pick<Award, 'status' | 'qualified' | 'eligible' | keyof Translated<'title'> | keyof Translated<'description'>>
+>;
 
 /** The members an owner may change in a pending award (spec-era `PatchAward`), without `eligible`. */
 const members = {
@@ -12,7 +17,7 @@ const members = {
 };
 
 /** belowThreshold `PatchAward`: a decision with `qualified`. */
-export const patchAward = Joi.object(members).label('PatchAward');
+export const patchAward = Joi.object<Omit<AwardPatch, 'eligible'>, true>(members).label('PatchAward');
 
 /** competitiveOrdering `PatchAward`: a decision with `qualified` and `eligible`. */
-export const patchEligibleAward = Joi.object({ ...members, eligible: Joi.boolean() }).label('PatchAward');
+export const patchEligibleAward = Joi.object<AwardPatch, true>({ ...members, eligible: Joi.boolean() }).label('PatchAward');

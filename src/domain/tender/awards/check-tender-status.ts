@@ -1,6 +1,6 @@
-import type { Doc } from '../../core/object-doc';
 import type { AwardPolicy, TenderEvent } from '../procedure';
 import { setTenderStatus } from '../tender-status';
+import type { Award, Tender, TenderConfig, TenderContract } from '../tender.types';
 
 /**
  * How awarding ends, as the spec-era reference's `check_tender_lot_status`, `awarded_complaint_handler` and the
@@ -9,37 +9,37 @@ import { setTenderStatus } from '../tender-status';
  * complete; the tender follows its lots.
  */
 
-const awardsOf = (t: Doc, lotId?: string): Doc[] => (t.awards ?? []).filter((a: Doc) => a.lotID === lotId);
+const awardsOf = (t: Tender, lotId?: string): Award[] => (t.awards ?? []).filter((a) => a.lotID === lotId);
 
 /** `awarding_is_unsuccessful`: the last award refused (in order), or none pending or active (without order). */
-export function awardingIsUnsuccessful(awards: Doc[], config: Doc): boolean {
+export function awardingIsUnsuccessful(awards: Award[], config: TenderConfig): boolean {
   if (config.hasAwardingOrder === false) return !awards.some((a) => ['active', 'pending'].includes(a.status));
   return awards.at(-1)?.status === 'unsuccessful';
 }
 
 /** The latest end of the awards' stand-stills, if any has one. */
-function standStillEnd(awards: Doc[]): string | undefined {
-  const ends = awards.map((a) => a.complaintPeriod?.endDate).filter(Boolean) as string[];
+function standStillEnd(awards: Award[]): string | undefined {
+  const ends = awards.map((a) => a.complaintPeriod?.endDate).filter((end): end is string => !!end);
   return ends.sort((a, b) => Date.parse(a) - Date.parse(b)).at(-1);
 }
 
 /** `contracts_allow_to_complete`: none pending and one active. */
-const contractsAllowToComplete = (contracts: Doc[]) =>
+const contractsAllowToComplete = (contracts: TenderContract[]) =>
   !contracts.some((c) => c.status === 'pending') && contracts.some((c) => c.status === 'active');
 
 /** The contracts of the lot's winning award(s): the last award with awarding order, every active one without. */
-function winnersContracts(t: Doc, awards: Doc[], config: Doc): Doc[] {
+function winnersContracts(t: Tender, awards: Award[], config: TenderConfig): TenderContract[] {
   const winners = new Set(
     (config.hasAwardingOrder === false
       ? awards.filter((a) => a.status === 'active')
       : awards.slice(-1).filter((a) => a.status === 'active')
     ).map((a) => a.id),
   );
-  return (t.contracts ?? []).filter((c: Doc) => winners.has(c.awardID));
+  return (t.contracts ?? []).filter((c) => winners.has(c.awardID));
 }
 
 /** `check_tender_lot_status`: each active lot to `unsuccessful` or `complete` when its awarding is over. */
-function checkTenderLotStatus(t: Doc, now: Date, config: Doc, policy: AwardPolicy): void {
+function checkTenderLotStatus(t: Tender, now: Date, config: TenderConfig, policy: AwardPolicy): void {
   for (const lot of t.lots ?? []) {
     if (lot.status !== 'active') continue;
     const awards = awardsOf(t, lot.id);
@@ -52,8 +52,8 @@ function checkTenderLotStatus(t: Doc, now: Date, config: Doc, policy: AwardPolic
 }
 
 /** `switch_status`: the tender as its lots: all cancelled, all failed, or all over with one complete. */
-export function switchStatus(t: Doc, now: Date): void {
-  const statuses = new Set<string>((t.lots ?? []).map((l: Doc) => l.status));
+export function switchStatus(t: Tender, now: Date): void {
+  const statuses = new Set<string>((t.lots ?? []).map((l) => l.status));
   const only = (...allowed: string[]) => [...statuses].every((s) => allowed.includes(s));
   if (statuses.size === 1 && statuses.has('cancelled')) setTenderStatus(t, 'cancelled', now);
   else if (only('unsuccessful', 'cancelled')) setTenderStatus(t, 'unsuccessful', now);
@@ -65,7 +65,7 @@ export function switchStatus(t: Doc, now: Date): void {
  * tender's status; without, `unsuccessful` when awarding failed and its stand-still is over, `complete` when the
  * contracts allow it.
  */
-export function checkTenderStatus(t: Doc, now: Date, config: Doc, policy: AwardPolicy): void {
+export function checkTenderStatus(t: Tender, now: Date, config: TenderConfig, policy: AwardPolicy): void {
   if (t.lots?.length) {
     checkTenderLotStatus(t, now, config, policy);
     switchStatus(t, now);
@@ -84,10 +84,10 @@ export function checkTenderStatus(t: Doc, now: Date, config: Doc, policy: AwardP
  */
 export const awardingEvents =
   (policy: AwardPolicy) =>
-  (t: Doc): TenderEvent[] => {
+  (t: Tender): TenderEvent[] => {
     if (!['active.qualification', 'active.awarded'].includes(t.status)) return [];
-    const groups: Doc[][] = t.lots?.length
-      ? (t.lots as Doc[]).filter((l) => l.status === 'active').map((l) => awardsOf(t, l.id))
+    const groups: Award[][] = t.lots?.length
+      ? t.lots.filter((l) => l.status === 'active').map((l) => awardsOf(t, l.id))
       : t.status === 'active.awarded'
         ? [awardsOf(t)]
         : [];

@@ -8,11 +8,12 @@ import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import type { ObjectDoc } from '../../core/objects';
 import type { Actor } from '../../core/actor';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
 import type { TenderContext } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { bidsArePrivate } from './bid.view';
+import { respondedAs } from './requirement-response.rules';
 import { tenderOf, saveTender, type StoredTender, type TenderDoc } from '../tender-aggregate';
 
 /**
@@ -106,6 +107,7 @@ export async function createBid(
     throw apiError(403, "Bid can be added only with status: ('draft', 'pending').", { name: 'bid' });
   const bid: Doc = { ...request, status, id: newId(), date: stamp };
   if (request.lotValues) bid.lotValues = (request.lotValues as Doc[]).map((v) => ({ status: 'pending', ...v, date: stamp }));
+  if (request.requirementResponses) bid.requirementResponses = respondedAs(tender, request.requirementResponses);
   await runBidRules(bid, tender, contextOf(session, stored, now));
   const { access, secrets } = issueAccess();
   await saveBids(session, stored, [...bidsOf(tender), bid], { ...stored.doc.bidAccess, [bid.id]: { owner: account.name, secrets } });
@@ -131,10 +133,11 @@ export async function patchBid(session: StoreSession, { stored, bid: before }: T
     throw apiError(403, `Can't update bid to (${patch.status}) status`, { name: 'bid' });
   }
   const stamp = formatKyiv(now);
-  const { lotValues, value, ...rest } = patch;
+  const { lotValues, value, requirementResponses, ...rest } = patch;
   const after: Doc = { ...before, ...rest };
   if (value) after.value = { ...before.value, ...value };
   if (lotValues) after.lotValues = patchedLotValues(before.lotValues ?? [], lotValues, stamp);
+  if (requirementResponses) after.requirementResponses = respondedAs(tender, requirementResponses, before.requirementResponses);
   const bid = withValueDefaults(after, tender);
   if (bid.value?.amount !== before.value?.amount) bid.date = stamp;
   await runBidRules(bid, tender, contextOf(session, stored, now));
@@ -187,6 +190,21 @@ function requireBidDocumentAllowed(tender: Doc, bid: Doc, verb: 'add' | 'update'
   if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
 }
 
+/**
+ * `validate_update_bid_document_confidentiality`: after tendering a bid document's `confidentiality` stays as it is
+ * (docs/platform.md §Document fields).
+ */
+function requireConfidentialityKept(tender: Doc, before: Doc[], after: Doc[]): void {
+  if (tender.status === 'active.tendering') return;
+  const latest = (documents: Doc[]) => new Map(documents.map((d) => [d.id, d.confidentiality ?? 'public']));
+  const was = latest(before);
+  for (const [id, confidentiality] of latest(after)) {
+    if (was.has(id) && was.get(id) !== confidentiality) {
+      throw apiError(403, `Can't update document confidentiality in current (${tender.status}) tender status`);
+    }
+  }
+}
+
 /** A bid's documents, for a change by the bid's owner (`requireBidDocumentAllowed`), saved with the tender. */
 export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
   const { stored, bid } = held;
@@ -195,8 +213,10 @@ export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
     ...held,
     documents: itemsOf(bid, 'documents'),
     listPath: `/api/2.5/tenders/${tender.id}/bids/${bid.id}/documents`,
+    parent: tender,
     writable: (verb, now) => requireBidDocumentAllowed(tender, bid, verb, now),
     async save(documents, session, now) {
+      requireConfidentialityKept(tender, itemsOf(bid, 'documents'), documents);
       const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents } : b));
       // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
       const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);

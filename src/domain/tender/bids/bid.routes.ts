@@ -6,16 +6,24 @@ import { apiError } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
+import { itemById } from '../../core/items';
 import { isOwner, ownerOf } from '../../core/owner';
-import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
-import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
-import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
+import {
+  documentsOf,
+  type DocumentHolder,
+  documentReadRoutes,
+  documentWriteRoutes,
+  TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+  withoutConfidentialUrls,
+} from '../../documents';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
 import { visibleData } from '../../core/restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid.lifecycle';
 import { bidsArePrivate } from './bid.view';
+import { evidenceSchema } from './requirement-response.schema';
+import { addEvidence } from './response-evidence.lifecycle';
 import { tenderOf, type TenderDoc } from '../tender-aggregate';
 
 const PATH = '/api/2.5/tenders/:id/bids';
@@ -42,6 +50,12 @@ function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: s
   return findBid(visibleData(doc, ctx.state.viewer, TENDER_MASK), bidId);
 }
 
+/**
+ * Whether this reader opens the bid's `buyerOnly` documents: the bid's owner or the tender's, with the token
+ * (HEAD `validate_download_tender_document`, the tender's `DocumentSerializer`; docs/platform.md §Document fields).
+ */
+const opensBidConfidential = (ctx: Ctx, doc: TenderDoc, bidId: string) => isBidOwner(ctx, doc, bidId) || isOwner(ctx, doc);
+
 /** A bid's documents as this reader sees them (spec-era `validate_view_bid_document`, `…_allowed_in_bid_status`). */
 function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
   const bid = visibleBid(ctx, doc, bidId, (status) => `Can't view bid documents in current (${status}) tender status`);
@@ -49,7 +63,8 @@ function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string): Doc[] {
   if (['invalid', 'deleted'].includes(status) && !isBidOwner(ctx, doc, bidId)) {
     throw apiError(403, `Can't view bid documents in current (${status}) bid status`);
   }
-  return documentsOf(bid);
+  const documents = documentsOf(bid);
+  return opensBidConfidential(ctx, doc, bidId) ? documents : withoutConfidentialUrls(documents);
 }
 
 /**
@@ -122,18 +137,42 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
         ctx.body = { data: visibleBid(ctx, doc, ctx.params.bidId, (status) => `Can't view bid in current (${status}) tender status`) };
       },
     }),
+    route({
+      method: 'post',
+      path: `${PATH}/:bidId/requirement_responses/:responseId/evidences`,
+      summary: "Adds an evidence to a bid's requirement response (the winner's, after the award)",
+      // The response is found before access is checked, as the reference resolves it (404 first).
+      load: async (ctx) => {
+        const loaded = await loadBid(ctx);
+        return { ...loaded, response: itemById(loaded.bid, 'requirementResponses', ctx.params.responseId, 'requirement_response_id') };
+      },
+      access: bidOwner,
+      body: [{ data: evidenceSchema }],
+      result: 'created',
+      writes: true,
+      handle: async (ctx, loaded) => {
+        const evidence = await addEvidence(ctx.state.session, loaded, () => bodyData(ctx), ctx.state.now);
+        ctx.status = 201;
+        ctx.body = { data: evidence };
+      },
+    }),
     ...documentWriteRoutes<DocumentHolder & TenderBid>(deps, {
       path: `${PATH}/:bidId/documents`,
       load: async (ctx) => bidDocuments(await loadBid(ctx)),
       access: bidOwner,
       schema: tenderDocumentPatch,
-      fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+      // The bidder may hide a document from all but itself and the tender's owner (docs/platform.md §Document fields).
+      fields: { ...TENDER_SUB_RESOURCE_DOCUMENT_FIELDS, confidentiality: 'buyerOnly' },
     }),
     ...documentReadRoutes({
       path: `${PATH}/:bidId/documents`,
-      load: loadBid,
+      load: async (ctx) => {
+        const loaded = await loadBid(ctx);
+        return { ...loaded, opens: opensBidConfidential(ctx, loaded.stored.doc, loaded.bid.id) };
+      },
       visible: (ctx, { stored, bid }) => visibleBidDocuments(ctx, stored.doc, bid.id),
       stored: ({ bid }) => documentsOf(bid),
+      opensConfidential: ({ opens }) => opens,
     }),
   ];
 }

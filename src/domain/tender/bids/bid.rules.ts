@@ -1,6 +1,7 @@
 import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { BidRule } from '../procedure';
+import { responsesAnswerCriteria } from './requirement-response.rules';
 
 /** The bid rules every procedure runs, with the spec-era reference's texts (docs/tenders.md §Bids). */
 
@@ -82,4 +83,4 @@ export const parametersCoverFeatures: BidRule = (bid, tender) => {
   if (!same) throw invalid('parameters', ['All features parameters is required.']);
 };
 
-export const BID_RULES: BidRule[] = [valueFitsTender, lotValuesFitLots, parametersCoverFeatures, itemsOnTender];
+export const BID_RULES: BidRule[] = [valueFitsTender, lotValuesFitLots, parametersCoverFeatures, itemsOnTender, responsesAnswerCriteria];

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { float } from '../../core/float';
 import { list } from '../../core/lists';
 import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../../core/parts.schema';
+import { requirementResponsesSchema } from './requirement-response.schema';
 
 /**
  * Bid requests (docs/tenders.md §Bids): the reference's `PostBid` / `PatchBid` of the spec era. Documents are
@@ -42,6 +43,7 @@ const bidKeys = {
   parameters: list('features', parameter).unique('code'),
   subcontractingDetails: text(),
   status: Joi.string().valid(...BID_STATUSES),
+  requirementResponses: requirementResponsesSchema,
 };
 
 /** competitiveOrdering (HEAD `competitiveordering/procedure/models/bid.py`): the self-declarations, both optional. */

@@ -1,16 +1,15 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
-import type { DocumentHolder } from '../../documents/document-versions';
+import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { cancelledContracts } from '../awards/award.lifecycle';
 import { cancel } from './cancel';
-import { patchCancellationSchema, postCancellationSchema } from './cancellation.schema';
+import { patchCancellationSchema, postCancellationSchema, type CancellationPatch, type CancellationRequest } from './cancellation.schema';
 import {
   cancellationInAllowedTenderStatus,
   cancellationOfActiveLot,
@@ -18,6 +17,8 @@ import {
   possibleReasonType,
 } from './cancellation.rules';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
+import type { Document } from '../../core/shapes';
+import type { Cancellation, Tender } from '../tender.types';
 
 /**
  * Cancellations of a tender or of one lot (docs/tenders.md §Cancellations): the owner makes a `draft`, adds its
@@ -25,11 +26,19 @@ import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
  * `active` at once and cancels the tender or the lot. Every change is saved with the tender it belongs to.
  */
 
-export const cancellationsOf = (tender: Doc): Doc[] => itemsOf(tender, 'cancellations');
-export const findCancellation = (tender: Doc, id: string) => itemById(tender, 'cancellations', id, 'cancellation_id');
+export const cancellationsOf = (tender: Tender): Cancellation[] => itemsOf(tender, 'cancellations');
+export const findCancellation = (tender: Pick<Tender, 'cancellations'>, id: string): Cancellation =>
+  itemById(tender, 'cancellations', id, 'cancellation_id');
 
 /** `validate_cancellation_post` / `validate_cancellation_patch`: the shared checks, then the procedure's own. */
-function checkCancellation(procedure: TenderProcedure, tender: Doc, stored: Doc, changed: Doc, now: Date, operation: 'added' | 'updated') {
+function checkCancellation(
+  procedure: TenderProcedure,
+  tender: Tender,
+  stored: Cancellation,
+  changed: Cancellation,
+  now: Date,
+  operation: 'added' | 'updated',
+) {
   cancellationInAllowedTenderStatus(tender);
   cancellationOfActiveLot(tender, stored);
   if (operation === 'updated') cancellationStatusDraftPending(stored);
@@ -38,7 +47,7 @@ function checkCancellation(procedure: TenderProcedure, tender: Doc, stored: Doc,
 }
 
 /** The model's `validate_relatedLot`: a lot of the tender, required when the cancellation says it is of a lot. */
-function checkRelatedLot(tender: Doc, request: Doc): void {
+function checkRelatedLot(tender: Tender, request: CancellationRequest): void {
   if (request.relatedLot) {
     if (!itemsOf(tender, 'lots').some((l) => l.id === request.relatedLot)) {
       throw apiError(422, ['relatedLot should be one of lots'], { name: 'relatedLot' });
@@ -51,14 +60,14 @@ function checkRelatedLot(tender: Doc, request: Doc): void {
 /** A tender's cancellation, for a route on it: 404 for an unknown one. */
 export interface TenderCancellation {
   stored: StoredTender;
-  cancellation: Doc;
+  cancellation: Cancellation;
 }
 
 /** Saves the tender with its changed cancellation (and what the cancellation did), `next_check` recomputed. */
 async function saveCancellations(
   session: StoreSession,
   stored: StoredTender,
-  tender: Doc,
+  tender: Tender,
   now: Date,
   cancelled: string[] = [],
 ): Promise<void> {
@@ -71,13 +80,18 @@ async function saveCancellations(
 }
 
 /** `POST /tenders/{id}/cancellations` by the owner: 201 with the new `draft` cancellation. */
-export async function addCancellation(session: StoreSession, stored: StoredTender, data: Doc, now: Date): Promise<Doc> {
+export async function addCancellation(
+  session: StoreSession,
+  stored: StoredTender,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<Cancellation> {
   // A sent `status` is ignored and `cancellationOf` is the server's, once `relatedLot` is checked against it.
-  const { status: _ignored, ...asked } = validated<Doc>(postCancellationSchema, data);
+  const { status: _ignored, ...asked } = validated<CancellationRequest>(postCancellationSchema, data);
   const tender = structuredClone(tenderOf(stored.doc));
   checkRelatedLot(tender, asked);
   const { cancellationOf: _serverSet, ...request } = asked;
-  const cancellation = {
+  const cancellation: Cancellation = {
     ...request,
     id: newId(),
     date: formatKyiv(now),
@@ -91,7 +105,7 @@ export async function addCancellation(session: StoreSession, stored: StoredTende
 }
 
 /** The reason and at least one document, before a cancellation may take effect (`cancellation_status_up`). */
-function requireFilled(cancellation: Doc, status: string): void {
+function requireFilled(cancellation: Cancellation, status: string): void {
   if (!cancellation.reason || !cancellation.documents?.length) {
     throw apiError(422, `Fields reason, cancellationOf and documents must be filled for switch cancellation to ${status} status`);
   }
@@ -101,7 +115,7 @@ function requireFilled(cancellation: Doc, status: string): void {
  * `cancellation_status_up` with `hasCancellationComplaints` false, from `draft` (the only status that changes here):
  * `pending` becomes `active` at once (dated now), `active` stays as sent, both cancel; `unsuccessful` withdraws it.
  */
-function statusUp(cancellation: Doc, tender: Doc, now: Date): string[] {
+function statusUp(cancellation: Cancellation, tender: Tender, now: Date): string[] {
   const to = cancellation.status;
   if (to === 'unsuccessful') return [];
   requireFilled(cancellation, to);
@@ -116,14 +130,14 @@ function statusUp(cancellation: Doc, tender: Doc, now: Date): string[] {
 export async function patchCancellation(
   session: StoreSession,
   { stored, cancellation: before }: TenderCancellation,
-  data: Doc,
+  data: Record<string, unknown>,
   now: Date,
-): Promise<Doc> {
-  const patch = validated<Doc>(patchCancellationSchema, data);
+): Promise<Cancellation> {
+  const patch = validated<CancellationPatch>(patchCancellationSchema, data);
   const tender = structuredClone(tenderOf(stored.doc));
   const after = { ...before, ...patch };
   checkCancellation(procedureOfStored(tender), tender, before, after, now, 'updated');
-  const unchanged = Object.entries(patch).every(([k, v]) => before[k] === v);
+  const unchanged = (Object.keys(patch) as (keyof CancellationPatch)[]).every((k) => before[k] === patch[k]);
   if (unchanged) return before;
   const cancelled = after.status === before.status ? [] : statusUp(after, tender, now);
   tender.cancellations = cancellationsOf(tender).map((c) => (c.id === before.id ? after : c));
@@ -141,10 +155,14 @@ export function cancellationDocuments(held: TenderCancellation): DocumentHolder 
     ...held,
     documents: itemsOf(cancellation, 'documents'),
     listPath: `/api/2.5/tenders/${stored.doc.data.id}/cancellations/${cancellation.id}/documents`,
+    parent: tenderOf(stored.doc),
     writable: () => cancellationInAllowedTenderStatus(tenderOf(stored.doc)),
     async save(documents, session, now) {
       const tender = structuredClone(tenderOf(stored.doc));
-      tender.cancellations = cancellationsOf(tender).map((c) => (c.id === cancellation.id ? { ...c, documents } : c));
+      // The document routes hand back the documents they checked (docs/platform.md §Document versions).
+      tender.cancellations = cancellationsOf(tender).map((c) =>
+        c.id === cancellation.id ? { ...c, documents: documents as Document[] } : c,
+      );
       await saveCancellations(session, stored, tender, now);
     },
   };

@@ -3,9 +3,13 @@ import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
-import { documentsOf, type DocumentHolder } from '../../documents/document-versions';
-import { documentReadRoutes, documentWriteRoutes } from '../../documents/document.routes';
-import { TENDER_SUB_RESOURCE_DOCUMENT_FIELDS } from '../../documents/document.schema';
+import {
+  documentsOf,
+  type DocumentHolder,
+  documentReadRoutes,
+  documentWriteRoutes,
+  TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+} from '../../documents';
 import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderOwner, tenderPartOwner } from '../tender.routes';
 import { visibleData } from '../../core/restricted-view';
 import { TENDER_MASK } from '../tender.mask';

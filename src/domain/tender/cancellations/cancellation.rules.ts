@@ -1,6 +1,6 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { CancellationRule } from '../procedure';
+import type { Cancellation, Tender } from '../tender.types';
 
 /**
  * The checks of the reference's `CancellationStateMixing` (release `RELEASE_2020_04_19` flow), each named after
@@ -19,27 +19,27 @@ const NO_CANCELLATION_IN = [
 ];
 
 /** `validate_cancellation_in_allowed_tender_status`. */
-export function cancellationInAllowedTenderStatus(tender: Doc): void {
+export function cancellationInAllowedTenderStatus(tender: Tender): void {
   if (NO_CANCELLATION_IN.includes(tender.status)) {
     throw apiError(403, `Can't perform cancellation in current (${tender.status}) tender status`);
   }
 }
 
 /** `validate_cancellation_of_active_lot`. */
-export function cancellationOfActiveLot(tender: Doc, cancellation: Doc): void {
-  const lot = (tender.lots ?? []).find((l: Doc) => l.id === cancellation.relatedLot);
+export function cancellationOfActiveLot(tender: Tender, cancellation: Cancellation): void {
+  const lot = (tender.lots ?? []).find((l) => l.id === cancellation.relatedLot);
   if (lot && lot.status !== 'active') throw apiError(403, 'Can perform cancellation only in active lot status');
 }
 
 /** `validate_cancellation_status_draft_pending`: only a draft (or pending) cancellation changes. */
-export function cancellationStatusDraftPending(cancellation: Doc): void {
+export function cancellationStatusDraftPending(cancellation: Cancellation): void {
   if (!['draft', 'pending'].includes(cancellation.status)) {
     throw apiError(403, `Can't update cancellation in current (${cancellation.status}) status`);
   }
 }
 
 /** `validate_possible_reason_types`: required, and one of the procedure's list (printed as Python prints a list). */
-export function possibleReasonType(cancellation: Doc, reasonTypes: string[]): void {
+export function possibleReasonType(cancellation: Pick<Cancellation, 'reasonType'>, reasonTypes: string[]): void {
   const { reasonType } = cancellation;
   if (!reasonType) throw apiError(422, ['This field is required'], { name: 'reasonType' });
   if (!reasonTypes.includes(reasonType)) {
@@ -53,7 +53,7 @@ export function possibleReasonType(cancellation: Doc, reasonTypes: string[]): vo
  */
 export const cancellationOutsideAwardComplaintPeriod: CancellationRule = (cancellation, tender, { now, operation }) => {
   const lotId = cancellation.relatedLot;
-  const standingStill = (tender.awards ?? []).some((award: Doc) => {
+  const standingStill = (tender.awards ?? []).some((award) => {
     const period = award.complaintPeriod;
     if ((lotId && lotId !== award.lotID) || !period?.startDate || !period.endDate) return false;
     return Date.parse(period.startDate) < now.getTime() && now.getTime() < Date.parse(period.endDate);
@@ -67,12 +67,12 @@ export const cancellationOutsideAwardComplaintPeriod: CancellationRule = (cancel
  * active lot.
  */
 export const notOnlyUnsuccessfulAwards: CancellationRule = (cancellation, tender) => {
-  const awards: Doc[] = tender.awards ?? [];
+  const awards = tender.awards ?? [];
   const allFailed = (lotId: string | undefined) => {
     const statuses = awards.filter((a) => a.lotID === lotId).map((a) => a.status);
     return statuses.length > 0 && statuses.every((s) => s === 'unsuccessful' || s === 'cancelled');
   };
-  const lots: Doc[] = tender.lots ?? [];
+  const lots = tender.lots ?? [];
   const checked =
     lots.length && !cancellation.relatedLot ? lots.filter((l) => l.status === 'active').map((l) => l.id) : [cancellation.relatedLot];
   if (checked.some(allFailed)) throw apiError(403, "Can't perform cancellation if all awards are unsuccessful");

@@ -12,7 +12,7 @@ import { loadTenderOf } from '../tender.routes';
  * complaint routes, a list is empty, one complaint is 404 and a complaint posted gets the `validate_complaint_config`
  * refusal; elsewhere there is no route (404).
  */
-const HOSTS: { host: ComplaintHost; of: string; path: string; list?: string; idName?: string }[] = [
+const HOSTS: { host: ComplaintHost; of: string; path: string; list?: 'awards' | 'cancellations'; idName?: string }[] = [
   { host: 'tender', of: 'a tender', path: '/complaints' },
   { host: 'award', of: 'an award', path: '/awards/:hostId/complaints', list: 'awards', idName: 'award_id' },
   {

@@ -1,13 +1,12 @@
-import type { Doc } from '../../core/object-doc';
+import type { Item, Milestone } from '../../core/shapes';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { insertOf } from '../../core/objects';
-import { nextContractID } from '../../contract/contract.lifecycle';
+import { nextContractID, type ContractDoc } from '../../contract';
 import { withTestTitles } from '../../core/test-mode';
-import type { ContractDoc } from '../../contract/contract-signer-info';
-import { type TenderDoc } from '../tender-aggregate';
+import type { Award, Lot, Tender, TenderContract, TenderDoc, TenderOrganization, TenderProcuringEntity } from '../tender.types';
 
 /**
  * A tender's contracts (docs/tenders.md §Contracts of a tender, docs/contracts.md §Contracts from awards): an
@@ -17,26 +16,32 @@ import { type TenderDoc } from '../tender-aggregate';
  */
 
 /** `delete_buyers_attr`: what a contract's buyer and suppliers do not carry over from the tender and the bid. */
-const withoutPartyDetails = ({ kind: _k, scale: _s, contactPoint: _c, id: _i, ...rest }: Doc): Doc => rest;
+const withoutPartyDetails = ({
+  kind: _k,
+  scale: _s,
+  contactPoint: _c,
+  id: _i,
+  ...rest
+}: TenderOrganization & TenderProcuringEntity & { id?: unknown }) => rest;
 
 /**
  * `merge_items`, `prepare_tender_item_for_contract`: the award's lot's (or the tender's) items, each with the
  * members the winning bid gives it replacing the tender's (its `unit` with the bid's unit price), without
  * `profile`, and none whose quantity is 0 (docs/tenders.md §Contracts of a tender).
  */
-function contractItems(t: Doc, award: Doc): Doc[] {
-  const bid = (t.bids ?? []).find((b: Doc) => b.id === award.bid_id);
-  const fromBid = new Map<string, Doc>((bid?.items ?? []).map((i: Doc) => [i.id, i]));
+function contractItems(t: Tender, award: Award): Item[] {
+  const bid = (t.bids ?? []).find((b) => b.id === award.bid_id);
+  const fromBid = new Map((bid?.items ?? []).map((i) => [i.id, i]));
   return (t.items ?? [])
-    .map((item: Doc) => ({ ...item, ...fromBid.get(item.id) }))
-    .filter((i: Doc) => i.relatedLot === award.lotID && i.quantity !== 0)
-    .map(({ profile: _p, ...item }: Doc) => item);
+    .map((item): Item & { profile?: unknown } => ({ ...item, ...fromBid.get(item.id) }))
+    .filter((i) => i.relatedLot === award.lotID && i.quantity !== 0)
+    .map(({ profile: _p, ...item }) => item);
 }
 
 /** `add_contract_to_tender`: the title and description of the award's lot, or of the tender (docs/tenders.md §Contracts of a tender). */
-function contractTitles(t: Doc, award: Doc): Doc {
-  const source: Doc = (award.lotID && (t.lots ?? []).find((l: Doc) => l.id === award.lotID)) || t;
-  const names = ['title', 'title_en', 'description', 'description_en'].filter((name) => source[name] !== undefined);
+function contractTitles(t: Tender, award: Award): Pick<TenderContract, 'title' | 'title_en' | 'description' | 'description_en'> {
+  const source: Lot | Tender = (award.lotID && (t.lots ?? []).find((l) => l.id === award.lotID)) || t;
+  const names = (['title', 'title_en', 'description', 'description_en'] as const).filter((name) => source[name] !== undefined);
   return Object.fromEntries(names.map((name) => [name, source[name]]));
 }
 
@@ -44,10 +49,10 @@ function contractTitles(t: Doc, award: Doc): Doc {
  * `add_contracts`: the tender's milestones and those of the award's lot, `scheduled`, without `relatedLot`, for
  * the contract object only (docs/tenders.md §Contracts of a tender).
  */
-function contractMilestones(t: Doc, award: Doc): Doc | undefined {
+function contractMilestones(t: Tender, award: Award): { milestones: Omit<Milestone, 'relatedLot'>[] } | undefined {
   const milestones = (t.milestones ?? [])
-    .filter((m: Doc) => m.relatedLot === undefined || m.relatedLot === award.lotID)
-    .map(({ relatedLot: _l, ...m }: Doc) => ({ ...m, status: 'scheduled' }));
+    .filter((m) => m.relatedLot === undefined || m.relatedLot === award.lotID)
+    .map(({ relatedLot: _l, ...m }) => ({ ...m, status: 'scheduled' }));
   return milestones.length ? { milestones } : undefined;
 }
 
@@ -56,8 +61,8 @@ function contractMilestones(t: Doc, award: Doc): Doc | undefined {
  * title and description, the award's value (its `amountNet` the amount), suppliers and the lot's items as the
  * winning bid priced them; `contractID` is set when it is saved.
  */
-export function addContracts(t: Doc, award: Doc, now: Date): Doc {
-  const contract: Doc = {
+export function addContracts(t: Tender, award: Award, now: Date): TenderContract {
+  const contract: TenderContract = {
     id: newId(),
     awardID: award.id,
     status: 'pending',
@@ -79,8 +84,8 @@ export function addContracts(t: Doc, award: Doc, now: Date): Doc {
 export async function saveContractsToContracting(
   session: StoreSession,
   tenderDoc: TenderDoc,
-  t: Doc,
-  added: Doc[],
+  t: Tender,
+  added: TenderContract[],
   now: Date,
 ): Promise<Change[]> {
   const stamp = formatKyiv(now);
@@ -88,11 +93,11 @@ export async function saveContractsToContracting(
   for (const contract of added) {
     contract.contractID = await nextContractID(session, t);
     const { date: _date, ...data } = contract;
-    const award = (t.awards as Doc[]).find((a) => a.id === contract.awardID)!;
+    const award = (t.awards ?? []).find((a) => a.id === contract.awardID)!;
     const doc: ContractDoc = {
       data: withTestTitles({
         ...data,
-        suppliers: (contract.suppliers as Doc[]).map(withoutPartyDetails),
+        suppliers: (contract.suppliers ?? []).map(withoutPartyDetails),
         buyer: withoutPartyDetails(t.procuringEntity),
         tender_id: t.id,
         ...(t.mode ? { mode: t.mode } : {}),
@@ -116,7 +121,7 @@ export async function saveContractsToContracting(
  * `set_award_contracts_cancelled`: the award's contracts are cancelled with it, in the tender (ids returned for
  * the contracting module); an active one cannot be.
  */
-export function setAwardContractsCancelled(t: Doc, award: Doc): string[] {
+export function setAwardContractsCancelled(t: Tender, award: Award): string[] {
   const ids: string[] = [];
   for (const contract of t.contracts ?? []) {
     if (contract.awardID !== award.id) continue;

@@ -1,12 +1,13 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import type { TenderLink } from '../../contract/contract.lifecycle';
+import type { TenderLink } from '../../contract';
+import type { Contract } from '../../contract/contract.types';
 import { checkTenderStatus } from '../awards/check-tender-status';
 import type { AwardPolicy } from '../procedure';
 import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
+import type { Award } from '../tender.types';
 
 /**
  * Signing a contract of an award (docs/contracts.md §Contracts from awards), as the spec-era reference's
@@ -15,7 +16,7 @@ import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
  */
 
 /** `validate_dateSigned`: after the award's activation (or its stand-still, where contracts wait for it). */
-function validateDateSigned(after: Doc, before: Doc, award: Doc, policy: AwardPolicy): void {
+function validateDateSigned(after: Contract, before: Contract, award: Award, policy: AwardPolicy): void {
   if (!after.dateSigned || after.dateSigned === before.dateSigned || !award.complaintPeriod) return;
   const signed = Date.parse(after.dateSigned);
   const { startDate, endDate } = award.complaintPeriod;
@@ -28,7 +29,7 @@ function validateDateSigned(after: Doc, before: Doc, award: Doc, policy: AwardPo
 }
 
 /** `validate_update_contract_value_with_award`: no more than the award's value. */
-function validateValueWithAward(after: Doc, before: Doc, award: Doc): void {
+function validateValueWithAward(after: Contract, before: Contract, award: Award): void {
   const value = after.value;
   const changed = JSON.stringify(value) !== JSON.stringify(before.value) || after.status !== before.status;
   if (!value || !changed || !award.value) return;
@@ -41,7 +42,7 @@ function validateValueWithAward(after: Doc, before: Doc, award: Doc): void {
 }
 
 /** `validate_contract_signing`: not before the award's activation (or the end of its stand-still). */
-function validateContractSigning(after: Doc, before: Doc, award: Doc, policy: AwardPolicy, now: Date): void {
+function validateContractSigning(after: Contract, before: Contract, award: Award, policy: AwardPolicy, now: Date): void {
   if (before.status === 'active' || after.status !== 'active') return;
   const { startDate, endDate } = award.complaintPeriod ?? {};
   if (!policy.skipStandStill && endDate && Date.parse(endDate) > now.getTime()) {
@@ -53,21 +54,21 @@ function validateContractSigning(after: Doc, before: Doc, award: Doc, policy: Aw
 }
 
 /** `validate_required_signed_info` (`ECONTRACT_SIGNER_INFO_REQUIRED`): the buyer and every supplier name a signer. */
-function validateRequiredSignedInfo(after: Doc, before: Doc): void {
+function validateRequiredSignedInfo(after: Contract, before: Contract): void {
   if (before.status === 'active' || after.status !== 'active') return;
-  if (!after.buyer?.signerInfo || !(after.suppliers ?? []).every((s: Doc) => s.signerInfo)) {
+  if (!after.buyer?.signerInfo || !(after.suppliers ?? []).every((s) => s.signerInfo)) {
     throw apiError(422, `signerInfo field for buyer and suppliers is required for contract in \`${after.status}\` status`);
   }
 }
 
 /** The tender link of contracts made from awards: the checks, `dateSigned` on signing, the tender's update. */
 export const tenderContractLink: TenderLink = async (session: StoreSession, after, before, now): Promise<Change[]> => {
-  const stored = await session.get('tenders', after.tender_id);
-  if (!stored) return [];
-  const { doc } = stored as StoredTender;
+  const tenderStored = await session.get('tenders', after.tender_id);
+  if (!tenderStored) return [];
+  const { doc } = tenderStored as StoredTender;
   const tender = structuredClone(tenderOf(doc));
-  const award = tender.awards?.find((a: Doc) => a.id === after.awardID);
-  const copy = tender.contracts?.find((c: Doc) => c.id === after.id);
+  const award = tender.awards?.find((a) => a.id === after.awardID);
+  const copy = tender.contracts?.find((c) => c.id === after.id);
   // A contract the contracting system posted itself has no copy in the tender: nothing to check it against.
   if (!award || !copy) return [];
   const procedure = procedureOfStored(tender);
@@ -84,5 +85,5 @@ export const tenderContractLink: TenderLink = async (session: StoreSession, afte
   if (after.value) copy.value = after.value;
   checkTenderStatus(tender, now, doc.config ?? {}, procedure.awards);
   const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
-  return [tenderChange(stored as StoredTender, data, { writes: ['contracts'] })];
+  return [tenderChange(tenderStored as StoredTender, data, { writes: ['contracts'] })];
 };

@@ -1,14 +1,14 @@
-import type { Doc } from '../../core/object-doc';
 import type { Ctx } from '../../../http/context';
 import { apiError } from '../../../http/errors';
 import { route, type MountableRoute } from '../../../http/route';
 import { itemById } from '../../core/items';
 import { loadTenderOf, tenderListReads, visibleTender } from '../tender.routes';
+import type { TenderContract } from '../tender.types';
 
 const PATH = '/api/2.5/tenders/:id';
 
 /** The tender's copy of the contract the path names, as this reader sees it: 404 for an unknown one. */
-const visibleContract = async (ctx: Ctx): Promise<Doc> =>
+const visibleContract = async (ctx: Ctx): Promise<TenderContract> =>
   itemById(await visibleTender(ctx), 'contracts', ctx.params.contractId, 'contract_id');
 
 /**

@@ -1,12 +1,11 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { newId } from '../../core/ids';
-import type { ObjectDoc } from '../../core/objects';
 import { mergePatch, validated } from '../../core/validation';
 import type { StoredTender } from '../tender-aggregate';
 import { requireEditable, saveTenderChange } from '../tender.lifecycle';
-import { lotPatchSchema, lotSchema } from '../tender.schema';
+import { lotPatchSchema, lotSchema, type LotRequest } from '../tender.schema';
+import type { Criterion, Lot, Tender } from '../tender.types';
 import { itemById, itemsOf } from '../../core/items';
 
 /**
@@ -17,52 +16,59 @@ import { itemById, itemsOf } from '../../core/items';
  */
 const refusal = (verb: string) => (status: string) => `Can't ${verb} lot in current (${status}) tender status`;
 
-const lotsOf = (tender: Doc): Doc[] => itemsOf(tender, 'lots');
-export const findLot = (tender: Doc, lotId: string) => itemById(tender, 'lots', lotId, 'lot_id');
+const lotsOf = (tender: Tender): Lot[] => itemsOf(tender, 'lots');
+export const findLot = (tender: Pick<Tender, 'lots'>, lotId: string): Lot => itemById(tender, 'lots', lotId, 'lot_id');
 
 /** A tender's lot, for a route on it: 404 for an unknown one. */
 export interface TenderLot {
   stored: StoredTender;
-  lot: Doc;
+  lot: Lot;
 }
 
 /** `POST /tenders/{id}/lots` by the owner: 201 with the stored lot. */
-export async function addLot(session: StoreSession, stored: StoredTender, data: () => Doc, now: Date): Promise<Doc> {
+export async function addLot(session: StoreSession, stored: StoredTender, data: () => Record<string, unknown>, now: Date): Promise<Lot> {
   requireEditable(stored, refusal('add'));
-  const lot = { id: newId(), ...validated<Doc>(lotSchema, data()) };
+  // Its status and date are the server's defaults, set as the tender is saved (tender-defaults.ts).
+  const lot = { id: newId(), ...validated<LotRequest>(lotSchema, data()) } as Lot;
   const before = stored.doc.data;
   const doc = await saveTenderChange(session, stored, { ...before, lots: [...lotsOf(before), lot] }, now);
   return findLot(doc.data, lot.id);
 }
 
 /** `PATCH /tenders/{id}/lots/{lot_id}` by the owner: 200 with the stored lot. */
-export async function patchLot(session: StoreSession, { stored, lot: found }: TenderLot, data: () => Doc, now: Date): Promise<Doc> {
+export async function patchLot(
+  session: StoreSession,
+  { stored, lot: found }: TenderLot,
+  data: () => Record<string, unknown>,
+  now: Date,
+): Promise<Lot> {
   requireEditable(stored, refusal('update'));
   const before = stored.doc.data;
-  const patch = validated<Doc>(lotPatchSchema, data());
+  const patch = validated<Partial<LotRequest>>(lotPatchSchema, data());
   const lots = lotsOf(before).map((lot) => (lot.id === found.id ? mergePatch(lot, patch) : lot));
-  const doc: ObjectDoc = await saveTenderChange(session, stored, { ...before, lots }, now);
+  const doc = await saveTenderChange(session, stored, { ...before, lots }, now);
   return findLot(doc.data, found.id);
 }
 
 /** Lists of the tender whose members name a lot by `relatedLot`: a lot they name cannot be deleted. */
-const RELATED_LISTS = ['cancellations', 'milestones', 'items'];
+const RELATED_LISTS = ['cancellations', 'milestones', 'items'] as const;
 
 /**
  * `DELETE /tenders/{id}/lots/{lot_id}` by the owner, in the statuses that let lots change (docs/tenders.md §Lots):
  * refused while a criterion with active requirements, a cancellation, a milestone or an item names the lot;
  * 200 with the deleted lot.
  */
-export async function deleteLot(session: StoreSession, { stored, lot }: TenderLot, now: Date): Promise<Doc> {
+export async function deleteLot(session: StoreSession, { stored, lot }: TenderLot, now: Date): Promise<Lot> {
   requireEditable(stored, refusal('delete'));
   const before = stored.doc.data;
-  const lotId = lot.id as string;
+  const lotId = lot.id;
   const criteria = itemsOf(before, 'criteria').filter((c) => c.relatedItem === lotId);
   if (criteria.some((c) => activeRequirements(c))) {
     throw apiError(403, `Can't delete ${lotId} lot while related criterion has active requirements`);
   }
   for (const list of RELATED_LISTS) {
-    if (itemsOf(before, list).some((x) => x.relatedLot === lotId)) throw apiError(422, `Cannot delete lot with related ${list}`);
+    const members: { relatedLot?: string }[] = before[list] ?? [];
+    if (members.some((x) => x.relatedLot === lotId)) throw apiError(422, `Cannot delete lot with related ${list}`);
   }
   const { lots: _lots, ...rest } = before;
   const lots = lotsOf(before).filter((x) => x.id !== lotId);
@@ -70,5 +76,5 @@ export async function deleteLot(session: StoreSession, { stored, lot }: TenderLo
   return lot;
 }
 
-const activeRequirements = (criterion: Doc): boolean =>
+const activeRequirements = (criterion: Criterion): boolean =>
   itemsOf(criterion, 'requirementGroups').some((group) => itemsOf(group, 'requirements').some((r) => r.status === 'active'));

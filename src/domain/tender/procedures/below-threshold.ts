@@ -1,4 +1,3 @@
-import type { Doc } from '../../core/object-doc';
 import { apiError } from '../../../http/errors';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
@@ -14,6 +13,7 @@ import { awardingEvents } from '../awards/check-tender-status';
 import { qualifiedDecides } from '../awards/award.rules';
 import { patchAward } from '../awards/award.schema';
 import { createBid, patchBid } from '../bids/bid.schema';
+import type { TenderContent } from '../tender.types';
 
 const ENQUIRIES = { days: 3, working: true };
 const TENDERING = { days: 2, working: true };
@@ -33,7 +33,7 @@ const at = (s: string) => parseIsoDate(s)!;
  * enquiryPeriod from the client's endDate (startDate defaults to now), tenderPeriod from the enquiry end, both
  * long enough; clarificationsUntil one working day after the enquiry end (docs/tenders.md §belowThreshold periods).
  */
-function enquiryThenTendering(t: Doc, { now, before }: TenderContext): void {
+function enquiryThenTendering(t: TenderContent, { now, before }: TenderContext): void {
   const math = dateMathOf(t);
   const enquiry = (t.enquiryPeriod = { ...t.enquiryPeriod });
   enquiry.startDate ??= formatKyiv(now);

@@ -1,4 +1,3 @@
-import type { Doc } from '../../core/object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
 import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../cancellations/cancellation.rules';
@@ -18,6 +17,22 @@ import { awardingEvents } from '../awards/check-tender-status';
 import { eligibleDecides, qualifiedToActivate } from '../awards/award.rules';
 import { patchEligibleAward } from '../awards/award.schema';
 import { createCompetitiveOrderingBid, patchCompetitiveOrderingBid } from '../bids/bid.schema';
+import type { ObjectDoc } from '../../core/object-doc';
+import type { Value } from '../../core/shapes';
+import type { Bid, Tender, TenderContent, TenderOrganization } from '../tender.types';
+
+/** What the tender reads of its pre-selection agreement (the agreement kind's `data`). */
+interface SelectionAgreement {
+  status: string;
+  procuringEntity?: { identifier?: { scheme?: string; id?: string } };
+  contracts?: { status: string; value?: Value; suppliers?: { identifier?: { scheme?: string; id?: string } }[] }[];
+}
+type SelectionContract = NonNullable<SelectionAgreement['contracts']>[number];
+type Supplier = NonNullable<SelectionContract['suppliers']>[number];
+
+/** The tender's pre-selection agreement, as stored (a competitiveOrdering tender names one). */
+const agreementOf = async (t: TenderContent, session: TenderContext['session']) =>
+  (await session.get('agreements', t.agreements![0].id))?.doc as ObjectDoc<SelectionAgreement> | undefined;
 
 /**
  * Awards decided with `qualified` and `eligible`; a 5 working days' stand-still (spec-era `open/constants.py`
@@ -40,7 +55,7 @@ const at = (s: string) => parseIsoDate(s)!;
 const fail = (text: string) => apiError(422, text, { name: 'agreements' });
 
 /** tenderPeriod starts now unless given and lasts 7 days; enquiryPeriod is computed (docs/tenders.md §competitiveOrdering periods). */
-function tenderingWithComputedEnquiries(t: Doc, { now }: TenderContext): void {
+function tenderingWithComputedEnquiries(t: TenderContent, { now }: TenderContext): void {
   const math = dateMathOf(t);
   const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
   tendering.startDate ??= formatKyiv(now);
@@ -66,11 +81,11 @@ function tenderingWithComputedEnquiries(t: Doc, { now }: TenderContext): void {
  * procuring entity; checked on activation with the spec era's texts (docs/tenders.md §Pre-selection agreement).
  */
 const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
-  const stored = await session.get('agreements', t.agreements[0].id);
+  const stored = await agreementOf(t, session);
   if (!stored) throw fail('agreement[0] not found in agreements');
-  const agreement: Doc = stored.doc.data;
+  const agreement = stored.data;
   if (agreement.status !== 'active') throw fail('agreements[0] status is not active');
-  const active = (agreement.contracts ?? []).filter((c: Doc) => c.status === 'active').length;
+  const active = (agreement.contracts ?? []).filter((c) => c.status === 'active').length;
   if (active < 3) throw fail('agreements[0] has less than 3 active contracts');
   const ours = t.procuringEntity.identifier;
   const theirs = agreement.procuringEntity?.identifier ?? {};
@@ -79,20 +94,20 @@ const agreementAllowsSelection: TenderRule = async (t, { session, config }) => {
       'tender.procuringEntity.identifier (scheme or id), doesnt match tender.agreements[0].procuringEntity.identifier (scheme of id)',
     );
   }
-  if (!!config.restricted !== !!stored.doc.config?.restricted) {
-    throw apiError(422, stored.doc.config?.restricted ? 'Value must be True.' : 'Value must be False.', { name: 'restricted' });
+  if (!!config.restricted !== !!stored.config?.restricted) {
+    throw apiError(422, stored.config?.restricted ? 'Value must be True.' : 'Value must be False.', { name: 'restricted' });
   }
 };
 
 /** The agreement's first active contract with a supplier that `is` accepts. */
-async function contractWith(t: Doc, is: (supplier: Doc) => boolean, { session }: TenderContext): Promise<Doc | undefined> {
-  const agreement = (await session.get('agreements', t.agreements[0].id))?.doc.data as Doc | undefined;
-  return (agreement?.contracts ?? []).find((c: Doc) => c.status === 'active' && (c.suppliers ?? []).some(is));
+async function contractWith(t: TenderContent, is: (supplier: Supplier) => boolean, { session }: TenderContext) {
+  const agreement = (await agreementOf(t, session))?.data;
+  return (agreement?.contracts ?? []).find((c) => c.status === 'active' && (c.suppliers ?? []).some(is));
 }
 
 /** Only suppliers of the agreement's active contracts may ask (the reference's `ask-question-invalid-author`). */
 const askedByQualifiedSupplier: QuestionRule = async (t, author, ctx) => {
-  const same = (s: Doc) => s.identifier?.scheme === author.identifier.scheme && s.identifier?.id === author.identifier.id;
+  const same = (s: Supplier) => s.identifier?.scheme === author.identifier.scheme && s.identifier?.id === author.identifier.id;
   if (!(await contractWith(t, same, ctx))) throw apiError(403, 'Forbidden to add question for non-qualified suppliers');
 };
 
@@ -100,9 +115,12 @@ const askedByQualifiedSupplier: QuestionRule = async (t, author, ctx) => {
  * Only suppliers of the agreement's active contracts may bid, within their contract's value (spec-era
  * `BidState.validate_bid_vs_agreement`, docs/tenders.md §Bids).
  */
-const bidderInAgreement: BidRule = async (bid, t, ctx) => {
+const bidderInAgreement: BidRule = async (untypedBid, untypedTender, ctx) => {
+  // bids/ hands its rules untyped documents (procedure.ts `BidRule`).
+  const bid = untypedBid as Bid;
+  const t = untypedTender as Tender;
   // `get_supplier_contract` compares identifier ids only.
-  const ids = new Set((bid.tenderers ?? []).map((o: Doc) => o.identifier?.id));
+  const ids = new Set((bid.tenderers ?? []).map((o: TenderOrganization) => o.identifier?.id));
   const contract = await contractWith(t, (s) => ids.has(s.identifier?.id), ctx);
   if (!contract) throw apiError(403, 'Bid is not a member of agreement');
   const amount = bid.lotValues?.[0]?.value?.amount;
@@ -115,12 +133,12 @@ const bidderInAgreement: BidRule = async (bid, t, ctx) => {
  * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
  * far: `enquiryPeriod.invalidationDate` = now and every bid but drafts `invalid` (docs/tenders.md §Owner edits, §Bids).
  */
-function invalidateBidsData(t: Doc, now: Date): void {
+function invalidateBidsData(t: TenderContent, now: Date): void {
   if (at(t.tenderPeriod.endDate) < calculateTenderFullDate(now, TENDERING_EXTRA, dateMathOf(t))) {
     throw apiError(403, 'tenderPeriod should be extended by 4 days');
   }
   t.enquiryPeriod.invalidationDate = formatKyiv(now);
-  for (const bid of t.bids ?? []) if (!['deleted', 'draft'].includes(bid.status)) bid.status = 'invalid';
+  for (const bid of t.bids ?? []) if (!['deleted', 'draft'].includes(bid.status ?? '')) bid.status = 'invalid';
 }
 
 const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {

@@ -1,14 +1,14 @@
-import type { Doc } from '../../core/object-doc';
 import { createHash, randomBytes } from 'node:crypto';
 import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { epochMs as at, formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { validated } from '../../core/validation';
-import { answerQuestionSchema, createTenderQuestionSchema } from '../../question/question.schema';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../../question';
 import { procedureOfStored } from '../tender.lifecycle';
 import { itemById, itemsOf } from '../../core/items';
 import { saveTender, tenderOf, type StoredTender } from '../tender-aggregate';
+import type { Question, Tender, TenderOrganization, TenderQuestionRequest } from '../tender.types';
 
 /**
  * Tender questions (beyond the spec's table; the reference's tutorial): asked by any broker during the enquiry
@@ -17,19 +17,20 @@ import { saveTender, tenderOf, type StoredTender } from '../tender-aggregate';
  * salted with a per-tender secret. The author as sent is kept outside `data`, for audits (`TenderHidden`).
  */
 
-const questionsOf = (data: Doc): Doc[] => itemsOf(data, 'questions');
+const questionsOf = (data: Tender): Question[] => itemsOf(data, 'questions');
 
-export const findQuestion = (data: Doc, id: string) => itemById(data, 'questions', id, 'question_id');
+export const findQuestion = (data: Pick<Tender, 'questions'>, id: string): Question => itemById(data, 'questions', id, 'question_id');
 
-function authorHash(salt: string, author: Doc): string {
+function authorHash(salt: string, author: TenderOrganization): string {
   return createHash('md5').update(`${salt}:${author.identifier.scheme}:${author.identifier.id}`).digest('hex');
 }
 
-function requireRelatedItem(tender: Doc, question: Doc): void {
+function requireRelatedItem(tender: Tender, question: Pick<Question, 'questionOf' | 'relatedItem'>): void {
   if (question.questionOf === 'tender') return;
   const list = question.questionOf === 'lot' ? 'lots' : 'items';
   if (!question.relatedItem) throw apiError(422, ['This field is required.'], { name: 'relatedItem' });
-  if (!((tender[list] as Doc[] | undefined) ?? []).some((x) => x.id === question.relatedItem)) {
+  const named: { id?: string }[] = tender[list] ?? [];
+  if (!named.some((x) => x.id === question.relatedItem)) {
     throw apiError(422, [`relatedItem should be one of ${list}`], { name: 'relatedItem' });
   }
 }
@@ -37,12 +38,17 @@ function requireRelatedItem(tender: Doc, question: Doc): void {
 /** A tender's question, for a route on it: 404 for an unknown one. */
 export interface TenderQuestion {
   stored: StoredTender;
-  question: Doc;
+  question: Question;
 }
 
 /** `POST /tenders/{id}/questions` by any broker: 201 with the question as every reader sees it. */
-export async function askQuestion(session: StoreSession, stored: StoredTender, data: Doc, now: Date): Promise<Doc> {
-  const { author, ...asked } = validated<Doc>(createTenderQuestionSchema, data);
+export async function askQuestion(
+  session: StoreSession,
+  stored: StoredTender,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<Question> {
+  const { author, ...asked } = validated<TenderQuestionRequest>(createTenderQuestionSchema, data);
   const tender = stored.doc.data;
   const { enquiryPeriod } = tender;
   const time = now.getTime();
@@ -54,7 +60,7 @@ export async function askQuestion(session: StoreSession, stored: StoredTender, d
     await rule(tender, author, { now, session, config: stored.doc.config ?? {} });
   const salt = stored.doc.questionSalt ?? randomBytes(16).toString('hex');
   const stamp = formatKyiv(now);
-  const question = { id: newId(), author: { hash: authorHash(salt, author) }, ...asked, date: stamp };
+  const question: Question = { id: newId(), author: { hash: authorHash(salt, author) }, ...asked, date: stamp };
   await saveTender(
     session,
     stored,
@@ -65,7 +71,12 @@ export async function askQuestion(session: StoreSession, stored: StoredTender, d
 }
 
 /** `PATCH /tenders/{id}/questions/{question_id}` by the owner: the answer, dated; an unchanged answer is not saved. */
-export async function answerQuestion(session: StoreSession, { stored, question }: TenderQuestion, data: Doc, now: Date): Promise<Doc> {
+export async function answerQuestion(
+  session: StoreSession,
+  { stored, question }: TenderQuestion,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<Question> {
   const tender = stored.doc.data;
   const { answer } = validated<{ answer: string }>(answerQuestionSchema, data);
   const { status, enquiryPeriod } = tender;

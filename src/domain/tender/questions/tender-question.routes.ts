@@ -3,7 +3,7 @@ import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
-import { answerQuestionSchema, createTenderQuestionSchema } from '../../question/question.schema';
+import { answerQuestionSchema, createTenderQuestionSchema } from '../../question';
 import { loadTenderOf, tenderListReads, tenderPartOwner } from '../tender.routes';
 import { answerQuestion, askQuestion, findQuestion, type TenderQuestion } from './tender-question.lifecycle';
 

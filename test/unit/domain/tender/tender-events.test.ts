@@ -3,6 +3,7 @@ import type { ObjectDoc } from '../../../../src/domain/core/objects';
 import { belowThreshold } from '../../../../src/domain/tender/procedures/below-threshold';
 import { tenderCheck } from '../../../../src/domain/tender/tender.check';
 import { withNextCheck } from '../../../../src/domain/tender/tender.lifecycle';
+import type { Tender } from '../../../../src/domain/tender/tender.types';
 import type { StoredDoc, StoreSession, Stored } from '../../../../src/store/port';
 import { ManualClock } from '../../../../src/time/clock';
 import { at } from '../../time/fixtures';
@@ -25,7 +26,8 @@ const aBid = (id: string, amount: number, status = 'pending') => ({
   tenderers: [{ name: id }],
 });
 
-function aTender(data: StoredDoc = {}): StoredDoc {
+/** A tender with the members its events read (the rest left out). */
+function aTender(data: StoredDoc = {}): Tender {
   return {
     id: 't'.repeat(32),
     procurementMethodType: 'belowThreshold',
@@ -35,10 +37,10 @@ function aTender(data: StoredDoc = {}): StoredDoc {
     date: '2027-03-01T10:00:00+02:00',
     dateModified: '2027-03-01T10:00:00+02:00',
     ...data,
-  };
+  } as Tender;
 }
 
-const events = (tender: StoredDoc) => belowThreshold.events(tender);
+const events = (tender: Tender) => belowThreshold.events(tender);
 const stored = (doc: ObjectDoc): Stored => ({ kind: 'tenders', id: doc.data.id, rev: 2, seq: 1, doc });
 const session = {} as StoreSession;
 

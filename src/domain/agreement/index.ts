@@ -1,0 +1,2 @@
+export { withAgreementNextCheck } from './agreement.events';
+export { agreementNumbering, newAgreement, withContract } from './agreement.lifecycle';

@@ -1,0 +1,4 @@
+export { withoutConfidentialUrls } from './document-fields';
+export { documentsOf, type DocumentHolder } from './document-versions';
+export { documentReadRoutes, documentWriteRoutes } from './document.routes';
+export { TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES, TENDER_SUB_RESOURCE_DOCUMENT_FIELDS, documentPatchSchema } from './document.schema';

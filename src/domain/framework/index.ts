@@ -1,0 +1,1 @@
+export { pythonDateText } from './framework.rules';

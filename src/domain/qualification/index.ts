@@ -1,0 +1,2 @@
+export { qualificationDerivative } from './qualification.access';
+export { newQualification } from './qualification.lifecycle';

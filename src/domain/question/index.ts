@@ -1,0 +1,1 @@
+export { answerQuestionSchema, createTenderQuestionSchema } from './question.schema';

@@ -1,0 +1,2 @@
+export { submissionDerivative } from './submission.access';
+export { activatedSubmissionIds } from './submission.lifecycle';

@@ -1,0 +1,3 @@
+export { tenderContractLink } from './contracts/contract-signing';
+export { TENDER_PROCEDURES } from './procedures';
+export { createTender, procedureOfStored, type TenderRequest } from './tender.lifecycle';
