@@ -57,8 +57,6 @@ export default tseslint.config(
       'src/domain/core/**/*.ts',
       'src/ocds/**/*.ts',
     ],
-    // A tender's release reads the tender, typed with the tender side.
-    ignores: ['src/ocds/tender-release.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',
       '@typescript-eslint/no-unsafe-assignment': 'error',
