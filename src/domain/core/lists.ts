@@ -43,17 +43,17 @@ export const LIST_LIMITS = {
  * elements cost 300,000 element checks and as many errors before `Please provide no more than N
  * items.` This array type refuses an over-long list first, without looking at its elements.
  */
-const bounded = Joi.extend((joi) => ({
+const bounded = Joi.extend((joi: Joi.Root) => ({
   type: 'array',
   base: joi.array(),
-  validate(value: unknown, helpers) {
-    const limit = helpers.schema.$_getRule('max')?.args?.limit;
+  validate(value: unknown, helpers: Joi.CustomHelpers) {
+    const limit: unknown = helpers.schema.$_getRule('max')?.args?.limit;
     if (Array.isArray(value) && typeof limit === 'number' && value.length > limit) {
       return { value, errors: [helpers.error('array.max', { limit })] };
     }
     return { value };
   },
-}));
+})) as Pick<Joi.Root, 'array'>;
 
 /** A list of `item` with at most `LIST_LIMITS[name]` elements, checked before the elements are. */
 export const list = (name: keyof typeof LIST_LIMITS, item: Joi.Schema): Joi.ArraySchema =>

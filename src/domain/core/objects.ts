@@ -41,9 +41,19 @@ export async function loadView(session: StoreSession, kind: Kind, id: string, ke
   return (await found(kind, id, () => session.getView(kind, id, kept))) as ObjectDocView | 'unchanged';
 }
 
+/** The members of any kind's `data` read here; a kind not typed yet stores them unchecked. */
+interface CommonData {
+  id: string;
+  status?: unknown;
+  mode?: unknown;
+  next_check?: unknown;
+  dateModified?: unknown;
+}
+const commonData = (doc: ObjectDoc): CommonData | undefined => doc.data as CommonData | undefined;
+
 /** Feed and check columns derived from the document: drafts and deleted objects stay out of feeds. */
 export function indexOf(doc: ObjectDoc): Indexed {
-  const { status, mode, next_check: nextCheck } = doc.data;
+  const { status, mode, next_check: nextCheck } = doc.data as CommonData;
   return {
     isPublic: status !== 'draft' && status !== 'deleted' && status !== undefined,
     isTest: mode === 'test',
@@ -71,7 +81,7 @@ export function changeBuilders(rulesOf: (kind: Kind) => readonly SaveRule[]): Ch
   return {
     insertOf: (kind, doc, writes = []) => {
       apply(kind, doc, null, writes);
-      return { op: 'insert', kind, id: doc.data.id, doc, index: indexOf(doc) };
+      return { op: 'insert', kind, id: (doc.data as CommonData).id, doc, index: indexOf(doc) };
     },
     updateOf: (stored, doc, writes = []) => {
       apply(stored.kind, doc, stored.doc as ObjectDoc, writes);
@@ -91,7 +101,7 @@ export function changeBuilders(rulesOf: (kind: Kind) => readonly SaveRule[]): Ch
  * comparison.
  */
 function seenAlike(before: ObjectDoc, after: ObjectDoc): boolean {
-  if (before.data?.dateModified !== after.data?.dateModified) return false;
+  if (commonData(before)?.dateModified !== commonData(after)?.dateModified) return false;
   return JSON.stringify(before.data) === JSON.stringify(after.data) && JSON.stringify(before.config) === JSON.stringify(after.config);
 }
 
@@ -101,13 +111,13 @@ function seenAlike(before: ObjectDoc, after: ObjectDoc): boolean {
  * changed in place so the reply shows what is stored.
  */
 function withDateModifiedAfter(before: ObjectDoc, after: ObjectDoc): ObjectDoc {
-  const previous = before.data?.dateModified;
-  const next = after.data?.dateModified;
+  const previous = commonData(before)?.dateModified;
+  const next = commonData(after)?.dateModified;
   if (typeof previous !== 'string' || typeof next !== 'string' || next === previous) return after;
   const previousMs = parseIsoDate(previous)?.getTime();
   const nextMs = parseIsoDate(next)?.getTime();
   if (previousMs !== undefined && nextMs !== undefined && nextMs <= previousMs) {
-    after.data.dateModified = formatKyiv(new Date(previousMs + 1));
+    (after.data as CommonData).dateModified = formatKyiv(new Date(previousMs + 1));
   }
   return after;
 }
