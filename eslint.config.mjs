@@ -54,6 +54,10 @@ export default tseslint.config(
       'src/domain/tender/auction/**/*.ts',
       'src/domain/tender/complaints/**/*.ts',
       'src/domain/tender/procedures/**/*.ts',
+      'src/domain/documents/**/*.ts',
+      'src/domain/chronograph/**/*.ts',
+      'src/domain/core/**/*.ts',
+      'src/ocds/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'error',

@@ -1,6 +1,6 @@
-import type { Doc } from '../domain/core/object-doc';
 import { ocidOf, releaseIdOf } from './ocds-option';
 import { Parties } from './parties';
+import { partOf, partsOf, type OcdsObject, type ViewPart } from './parts';
 import { contractOf } from './tender-release';
 import { prune } from './prune';
 
@@ -9,17 +9,22 @@ import { prune } from './prune';
  * tender's ocid, with the lot its items name), so compiling the tender's and the contract's releases merges the
  * contract into the award it came from.
  */
-export function contractRelease(contract: Doc): Doc {
+export function contractRelease(contract: ViewPart): OcdsObject {
   const parties = new Parties();
-  const buyer = parties.add(contract.buyer, 'buyer', 'buyer');
-  (contract.suppliers ?? []).forEach((org: Doc, n: number) =>
-    parties.add(org, 'supplier', n ? `${contract.awardID}-${n}` : contract.awardID),
-  );
-  const lotId: string | undefined = (contract.items ?? []).find((item: Doc) => item.relatedLot)?.relatedLot;
+  const buyer = parties.add(partOf(contract.buyer), 'buyer', 'buyer');
+  // The contract's own members, which no hiding touches (docs/masking.md §Contract).
+  const {
+    id,
+    tender_id: tenderId,
+    awardID,
+    dateModified,
+  } = contract as { id: string; tender_id: string; awardID: string; dateModified: string };
+  partsOf(contract.suppliers).forEach((org, n) => parties.add(org, 'supplier', n ? `${awardID}-${n}` : awardID));
+  const lotId = partsOf(contract.items).find((item) => item.relatedLot)?.relatedLot as string | undefined;
   return prune({
-    ocid: ocidOf(contract.tender_id, lotId),
-    id: releaseIdOf(contract.id, contract.dateModified),
-    date: contract.dateModified,
+    ocid: ocidOf(tenderId, lotId),
+    id: releaseIdOf(id, dateModified),
+    date: dateModified,
     tag: tagsOf(contract),
     initiationType: 'tender',
     parties: parties.list(),
@@ -28,10 +33,10 @@ export function contractRelease(contract: Doc): Doc {
   });
 }
 
-function tagsOf(contract: Doc): string[] {
+function tagsOf(contract: ViewPart): string[] {
   return [
     'contract',
-    ...((contract.changes ?? []).some((change: Doc) => change.status === 'active') ? ['contractAmendment'] : []),
+    ...(partsOf(contract.changes).some((change) => change.status === 'active') ? ['contractAmendment'] : []),
     ...(contract.status === 'terminated' ? ['contractTermination'] : []),
   ];
 }

@@ -1,6 +1,10 @@
-import type { Doc } from '../domain/core/object-doc';
 import { HIDDEN_TEXT } from '../masking/mask';
-import { uriOf } from './parts';
+import { partOf, partsOf, uriOf, type OcdsObject, type ViewPart } from './parts';
+
+/** OCDS `OrganizationReference`. */
+export type OrganizationReference = { id: string; name: unknown };
+/** OCDS `Organization` of the release's parties, with the roles it plays. */
+type Party = OcdsObject & { roles: string[] };
 
 /**
  * The release's `parties`: every organisation the view names, once each, with every role it plays
@@ -9,37 +13,38 @@ import { uriOf } from './parts';
  * contract), so hidden organisations are never merged into one.
  */
 export class Parties {
-  private readonly byId = new Map<string, Doc>();
+  private readonly byId = new Map<string, Party>();
 
   /** Adds `org` in `role` and answers its OCDS `OrganizationReference`. */
-  add(org: Doc | undefined, role: string, fallback: string): Doc | undefined {
+  add(org: ViewPart | undefined, role: string, fallback: string): OrganizationReference | undefined {
     if (!org) return undefined;
-    const identifier: Doc = org.identifier ?? {};
+    const identifier = partOf(org.identifier) ?? {};
     const hidden = !identifier.id || identifier.id === HIDDEN_TEXT || !identifier.scheme;
-    const id = hidden ? fallback : `${identifier.scheme} ${identifier.id}`;
+    const id = hidden ? fallback : `${String(identifier.scheme)} ${String(identifier.id)}`;
     const party = this.byId.get(id) ?? this.remember(id, org);
     if (!party.roles.includes(role)) party.roles.push(role);
     return { id, name: org.name };
   }
 
-  list(): Doc[] {
+  list(): OcdsObject[] {
     return [...this.byId.values()];
   }
 
-  private remember(id: string, org: Doc): Doc {
-    const identifier: Doc = org.identifier ?? {};
-    const contact: Doc | undefined = org.contactPoint;
-    const party: Doc = {
+  private remember(id: string, org: ViewPart): Party {
+    const identifier = partOf(org.identifier) ?? {};
+    const contact = partOf(org.contactPoint);
+    const address = partOf(org.address);
+    const party: Party = {
       id,
       name: org.name,
       identifier: { scheme: identifier.scheme, id: identifier.id, legalName: identifier.legalName, uri: uriOf(identifier.uri) },
-      additionalIdentifiers: (org.additionalIdentifiers ?? []).map((i: Doc) => ({ scheme: i.scheme, id: i.id, legalName: i.legalName })),
-      address: org.address && {
-        streetAddress: org.address.streetAddress,
-        locality: org.address.locality,
-        region: org.address.region,
-        postalCode: org.address.postalCode,
-        countryName: org.address.countryName,
+      additionalIdentifiers: partsOf(org.additionalIdentifiers).map((i) => ({ scheme: i.scheme, id: i.id, legalName: i.legalName })),
+      address: address && {
+        streetAddress: address.streetAddress,
+        locality: address.locality,
+        region: address.region,
+        postalCode: address.postalCode,
+        countryName: address.countryName,
       },
       contactPoint: contact && {
         name: contact.name,

@@ -1,5 +1,3 @@
-import type { Doc } from '../domain/core/object-doc';
-
 /**
  * Leaves out `null`, `undefined`, empty strings, and objects and arrays that end up empty, at every depth, as
  * the reference's `remove_nones` (docs/ocds.md §Empty fields). Returns the value it was given, pruned in place.
@@ -8,7 +6,7 @@ export function prune<T>(value: T): T {
   if (Array.isArray(value)) {
     for (const element of value) prune(element);
   } else if (value && typeof value === 'object') {
-    const object = value as Doc;
+    const object = value as Record<string, unknown>;
     for (const [key, member] of Object.entries(object)) {
       prune(member);
       if (isEmpty(member)) delete object[key];

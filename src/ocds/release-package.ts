@@ -1,4 +1,4 @@
-import type { Doc } from '../domain/core/object-doc';
+import type { OcdsObject } from './parts';
 
 /** The extensions the reference declares: its releases carry `bids` and `planning.budget.project`. */
 const EXTENSIONS = [
@@ -13,7 +13,7 @@ export const REGISTRY_PUBLISHER = 'Procurement Registry API 2.5';
  * An OCDS 1.1 release package (docs/ocds.md §Packages). `publishedDate` is the latest release's `date`: an
  * on-demand package's date is that of the last change to its contents; a package of no releases takes `now`.
  */
-export function releasePackage(uri: string, publisher: Doc, releases: Doc[], now: string): Doc {
+export function releasePackage(uri: string, publisher: OcdsObject, releases: OcdsObject[], now: string) {
   const dates = releases.map((r) => r.date as string);
   return {
     uri,

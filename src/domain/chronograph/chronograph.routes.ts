@@ -25,7 +25,10 @@ const TENDER_FIELDS = [
 
 const KINDS = ['tenders', 'frameworks', 'agreements'] as const;
 
-function chronographView(kind: (typeof KINDS)[number], doc: ObjectDoc) {
+/** An object of any of the kinds, as the chronograph answers it: its data's members, whatever the kind. */
+type CheckedDoc = ObjectDoc<Record<string, unknown>, object, object>;
+
+function chronographView(kind: (typeof KINDS)[number], doc: CheckedDoc): Record<string, unknown> {
   if (kind !== 'tenders') return doc.data;
   return Object.fromEntries(TENDER_FIELDS.filter((f) => doc.data[f] !== undefined).map((f) => [f, doc.data[f]]));
 }
@@ -53,7 +56,7 @@ export function chronographRoutes(): MountableRoute[] {
         bodyData(ctx);
         // Every check due now runs, whatever next_check says (docs/platform.md §Chronograph); nothing due is a no-op 200.
         const after = await applyChecks(ctx.state.session, stored, ctx.state.now);
-        const doc = after.stored.doc as ObjectDoc;
+        const doc = after.stored.doc as CheckedDoc;
         ctx.body = { data: chronographView(kind, doc), config: doc.config ?? {} };
       },
     }),

@@ -2,10 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 import { issueAccess, type Access } from '../../security/tokens';
 import type { Change, StoreSession } from '../../store/port';
-import type { Doc, ObjectDoc } from '../core/object-doc';
+import type { ObjectDoc } from '../core/object-doc';
 import { formatKyiv } from '../../time/kyiv';
 import { newId } from '../core/ids';
-import { insertOf, updateOf, type StoredObject } from '../core/objects';
+import { type StoredObject } from '../core/objects';
+import { insertOf, updateOf } from '../save-rules';
 import { withTestTitles } from '../core/test-mode';
 import { mergePatch, validated } from '../core/validation';
 import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../core/versioned-rules';
@@ -25,13 +26,9 @@ interface TenderOfContract {
 /** Contract statuses in which nothing may change any more. */
 const FINAL: ContractStatus[] = ['terminated', 'cancelled'];
 
-/**
- * The next `contractID` of a tender's contracts: `{tenderID}-a{n}`, numbered per tender. The tender side, not typed
- * yet, hands over its untyped data (tender/contracts/add-contracts.ts).
- */
-export async function nextContractID(session: StoreSession, tender: Doc): Promise<string> {
-  const { id, tenderID } = tender as Pick<TenderOfContract, 'id' | 'tenderID'>;
-  return `${tenderID}-a${await session.nextCounter(`contractID:${id}`)}`;
+/** The next `contractID` of a tender's contracts: `{tenderID}-a{n}`, numbered per tender. */
+export async function nextContractID(session: StoreSession, tender: Pick<TenderOfContract, 'id' | 'tenderID'>): Promise<string> {
+  return `${tender.tenderID}-a${await session.nextCounter(`contractID:${tender.id}`)}`;
 }
 
 /**

@@ -5,10 +5,11 @@ import {
   businessOrganizationSchema,
   contractValueSchema,
   documentSchema,
-  itemSchema,
+  itemKeys,
   md5,
   periodSchema,
   procuringEntitySchema,
+  unitSchema,
 } from '../core/parts.schema';
 import { text, translated } from '../core/organization.schema';
 import type { Translated } from '../core/shapes';
@@ -39,11 +40,24 @@ const editable = {
 
 type Editable = keyof Translated<'title'> | keyof Translated<'description'> | 'contractNumber' | 'period' | 'value' | 'dateSigned';
 
+/** HEAD's contract item `Attribute` (docs/tenders.md §Contracts of a tender): a name and the answer, any JSON. */
+const attributeSchema = Joi.object({
+  name: text().required(),
+  unit: unitSchema,
+  value: Joi.any(),
+  values: list('values', Joi.any().required()),
+}).label('Attribute');
+
 /** What the contracting system gives of a new contract. */
 export type ContractRequest = Pick<
   Contract,
   Editable | 'changes' | 'tender_id' | 'awardID' | 'suppliers' | 'procuringEntity' | 'buyer' | 'documents'
 > & { items?: Omit<ContractItem, 'id'>[] };
+
+/** A tender item with the attributes its winner's answers made (parts.schema.ts `itemSchema` and `attributes`). */
+const contractItemSchema = Joi.object({ ...itemKeys, attributes: list('attributes', attributeSchema) })
+  .label('Item')
+  .fork(['description'], (s) => s.required());
 
 /** `POST /contracts` from the contracting system: the tender it comes from and the award's parties and items. */
 export const createContract = Joi.object<ContractRequest, true>({
@@ -51,7 +65,7 @@ export const createContract = Joi.object<ContractRequest, true>({
   changes: list('changes', changeSchema),
   tender_id: md5().required(),
   awardID: md5(),
-  items: list('items', itemSchema),
+  items: list('items', contractItemSchema),
   suppliers: list('suppliers', businessOrganizationSchema).min(1).required(),
   procuringEntity: procuringEntitySchema,
   buyer: procuringEntitySchema,

@@ -74,7 +74,8 @@ export interface ContractHidden {
 export type ContractDoc = ObjectDoc<Contract, { restricted?: boolean }, ContractHidden>;
 
 /**
- * A contract as tender/contracts/add-contracts.ts builds one from the tender's data, not typed there yet: its hidden
- * members typed, its `data` not. The tender side imports it as `ContractDoc` from contract-signer-info.ts.
+ * A contract as tender/contracts/add-contracts.ts builds one from the tender's copy, whose `contractID` its type
+ * leaves optional though it is set just before: its hidden members typed, its `data` not. The tender side imports
+ * it as `ContractDoc` (contract-signer-info.ts, index.ts); `ContractDoc` itself once that copy's type has the number.
  */
 export type ContractDocOfTender = ObjectDoc<Doc, { restricted?: boolean }, ContractHidden>;

@@ -1,12 +1,14 @@
-import type { Doc } from './object-doc';
 import { createHash } from 'node:crypto';
 import type { PatchOp, Revision } from '../../store/port';
 
 /** What a version of an object is: what readers could be shown of it then. */
 export interface Version {
-  data: Doc;
-  config?: Doc;
+  data: JsonObject;
+  config?: JsonObject;
 }
+
+/** A JSON object whose members this file compares and copies, never reads. */
+type JsonObject = Record<string, unknown>;
 
 /** A member's name as a JSON Pointer segment (RFC 6901). */
 const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -24,12 +26,12 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) if (!(key in b) || !sameJson((a as Doc)[key], (b as Doc)[key])) return false;
+  for (const key of keys) if (!(key in b) || !sameJson((a as JsonObject)[key], (b as JsonObject)[key])) return false;
   return true;
 }
 
 /** Operations on the members of one part (`data` or `config`) that turn `after` into `before`. */
-function partBack(part: 'data' | 'config', before: Doc | undefined, after: Doc | undefined): PatchOp[] {
+function partBack(part: 'data' | 'config', before: JsonObject | undefined, after: JsonObject | undefined): PatchOp[] {
   if (!before || !after) {
     if (before === after) return [];
     return before ? [{ op: after ? 'replace' : 'add', path: `/${part}`, value: before }] : [{ op: 'remove', path: `/${part}` }];

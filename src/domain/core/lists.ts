@@ -22,6 +22,8 @@ export const LIST_LIMITS = {
   // A bid answers every requirement of one group per criterion: at most 100 criteria, 100 requirements each.
   requirementResponses: 1000,
   evidences: 100,
+  // A contract item's answers to its criteria (docs/tenders.md §Contracts of a tender), bounded as the responses.
+  attributes: 1000,
   values: 100,
   legislation: 100,
   tenderers: 100,
@@ -43,17 +45,17 @@ export const LIST_LIMITS = {
  * elements cost 300,000 element checks and as many errors before `Please provide no more than N
  * items.` This array type refuses an over-long list first, without looking at its elements.
  */
-const bounded = Joi.extend((joi) => ({
+const bounded = Joi.extend((joi: Joi.Root) => ({
   type: 'array',
   base: joi.array(),
-  validate(value: unknown, helpers) {
-    const limit = helpers.schema.$_getRule('max')?.args?.limit;
+  validate(value: unknown, helpers: Joi.CustomHelpers) {
+    const limit: unknown = helpers.schema.$_getRule('max')?.args?.limit;
     if (Array.isArray(value) && typeof limit === 'number' && value.length > limit) {
       return { value, errors: [helpers.error('array.max', { limit })] };
     }
     return { value };
   },
-}));
+})) as Pick<Joi.Root, 'array'>;
 
 /** A list of `item` with at most `LIST_LIMITS[name]` elements, checked before the elements are. */
 export const list = (name: keyof typeof LIST_LIMITS, item: Joi.Schema): Joi.ArraySchema =>

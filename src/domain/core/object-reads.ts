@@ -1,4 +1,3 @@
-import type { Doc } from './object-doc';
 import type { Viewer } from '../../http/auth';
 import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
@@ -12,7 +11,7 @@ import { wantsOcds, wantsOcdsRecord } from '../../ocds/ocds-option';
 import { apiJson } from '../../store/api-json';
 
 /** What `GET /{kind}/{id}` answers a viewer: `{data, config}` as that viewer may see them. */
-export type Present = (doc: ObjectDoc, viewer: Viewer) => Doc;
+export type Present = (doc: ObjectDoc, viewer: Viewer) => { data: unknown; config?: unknown };
 
 /**
  * `GET /{kind}/{id}`. A view depends on the stored version and the reader's account alone, so it is rendered

@@ -1,7 +1,7 @@
 import type { Change, Indexed, KeptVersion, Kind, ObjectView, StoreSession, Stored } from '../../store/port';
 import { notFound } from '../../http/errors';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
-import { applySaveRules } from '../save-rules';
+import type { SaveRule } from './server-managed';
 import { wayBack } from './history';
 import type { ObjectDoc } from './object-doc';
 
@@ -41,9 +41,19 @@ export async function loadView(session: StoreSession, kind: Kind, id: string, ke
   return (await found(kind, id, () => session.getView(kind, id, kept))) as ObjectDocView | 'unchanged';
 }
 
+/** The members of any kind's `data` read here; a kind not typed yet stores them unchecked. */
+interface CommonData {
+  id: string;
+  status?: unknown;
+  mode?: unknown;
+  next_check?: unknown;
+  dateModified?: unknown;
+}
+const commonData = (doc: ObjectDoc): CommonData | undefined => doc.data as CommonData | undefined;
+
 /** Feed and check columns derived from the document: drafts and deleted objects stay out of feeds. */
 export function indexOf(doc: ObjectDoc): Indexed {
-  const { status, mode, next_check: nextCheck } = doc.data;
+  const { status, mode, next_check: nextCheck } = doc.data as CommonData;
   return {
     isPublic: status !== 'draft' && status !== 'deleted' && status !== undefined,
     isTest: mode === 'test',
@@ -52,21 +62,36 @@ export function indexOf(doc: ObjectDoc): Indexed {
 }
 
 /**
- * The one way a change of an object is built: every kind's save rules run here (`src/domain/save-rules.ts`).
- * `writes` names the server-managed arrays the saving route owns (docs/platform.md §Server-managed arrays).
+ * The one way a change of an object is built. `writes` names the server-managed arrays the saving route owns
+ * (docs/platform.md §Server-managed arrays).
  */
-export function insertOf(kind: Kind, doc: ObjectDoc, writes: readonly string[] = []): Change {
-  applySaveRules(kind, doc, null, writes);
-  return { op: 'insert', kind, id: doc.data.id, doc, index: indexOf(doc) };
+export interface ChangeBuilders {
+  insertOf: (kind: Kind, doc: ObjectDoc, writes?: readonly string[]) => Change;
+  updateOf: (stored: Stored, doc: ObjectDoc, writes?: readonly string[]) => Change;
 }
 
-export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string[] = []): Change {
-  applySaveRules(stored.kind, doc, stored.doc as ObjectDoc, writes);
-  const saved = withDateModifiedAfter(stored.doc as ObjectDoc, doc);
-  const change: Change = { op: 'update', kind: stored.kind, id: stored.id, expectedRev: stored.rev, doc: saved, index: indexOf(doc) };
-  if (seenAlike(stored.doc as ObjectDoc, saved)) change.keepsPosition = stored.seq;
-  else change.back = wayBack(stored.doc as ObjectDoc, saved);
-  return change;
+/**
+ * The change builders, running each kind's save rules (`rulesOf`) on every change: the domain builds them once with
+ * every kind's rules (`src/domain/save-rules.ts`), so core knows no kind and no save goes around the rules.
+ */
+export function changeBuilders(rulesOf: (kind: Kind) => readonly SaveRule[]): ChangeBuilders {
+  const apply = (kind: Kind, after: ObjectDoc, before: ObjectDoc | null, writes: readonly string[]) => {
+    for (const rule of rulesOf(kind)) rule(after, before, writes);
+  };
+  return {
+    insertOf: (kind, doc, writes = []) => {
+      apply(kind, doc, null, writes);
+      return { op: 'insert', kind, id: (doc.data as CommonData).id, doc, index: indexOf(doc) };
+    },
+    updateOf: (stored, doc, writes = []) => {
+      apply(stored.kind, doc, stored.doc as ObjectDoc, writes);
+      const saved = withDateModifiedAfter(stored.doc as ObjectDoc, doc);
+      const change: Change = { op: 'update', kind: stored.kind, id: stored.id, expectedRev: stored.rev, doc: saved, index: indexOf(doc) };
+      if (seenAlike(stored.doc as ObjectDoc, saved)) change.keepsPosition = stored.seq;
+      else change.back = wayBack(stored.doc as ObjectDoc, saved);
+      return change;
+    },
+  };
 }
 
 /**
@@ -76,7 +101,7 @@ export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string
  * comparison.
  */
 function seenAlike(before: ObjectDoc, after: ObjectDoc): boolean {
-  if (before.data?.dateModified !== after.data?.dateModified) return false;
+  if (commonData(before)?.dateModified !== commonData(after)?.dateModified) return false;
   return JSON.stringify(before.data) === JSON.stringify(after.data) && JSON.stringify(before.config) === JSON.stringify(after.config);
 }
 
@@ -86,13 +111,13 @@ function seenAlike(before: ObjectDoc, after: ObjectDoc): boolean {
  * changed in place so the reply shows what is stored.
  */
 function withDateModifiedAfter(before: ObjectDoc, after: ObjectDoc): ObjectDoc {
-  const previous = before.data?.dateModified;
-  const next = after.data?.dateModified;
+  const previous = commonData(before)?.dateModified;
+  const next = commonData(after)?.dateModified;
   if (typeof previous !== 'string' || typeof next !== 'string' || next === previous) return after;
   const previousMs = parseIsoDate(previous)?.getTime();
   const nextMs = parseIsoDate(next)?.getTime();
   if (previousMs !== undefined && nextMs !== undefined && nextMs <= previousMs) {
-    after.data.dateModified = formatKyiv(new Date(previousMs + 1));
+    (after.data as CommonData).dateModified = formatKyiv(new Date(previousMs + 1));
   }
   return after;
 }

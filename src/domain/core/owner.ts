@@ -17,7 +17,8 @@ export function presentedToken(ctx: Ctx): string | null {
 /** The broker that created the object, presenting its token (docs/platform.md §Owner tokens). */
 export function isOwner(ctx: Ctx, doc: ObjectDoc): boolean {
   const account = ctx.state.viewer.account;
-  return !!account && account.name === doc.data.owner && tokenMatches(presentedToken(ctx), doc.secrets?.tokenHash);
+  const { owner } = doc.data as { owner?: unknown };
+  return !!account && account.name === owner && tokenMatches(presentedToken(ctx), doc.secrets?.tokenHash);
 }
 
 /**

@@ -1,11 +1,10 @@
-import type { Doc } from './object-doc';
 import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
 import { apiError } from '../../http/errors';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import type { MountableRoute } from '../../http/route';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { RestrictedMode } from '../../config';
-import type { Kind } from '../../store/port';
+import type { Kind, StoredDoc } from '../../store/port';
 import { isRestricted, type ObjectDoc } from './objects';
 import { objectReadRoutes } from './object-reads';
 import type { DocumentHost } from './document-host';
@@ -65,8 +64,9 @@ export function derivativeFeed(derivative: Derivative, mode: RestrictedMode): Fe
   return {
     kind: derivative.kind,
     allowedFields: derivative.allowedFields,
-    entry(stored: Doc, viewer: Viewer) {
-      const doc = stored as ObjectDoc;
+    entry(stored: StoredDoc, viewer: Viewer) {
+      // `dateCreated` is kept beside a derivative's data and shown in its feed.
+      const doc = stored as ObjectDoc<Record<string, unknown>, object, { dateCreated?: string }>;
       const access = accessOf(derivative, doc, viewer, mode);
       const data = doc.dateCreated ? { ...doc.data, dateCreated: doc.dateCreated } : doc.data;
       if (access === 'full') return { data };
@@ -76,21 +76,21 @@ export function derivativeFeed(derivative: Derivative, mode: RestrictedMode): Fe
   };
 }
 
-function reducedEntry(derivative: Derivative, data: Doc): Doc {
-  const entry: Doc = { id: data.id, dateModified: data.dateModified };
+function reducedEntry(derivative: Derivative, data: Record<string, unknown>): Record<string, unknown> {
+  const entry: Record<string, unknown> = { id: data.id, dateModified: data.dateModified };
   for (const field of derivative.reducedFields) if (data[field] !== undefined) entry[field] = data[field];
   entry.restricted = true;
   return entry;
 }
 
 /** `GET /{kind}/{id}` and the `/{kind}` feed of a derivative, each through the one access decision. */
-export function derivativeReadRoutes(
-  derivative: Derivative,
+export function derivativeReadRoutes<D extends ObjectDoc<object, object, object>>(
+  derivative: Derivative<D>,
   { publicBaseUrl, restrictedMode }: { publicBaseUrl: string | null; restrictedMode: RestrictedMode },
 ): MountableRoute[] {
   return [
     ...objectReadRoutes(derivative.kind, (doc, viewer) => ({
-      data: singleView(derivative, doc, viewer, restrictedMode),
+      data: singleView(derivative, doc as D, viewer, restrictedMode),
       config: doc.config,
     })),
     feedRoute(derivativeFeed(derivative, restrictedMode), publicBaseUrl),
@@ -98,8 +98,10 @@ export function derivativeReadRoutes(
 }
 
 /** The reading side of a derivative's documents: the object's own single view, so documents hide as it does. */
-export const derivativeDocuments = (derivative: Derivative): Pick<DocumentHost, 'kind' | 'name' | 'view'> => ({
+export const derivativeDocuments = <D extends ObjectDoc<object, object, object>>(
+  derivative: Derivative<D>,
+): Pick<DocumentHost, 'kind' | 'name' | 'view'> => ({
   kind: derivative.kind,
   name: derivative.name,
-  view: (doc, viewer, mode) => singleView(derivative, doc, viewer, mode),
+  view: (doc, viewer, mode) => singleView(derivative, doc as D, viewer, mode),
 });

@@ -1,11 +1,10 @@
-import type { Doc } from './object-doc';
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
 
 /** An object as a save sees it: its data and its behaviour switches. */
 export interface Saved {
-  data: Doc;
-  config?: Doc;
+  data: Record<string, unknown>;
+  config?: Record<string, unknown>;
 }
 
 /**

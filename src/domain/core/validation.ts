@@ -49,6 +49,9 @@ function conversionErrorsFirst(details: Joi.ValidationErrorItem[]): Joi.Validati
 
 const CHECK = { abortEarly: false, convert: false } as const;
 
+/** joi's result, its value not trusted until the error is looked at. */
+type Validation = { error?: Joi.ValidationError; value: unknown };
+
 /**
  * joi's validation, with work bounded by the body (docs/platform.md §Limits). joi spends about 10 µs on
  * each error it makes, while a 1 MB body holds 80,000 unknown members: a second of blocked loop. So
@@ -56,7 +59,7 @@ const CHECK = { abortEarly: false, convert: false } as const;
  * `MAX_REPORTED_ERRORS` of them: joi checks the body as it is (the usual errors, in the usual order).
  * More: joi checks the body without them, and they follow the other errors (most only counted).
  */
-function boundedValidation(schema: Joi.Schema, value: unknown): Joi.ValidationResult & { unlisted?: number } {
+function boundedValidation(schema: Joi.Schema, value: unknown): Validation & { unlisted?: number } {
   const unknown = unknownMembers(schema, value);
   if (unknown === 'unsure' || unknown.count <= MAX_REPORTED_ERRORS) return schema.validate(value, CHECK);
   const known = schema.validate(unknown.without, CHECK);
@@ -97,6 +100,16 @@ function unknownMembers(schema: Joi.Schema, value: unknown): { count: number; fi
   return walk(schema, value, true);
 }
 
+/** An array schema's bound, where it has one. */
+const maxOf = (s: Joi.Schema) => s.$_getRule('max')?.args?.limit as number | undefined;
+
+/** What `walk` reads of joi's internal description of a schema. */
+interface SchemaTerms {
+  keys?: { key: string; schema: Joi.Schema }[] | null;
+  items?: Joi.Schema[];
+  patterns?: unknown;
+}
+
 function walk(schema: Joi.Schema, value: unknown, copying: boolean): { count: number; first: Path[]; without: unknown } | 'unsure' {
   const first: Path[] = [];
   let count = 0;
@@ -105,14 +118,15 @@ function walk(schema: Joi.Schema, value: unknown, copying: boolean): { count: nu
   const pending: [Joi.Schema, unknown, PathLink, (copy: unknown) => void][] = [[schema, value, null, (copy) => (root.value = copy)]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [s, v, at, place] = next;
-    const terms = (s as unknown as { $_terms: Record<string, any> }).$_terms;
-    const keys: { key: string; schema: Joi.Schema }[] | null = terms.keys;
-    if (s.type === 'array' && Array.isArray(v) && v.length > (s.$_getRule('max')?.args?.limit ?? Infinity)) {
+    const terms = (s as unknown as { $_terms: SchemaTerms }).$_terms;
+    const { keys } = terms;
+    if (s.type === 'array' && Array.isArray(v) && v.length > (maxOf(s) ?? Infinity)) {
       place(v); // refused by its bound before joi looks at an element (docs/platform.md §Limits)
     } else if (s.type === 'array' && Array.isArray(v) && terms.items?.length === 1) {
+      const [elementSchema] = terms.items;
       const copy: unknown[] = [];
       place(copy);
-      v.forEach((element, i) => pending.push([terms.items[0], element, { parent: at, key: i }, copying ? (c) => (copy[i] = c) : ignore]));
+      v.forEach((element, i) => pending.push([elementSchema, element, { parent: at, key: i }, copying ? (c) => (copy[i] = c) : ignore]));
     } else if (s.type === 'object' && isPlainObject(v) && keys && !terms.patterns) {
       const copy: Record<string, unknown> = {};
       place(copy);
@@ -166,7 +180,7 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
     case 'any.unknown':
       return 'Rogue field';
     case 'any.only':
-      return `Value must be one of [${(ctx.valids as unknown[]).map((v) => `'${String(v)}'`).join(', ')}].`;
+      return `Value must be one of ${pythonRepr(ctx.valids)}.`;
     case 'object.base':
       return `Please use a mapping for this field or ${modelName(ctx.label)} instance instead of ${pythonType(ctx.value)}.`;
     case 'array.base':
@@ -249,7 +263,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeo
  * name `config` for an unknown key and `config.<key>` for a bad value (docs/frameworks.md §Framework config).
  */
 export function validatedConfig<T>(schema: Joi.Schema, value: unknown): T {
-  const { error, value: out } = schema.validate(value ?? {}, { abortEarly: true, convert: false });
+  const result: Validation = schema.validate(value ?? {}, { abortEarly: true, convert: false });
+  const { error, value: out } = result;
   if (!error) return out as T;
   const detail = error.details[0];
   const key = String(detail.path[0] ?? '');

@@ -1,6 +1,5 @@
-import type { Doc } from './object-doc';
 import { apiError } from '../../http/errors';
-import { appliesFrom, type ConstantName } from '../constants';
+import { appliesFrom, type ConstantName } from './constants';
 
 /**
  * Rules that apply to objects created on or after a date of `/constants` (spec: Versioning), in one table.
@@ -8,18 +7,37 @@ import { appliesFrom, type ConstantName } from '../constants';
  */
 interface VersionedRule {
   from: ConstantName;
-  check: (object: Doc) => void;
+  check: (object: Versioned) => void;
+}
+
+interface Amount {
+  amount?: number;
+}
+interface VersionedItem {
+  classification?: { id?: string };
+  additionalClassifications?: readonly { scheme?: string }[];
+}
+
+/** What the rules read of a tender or contract (as joi left it); every member may be missing. */
+export interface Versioned {
+  items?: readonly VersionedItem[];
+  milestones?: readonly unknown[];
+  value?: Amount;
+  minimalStep?: Amount;
+  lots?: readonly { value?: Amount; minimalStep?: Amount }[];
+  /** Business organizations, of which only `scale` is read here. */
+  suppliers?: readonly ({ scale?: string } & Record<string, unknown>)[];
 }
 
 const INN = 'INN';
-const innCount = (item: Doc) => (item.additionalClassifications ?? []).filter((c: Doc) => c.scheme === INN).length;
+const innCount = (item: VersionedItem) => (item.additionalClassifications ?? []).filter((c) => c.scheme === INN).length;
 
 /** Spec: date-dependent validation messages (CPV_336_INN_FROM). */
 const itemsInnRules: VersionedRule = {
   from: 'CPV_336_INN_FROM',
   check: (o) => {
     for (const item of o.items ?? []) {
-      const id: string = item.classification?.id ?? '';
+      const id = item.classification?.id ?? '';
       if (id === '33600000-6' && innCount(item) !== 1) {
         throw apiError(
           422,
@@ -43,7 +61,7 @@ const itemsInnRules: VersionedRule = {
 const required = (from: ConstantName, field: string): VersionedRule => ({
   from,
   check: (o) => {
-    if (o[field] === undefined) throw apiError(422, ['This field is required.'], { name: field });
+    if ((o as Record<string, unknown>)[field] === undefined) throw apiError(422, ['This field is required.'], { name: field });
   },
 });
 
@@ -59,12 +77,12 @@ const milestonesRequired: VersionedRule = {
 const minimalStepLimits: VersionedRule = {
   from: 'MINIMAL_STEP_VALIDATION_FROM',
   check: (o) => {
-    const pairs: [Doc | undefined, Doc | undefined][] = [
+    const pairs: [Amount | undefined, Amount | undefined][] = [
       [o.value, o.minimalStep],
-      ...(o.lots ?? []).map((l: Doc) => [l.value, l.minimalStep]),
+      ...(o.lots ?? []).map((l): [Amount | undefined, Amount | undefined] => [l.value, l.minimalStep]),
     ];
     for (const [value, step] of pairs) {
-      if (!value || !step) continue;
+      if (value?.amount === undefined || step?.amount === undefined) continue;
       const lower = Math.floor(value.amount * 0.005 * 100) / 100;
       const upper = Math.ceil(value.amount * 0.03 * 100) / 100;
       if (step.amount < lower || step.amount > upper) {
@@ -78,7 +96,7 @@ const minimalStepLimits: VersionedRule = {
 const suppliersScaleRequired: VersionedRule = {
   from: 'ORGANIZATION_SCALE_FROM',
   check: (o) => {
-    const suppliers: Doc[] = o.suppliers ?? [];
+    const suppliers = o.suppliers ?? [];
     if (suppliers.some((s) => s.scale === undefined)) {
       throw apiError(
         422,
@@ -99,6 +117,6 @@ export const TENDER_VERSIONED_RULES: VersionedRule[] = [
 export const CONTRACT_VERSIONED_RULES: VersionedRule[] = [itemsInnRules, suppliersScaleRequired];
 
 /** Runs the rules that apply to an object created at `createdAt`. */
-export function checkVersioned(rules: VersionedRule[], object: Doc, createdAt: Date | string): void {
+export function checkVersioned(rules: VersionedRule[], object: Versioned, createdAt: Date | string): void {
   for (const rule of rules) if (appliesFrom(rule.from, createdAt)) rule.check(object);
 }

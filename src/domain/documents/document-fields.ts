@@ -1,6 +1,7 @@
 import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
 import type { DocumentFields } from '../core/document-host';
+import type { HeldVersion } from './document.types';
 
 const BUYER_ONLY = 'buyerOnly';
 /** The reference's least length of a `buyerOnly` document's reason (docs/platform.md §Document fields). */
@@ -22,7 +23,7 @@ export function uploadFields(fields: DocumentFields | undefined): Doc {
  * after a change (docs/platform.md §Document fields): a `buyerOnly` one without a reason of 30 characters, a
  * `buyerOnly` one where the holder's documents are public, a `relatedItem` naming nothing of `parent`.
  */
-export function checkDocumentFields(fields: DocumentFields | undefined, document: Doc, parent: Doc | undefined): void {
+export function checkDocumentFields(fields: DocumentFields | undefined, document: HeldVersion, parent: Doc | undefined): void {
   if (document.confidentiality === BUYER_ONLY) {
     const rationale = document.confidentialityRationale;
     if (!rationale) throw apiError(422, ['confidentialityRationale is required'], { name: 'confidentialityRationale' });

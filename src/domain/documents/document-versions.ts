@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import { createHash } from 'node:crypto';
 import { apiError, notFound } from '../../http/errors';
 import type { StoreSession } from '../../store/port';
@@ -7,22 +6,25 @@ import type { DocumentHost } from '../core/document-host';
 import { newId } from '../core/ids';
 import { itemsOf } from '../core/items';
 import { mergePatch } from '../core/validation';
-import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import type { ObjectDoc } from '../core/object-doc';
+import type { StoredObject } from '../core/objects';
+import { updateOf } from '../save-rules';
+import type { DocumentVersion, HeldVersion } from './document.types';
 import type { UploadedFile } from './multipart-file';
 
-export const documentsOf = (data: Doc): Doc[] => itemsOf(data, 'documents');
+export const documentsOf = (data: { documents?: HeldVersion[] }): HeldVersion[] => itemsOf(data, 'documents');
 
 /** Every version of a document, oldest first (docs/platform.md §Document versions); 404 `document_id` if none. */
-export function versionsOf(documents: Doc[], id: string): Doc[] {
+export function versionsOf<V extends HeldVersion>(documents: V[], id: string): V[] {
   const versions = documents.filter((d) => d.id === id);
   if (!versions.length) throw notFound('document_id');
   return versions;
 }
-export const findDocument = (documents: Doc[], id: string): Doc => versionsOf(documents, id).at(-1)!;
+export const findDocument = <V extends HeldVersion>(documents: V[], id: string): V => versionsOf(documents, id).at(-1)!;
 
 /** The latest version of each document, ordered by `dateModified` (the list without `?all`). */
-export function latestVersions(documents: Doc[]): Doc[] {
-  const byId = new Map<unknown, Doc>();
+export function latestVersions<V extends HeldVersion>(documents: V[]): V[] {
+  const byId = new Map<unknown, V>();
   for (const d of documents) byId.set(d.id, d);
   return [...byId.values()].sort((a, b) => String(a.dateModified).localeCompare(String(b.dateModified)));
 }
@@ -32,7 +34,13 @@ export function latestVersions(documents: Doc[]): Doc[] {
  * computing `md5:` hash, format and dates). Every kind's and sub-resource's uploads go here; a new version of a
  * document passes its `id`.
  */
-export async function storedDocument(session: StoreSession, file: UploadedFile, url: string, now: Date, id = newId()): Promise<Doc> {
+export async function storedDocument(
+  session: StoreSession,
+  file: UploadedFile,
+  url: string,
+  now: Date,
+  id = newId(),
+): Promise<DocumentVersion> {
   const key = newId();
   await session.putBlob({ id: key, contentType: file.mimeType, data: file.data });
   const stamp = formatKyiv(now);
@@ -52,7 +60,11 @@ export async function storedDocument(session: StoreSession, file: UploadedFile, 
  * `PUT …/documents/{document_id}`: a new version from the uploaded document with the rest of the `latest` carried
  * over, appended, the earlier versions kept (`update_doc_fields_on_put_document`; docs/platform.md §Document versions).
  */
-export function newVersion(documents: Doc[], latest: Doc, uploaded: Doc): { document: Doc; documents: Doc[] } {
+export function newVersion(
+  documents: HeldVersion[],
+  latest: HeldVersion,
+  uploaded: DocumentVersion,
+): { document: HeldVersion; documents: HeldVersion[] } {
   const { title, url, hash, datePublished, dateModified } = uploaded;
   const document = { ...latest, title, url, hash, datePublished, dateModified };
   return { document, documents: [...documents, document] };
@@ -62,9 +74,14 @@ export function newVersion(documents: Doc[], latest: Doc, uploaded: Doc): { docu
  * `PATCH …/documents/{document_id}`: the `latest` version's metadata changed in place (`set_item`), `null` removing
  * a member; the earlier versions stay as they were.
  */
-export function patchedVersion(documents: Doc[], latest: Doc, patch: Doc, now: Date): { document: Doc; documents: Doc[] } {
-  const merged = { ...mergePatch(latest, patch), dateModified: formatKyiv(now) };
-  const document = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
+export function patchedVersion(
+  documents: HeldVersion[],
+  latest: HeldVersion,
+  patch: Record<string, unknown>,
+  now: Date,
+): { document: HeldVersion; documents: HeldVersion[] } {
+  const merged: Record<string, unknown> = { ...mergePatch(latest, patch), dateModified: formatKyiv(now) };
+  const document: HeldVersion = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null));
   return { document, documents: documents.map((d) => (d === latest ? document : d)) };
 }
 
@@ -73,22 +90,25 @@ export function patchedVersion(documents: Doc[], latest: Doc, patch: Doc, now: D
  * access has judged the writer; the holder's own rules judge the change, and it saves itself with the documents.
  */
 export interface DocumentHolder {
-  documents: Doc[];
+  documents: HeldVersion[];
   /** The documents' list address (their `url`s start with it). */
   listPath: string;
   /** The object whose lots, items or changes a document's `relatedItem` names (docs/platform.md §Document fields). */
-  parent?: Doc;
+  parent?: Record<string, unknown>;
   /** The holder's status rules for a change (`verb`: `add` for an upload, `update` for the rest). */
   writable(verb: 'add' | 'update', now: Date): unknown;
   /** Saves the holder with these documents. */
-  save(documents: Doc[], session: StoreSession, now: Date): Promise<void>;
+  save(documents: HeldVersion[], session: StoreSession, now: Date): Promise<void>;
 }
+
+/** What the documents code reads and writes of an object that holds documents, of any kind. */
+export type HostDoc = ObjectDoc<{ id: string; status: string; dateModified: string; documents?: HeldVersion[] }, object, object>;
 
 /**
  * An object's own documents (docs/platform.md §Document versions): writable in the statuses its kind's `host`
  * accepts, saved with a new `dateModified` through the kind's own document rules.
  */
-export function objectDocumentHolder(host: DocumentHost, stored: StoredObject): DocumentHolder {
+export function objectDocumentHolder(host: DocumentHost, stored: StoredObject<HostDoc>): DocumentHolder {
   const { doc } = stored;
   return {
     documents: documentsOf(doc.data),
@@ -101,7 +121,7 @@ export function objectDocumentHolder(host: DocumentHost, stored: StoredObject): 
       }
     },
     async save(documents, session, now) {
-      const changed: ObjectDoc = { ...doc, data: { ...doc.data, documents, dateModified: formatKyiv(now) } };
+      const changed: HostDoc = { ...doc, data: { ...doc.data, documents, dateModified: formatKyiv(now) } };
       const saved = host.withDocumentAdded ? await host.withDocumentAdded(session, changed, now) : changed;
       await session.commit([updateOf(stored, saved, ['documents'])]);
     },

@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import type Joi from 'joi';
 import type { RouteDeps } from '../../app-deps';
 import { bodyData } from '../../http/body';
@@ -8,6 +7,7 @@ import { absoluteUrl, created } from '../../http/render';
 import { route, type Access, type MountableRoute } from '../../http/route';
 import type { DocumentFields, DocumentHost } from '../core/document-host';
 import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
+import type { HeldVersion } from './document.types';
 import { isOwner, ownerOf } from '../core/owner';
 import { isBroker } from '../../http/auth';
 import { validated } from '../core/validation';
@@ -24,6 +24,7 @@ import {
   storedDocument,
   versionsOf,
   type DocumentHolder,
+  type HostDoc,
 } from './document-versions';
 import { downloadDisposition, downloadType } from './download-headers';
 import { readFileField, type UploadedFile } from './multipart-file';
@@ -35,7 +36,7 @@ function uploadedFile(ctx: Ctx, limit: number): Promise<UploadedFile> {
 }
 
 /** `GET …/documents`: the latest version of each document, or with `?all=1` every version as stored. */
-export function listDocuments(ctx: Ctx, documents: Doc[]): void {
+export function listDocuments(ctx: Ctx, documents: HeldVersion[]): void {
   ctx.body = { data: ctx.query.all ? documents : latestVersions(documents) };
 }
 
@@ -44,7 +45,7 @@ export function listDocuments(ctx: Ctx, documents: Doc[]): void {
  * `previousVersions`; or with `?download=KEY` the bytes of the stored (unhidden) version with that key, a
  * `buyerOnly` one only where `opensConfidential` (docs/platform.md §Document fields).
  */
-export async function answerDocument(ctx: Ctx, visible: Doc[], stored: Doc[], opensConfidential = false): Promise<void> {
+export async function answerDocument(ctx: Ctx, visible: HeldVersion[], stored: HeldVersion[], opensConfidential = false): Promise<void> {
   const versions = versionsOf(visible, ctx.params.documentId);
   const download = ctx.query.download;
   if (download === undefined) {
@@ -78,7 +79,7 @@ export interface DocumentWrites<Holder extends DocumentHolder> {
 /** A holder and the latest version of the document the path names, loaded before access is judged. */
 interface Versioned<Holder> {
   holder: Holder;
-  latest: Doc;
+  latest: HeldVersion;
 }
 
 /** Access to a holder's document, judged on the holder. */
@@ -149,7 +150,7 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
       handle: async (ctx, { holder, latest }) => {
         const { session, now } = ctx.state;
         await holder.writable('update', now);
-        const patch = validated<Doc>(schema, bodyData(ctx));
+        const patch = validated<Record<string, unknown>>(schema, bodyData(ctx));
         const { document, documents } = patchedVersion(holder.documents, latest, patch, now);
         checkDocumentFields(fields, document, holder.parent);
         await holder.save(documents, session, now);
@@ -164,9 +165,9 @@ export interface DocumentReads<Loaded> {
   path: string;
   load: (ctx: Ctx) => Promise<Loaded>;
   /** The documents as this reader sees them (hidden as their holder is), or a refusal. */
-  visible: (ctx: Ctx, loaded: Loaded) => Doc[];
+  visible: (ctx: Ctx, loaded: Loaded) => HeldVersion[];
   /** The documents as stored: every version downloads by its own key. */
-  stored: (loaded: Loaded) => Doc[];
+  stored: (loaded: Loaded) => HeldVersion[];
   /** Whether this reader downloads `buyerOnly` documents (docs/platform.md §Document fields); nobody where absent. */
   opensConfidential?: (loaded: Loaded) => boolean;
 }
@@ -210,7 +211,7 @@ type ObjectDocuments = DocumentHolder & { authority: ObjectDoc };
  */
 export function documentTable(deps: RouteDeps, host: DocumentHost): MountableRoute[] {
   const path = `/api/2.5/${host.kind}/:id/documents`;
-  const loadStored = (ctx: Ctx) => loadObject(ctx.state.session, host.kind, ctx.params.id);
+  const loadStored = (ctx: Ctx) => loadObject<HostDoc>(ctx.state.session, host.kind, ctx.params.id);
   const load = async (ctx: Ctx): Promise<ObjectDocuments> => {
     const stored = await loadStored(ctx);
     return { ...objectDocumentHolder(host, stored), authority: await host.authority(ctx.state.session, stored) };
@@ -245,7 +246,7 @@ export function documentTable(deps: RouteDeps, host: DocumentHost): MountableRou
  * Whether this reader opens the object's `buyerOnly` documents: the owner, with the token, of one of the host's
  * `confidentialReaders` (docs/platform.md §Document fields). Asked only of an object that has such a document.
  */
-async function opensConfidential(ctx: Ctx, host: DocumentHost, stored: StoredObject): Promise<boolean> {
+async function opensConfidential(ctx: Ctx, host: DocumentHost, stored: StoredObject<HostDoc>): Promise<boolean> {
   if (!documentsOf(stored.doc.data).some(isConfidential)) return true;
   if (!host.confidentialReaders || !isBroker(ctx.state.viewer)) return false;
   const readers = await host.confidentialReaders(ctx.state.session, stored);

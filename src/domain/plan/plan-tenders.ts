@@ -1,8 +1,8 @@
 import { apiError, ApiError, type ErrorEntry } from '../../http/errors';
-import type { Access } from '../../security/tokens';
 import type { StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
-import { updateOf, type ObjectDoc, type StoredObject } from '../core/objects';
+import type { StoredObject } from '../core/objects';
+import { updateOf } from '../save-rules';
 import { createTender, type TenderRequest } from '../tender';
 import { changedPlan } from './plan.lifecycle';
 import type { Plan, PlanDoc } from './plan.types';
@@ -105,7 +105,7 @@ export async function createTenderFromPlan(
   stored: StoredObject<PlanDoc>,
   request: TenderRequest,
   actor: Actor,
-): Promise<{ doc: ObjectDoc<{ id: string }>; access: Access }> {
+): ReturnType<typeof createTender> {
   const plan = stored.doc.data;
   const tender = request.data;
   requireOpenPlan(plan);
@@ -115,7 +115,7 @@ export async function createTenderFromPlan(
   return createTender(session, request, actor, {
     plans: [{ id: plan.id }],
     writes: (created) => {
-      const linked = changedPlan(stored, { tender_id: (created.data as { id: string }).id }, actor.now);
+      const linked = changedPlan(stored, { tender_id: created.data.id }, actor.now);
       return linked ? [updateOf(stored, linked, ['milestones'])] : [];
     },
   });

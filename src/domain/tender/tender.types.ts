@@ -1,10 +1,12 @@
 import type { OwnerSecrets } from '../../security/tokens';
 import type { Stored } from '../../store/port';
 import type { ObjectDoc } from '../core/object-doc';
+import type { DocumentVersion } from '../documents/document.types';
 import type { ContractValue } from '../contract/contract.types';
 import type {
   BusinessOrganization,
   Classification,
+  ContractedItem,
   Document,
   Guarantee,
   Identifier,
@@ -14,6 +16,7 @@ import type {
   ProcuringEntity,
   SignerInfo,
   Translated,
+  Unit,
   Value,
 } from '../core/shapes';
 import type { Question as FrameworkQuestion } from '../question/question.types';
@@ -129,7 +132,7 @@ export type TenderContract = Translated<'title'> &
     date: string;
     value?: ContractValue;
     suppliers?: TenderOrganization[];
-    items: Item[];
+    items: ContractedItem[];
     documents?: Document[];
   };
 
@@ -207,7 +210,7 @@ export type RequirementResponseRequest = Omit<RequirementResponse, 'id' | 'requi
 };
 
 /** A bid's document: the bidder may hide one from all but itself and the tender's owner (docs/platform.md §Document fields). */
-export type BidDocument = Document & { confidentiality?: 'public' | 'buyerOnly'; confidentialityRationale?: string };
+export type BidDocument = DocumentVersion;
 
 /**
  * A bid (docs/tenders.md §Bids). Once bids are public an `invalid` or `deleted` bid keeps only its `id` and
@@ -273,6 +276,8 @@ export interface Requirement {
   eligibleEvidences?: EligibleEvidence[];
   status: 'active' | 'cancelled';
   datePublished: string;
+  /** Names the unit of the contract item attribute made of the answer (criteria.schema.ts). */
+  unit?: Unit;
 }
 
 /** Requirements a bid answers all of, or another group of the criterion. */

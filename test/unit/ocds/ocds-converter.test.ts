@@ -6,9 +6,11 @@ import { documentsOf, valueOf } from '../../../src/ocds/parts';
 import { planRelease } from '../../../src/ocds/plan-release';
 import { prune } from '../../../src/ocds/prune';
 import { recordPackage } from '../../../src/ocds/record-package';
-import { tenderReleases } from '../../../src/ocds/tender-release';
+import { tenderReleases as releasesOf } from '../../../src/ocds/tender-release';
 
 const HIDDEN = 'Приховано';
+/** The releases as JSON, read member by member below. */
+const tenderReleases = (tender: Record<string, unknown>) => releasesOf(tender) as any[];
 const org = (id: string, name = `Org ${id}`) => ({ name, identifier: { scheme: 'UA-EDR', id } });
 const tender = (overrides: Record<string, unknown> = {}) => ({
   id: 't'.repeat(32),

@@ -27,11 +27,11 @@ export function prepareBidsForAwarding(t: Tender, lotId?: string): Offer[] {
     if (bid.status !== 'active') continue;
     // A bid saved has its id and date, and the value the bid rules require of it (bids/bid.rules.ts).
     if (!lotId) {
-      offers.push({ id: bid.id!, value: bid.value!, tenderers: bid.tenderers, date: bid.date! });
+      offers.push({ id: bid.id, value: bid.value!, tenderers: bid.tenderers, date: bid.date! });
       continue;
     }
     const v = (bid.lotValues ?? []).find((lv) => lv.relatedLot === lotId && ['active', 'pending'].includes(lv.status ?? 'active'));
-    if (v) offers.push({ id: bid.id!, value: v.value!, tenderers: bid.tenderers, date: v.date! });
+    if (v) offers.push({ id: bid.id, value: v.value!, tenderers: bid.tenderers, date: v.date });
   }
   return offers.sort((a, b) => a.value.amount - b.value.amount || Date.parse(a.date) - Date.parse(b.date));
 }

@@ -1,7 +1,7 @@
 import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
-import { updateOf } from '../../core/objects';
+import { updateOf } from '../../save-rules';
 import { criteriaListSchema, withServerFields } from './criteria.schema';
 import { validated } from '../../core/validation';
 import type { StoredTender, TenderDoc } from '../tender-aggregate';

@@ -12,6 +12,7 @@ import type {
   RequirementGroupRequest,
   RequirementRequest,
 } from '../tender.types';
+import { unitSchema } from '../../core/parts.schema';
 
 /**
  * Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. `model<T>`
@@ -33,6 +34,8 @@ const requirementSchema = model<RequirementRequest>('Requirement', {
   minValue: Joi.number(),
   maxValue: Joi.number(),
   eligibleEvidences: list('eligibleEvidences', evidenceSchema),
+  // HEAD's criterion `Unit`: a name is required; it names the unit of the contract item attribute made of the answer.
+  unit: unitSchema.fork(['name'], (s) => s.required()),
 });
 
 export const criterionSchema = model<CriterionRequest>('Criterion', {
