@@ -8,7 +8,7 @@ import { itemsOf } from '../core/items';
 import { mergePatch } from '../core/validation';
 import type { ObjectDoc } from '../core/object-doc';
 import { updateOf, type StoredObject } from '../core/objects';
-import type { DocumentVersion, HeldVersion } from './document.types';
+import type { DocumentVersion, HeldVersion } from '../core/shapes';
 import type { UploadedFile } from './multipart-file';
 
 export const documentsOf = (data: { documents?: HeldVersion[] }): HeldVersion[] => itemsOf(data, 'documents');
