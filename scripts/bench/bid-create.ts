@@ -1,4 +1,5 @@
 import type { Manifest } from '../load/main';
+import { answersTo } from '../../test/fixtures/tenders';
 import { drive, type DriveOptions } from './drive';
 import type { WriteRow } from './report';
 
@@ -17,7 +18,11 @@ async function call(url: string, method: string, path: string, body: unknown, st
  * activation, on an agreement of three suppliers made through the framework endpoints (framework, three
  * submissions, three qualifications). One tender per connection, so no two bids race for one tender's revision.
  */
-async function biddingTenders(url: string, manifest: Manifest, count: number): Promise<{ ids: string[]; lotId: string; supplier: any }> {
+async function biddingTenders(
+  url: string,
+  manifest: Manifest,
+  count: number,
+): Promise<{ ids: string[]; criteria: unknown[][]; lotId: string; supplier: any }> {
   const { framework: frameworkBody, submission, tender } = manifest.bodies;
   const f = await call(url, 'POST', '/frameworks', frameworkBody, 201);
   await call(url, 'PATCH', `/frameworks/${f.data.id}?acc_token=${f.access.token}`, { data: { status: 'active' } }, 200);
@@ -46,12 +51,21 @@ async function biddingTenders(url: string, manifest: Manifest, count: number): P
     config: { ...tender.config, hasPreSelectionAgreement: true, hasValueRestriction: false, hasPrequalification: false, minBidsNumber: 1 },
   };
   const ids: string[] = [];
+  const criteria: unknown[][] = [];
   for (let i = 0; i < count; i++) {
     const t = await call(url, 'POST', '/tenders', body, 201);
-    await call(url, 'PATCH', `/tenders/${t.data.id}?acc_token=${t.access.token}`, { data: { status: 'active.tendering' } }, 200);
+    const active = await call(
+      url,
+      'PATCH',
+      `/tenders/${t.data.id}?acc_token=${t.access.token}`,
+      { data: { status: 'active.tendering' } },
+      200,
+    );
     ids.push(t.data.id);
+    // Activation adds the criteria a bid must answer (docs/tenders.md §Requirement responses).
+    criteria.push(active.data.criteria ?? []);
   }
-  return { ids, lotId: data.lots[0].id, supplier: agreement.contracts[0].suppliers[0] };
+  return { ids, criteria, lotId: data.lots[0].id, supplier: agreement.contracts[0].suppliers[0] };
 }
 
 /** The "bid create" row: `POST /tenders/{id}/bids` (a submitted bid on the one lot), each connection on its own tender. */
@@ -63,15 +77,22 @@ export async function bidCreateRow(d: DriveOptions, manifest: Manifest): Promise
   } catch (err) {
     return { scenario, result: null, note: `no tender open for bids: ${(err as Error).message}` };
   }
-  const bid = {
-    data: { tenderers: [tenders.supplier], lotValues: [{ value: { amount: 100 }, relatedLot: tenders.lotId }], status: 'pending' },
-  };
+  const bids = tenders.criteria.map((criteria) =>
+    JSON.stringify({
+      data: {
+        tenderers: [tenders.supplier],
+        lotValues: [{ value: { amount: 100 }, relatedLot: tenders.lotId }],
+        requirementResponses: answersTo(criteria),
+        status: 'pending',
+      },
+    }),
+  );
   let slots = 0;
   let created = 0;
   const result = await drive(d, {
     method: 'POST',
     headers,
-    body: JSON.stringify(bid),
+    body: (ctx) => bids[ctx.slot % bids.length],
     path(ctx) {
       ctx.slot ??= slots++;
       return `${API}/tenders/${tenders.ids[ctx.slot % tenders.ids.length]}/bids`;

@@ -45,7 +45,8 @@ type Ctx = Record<string, any>;
 export interface RequestPlan {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** The body of every request, or of one client's next request (called after `path`, with the same state). */
+  body?: string | ((ctx: Ctx) => string);
   /**
    * Path of the next request of one client (`ctx` is that client's state, kept from one of its requests to the next:
    * as many clients as connections, each with one request in flight at a time).
@@ -76,8 +77,12 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
         {
           method: (plan.method ?? 'GET') as any,
           headers: plan.headers,
-          body: plan.body,
-          setupRequest: (req: any, ctx: Ctx) => ({ ...req, path: plan.path(clientOf(ctx)) }),
+          body: typeof plan.body === 'string' ? plan.body : undefined,
+          setupRequest: (req: any, ctx: Ctx) => {
+            const client = clientOf(ctx);
+            const path = plan.path(client);
+            return { ...req, path, ...(typeof plan.body === 'function' ? { body: plan.body(client) } : {}) };
+          },
           onResponse: (status: number, body: string, ctx: Ctx) => {
             const client = clientOf(ctx);
             plan.onResponse?.(status, body, client);

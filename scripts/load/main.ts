@@ -6,7 +6,8 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { insertOf, type ObjectDoc } from '../../src/domain/core/objects';
+import { type ObjectDoc } from '../../src/domain/core/objects';
+import { insertOf } from '../../src/domain/save-rules';
 import type { Change } from '../../src/store/port';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { IdPool, Reservoir, varyFramework, varyTender } from './generate';

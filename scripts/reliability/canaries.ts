@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { updateOf, type ObjectDoc } from '../../src/domain/core/objects';
+import { type ObjectDoc } from '../../src/domain/core/objects';
+import { updateOf } from '../../src/domain/save-rules';
 import type { StoredDoc, Kind } from '../../src/store/port';
 import {
   activeFramework,

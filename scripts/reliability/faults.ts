@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { startLocalRedis } from '../../cluster/redis-server';
 import { openStore } from '../../src/store/open-store';
-import { updateOf } from '../../src/domain/core/objects';
+import { updateOf } from '../../src/domain/save-rules';
 import { HEARTBEAT_TTL_MS, startTestCluster } from '../../test/cluster/fixtures';
 import { activeFramework, aFramework } from '../../test/fixtures/frameworks';
 import { CookieJar, request, startTestServer } from '../../test/fixtures/server';

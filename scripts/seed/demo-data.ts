@@ -1,6 +1,6 @@
 import { request, CookieJar, type Reply, type RequestOptions } from '../../test/fixtures/server';
 import { aFramework, aProcuringEntity, aTenderer } from '../../test/fixtures/frameworks';
-import { belowThresholdConfig, competitiveOrderingConfig } from '../../test/fixtures/tenders';
+import { answersTo, belowThresholdConfig, competitiveOrderingConfig } from '../../test/fixtures/tenders';
 import { requestBodies } from '../load/templates';
 import { seedTimedStates, TIMED_STEPS } from './timed-states';
 
@@ -183,20 +183,22 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
       agreements: [{ id: agreementId }],
     };
     const created = await call('POST', '/tenders', { key, body: { data, config: competitiveOrderingConfig({ restricted }) } }, 201);
-    await call(
+    const active = await call(
       'PATCH',
       `/tenders/${created.body.data.id}`,
       { key, token: created.body.access.token, body: { data: { status: 'active.tendering' } } },
       200,
     );
-    // Tendering with bids (docs/tenders.md §Bids): two of the agreement's suppliers bid on its lot.
+    // Tendering with bids (docs/tenders.md §Bids): two of the agreement's suppliers bid on its lot, answering the
+    // criteria activation added (docs/tenders.md §Requirement responses).
+    const requirementResponses = answersTo(active.body.data.criteria);
     for (const [i, bidderKey] of SUPPLIER_KEYS.slice(0, BIDS_PER_TENDER).entries()) {
       const tenderer = aTenderer(`2000${f}${i}00`, { name: `Постачальник ${f + 1}.${i + 1}` });
       const lotValues = (data.lots as { id: string }[]).map((lot) => ({ relatedLot: lot.id, value: { amount: 400 - 10 * i } }));
       await call(
         'POST',
         `/tenders/${created.body.data.id}/bids`,
-        { key: bidderKey, body: { data: { tenderers: [tenderer], lotValues, status: 'pending' } } },
+        { key: bidderKey, body: { data: { tenderers: [tenderer], lotValues, requirementResponses, status: 'pending' } } },
         201,
       );
     }

@@ -1,5 +1,5 @@
 import { route, type MountableRoute } from '../http/route';
-import { CONSTANTS } from './constants';
+import { CONSTANTS } from './core/constants';
 
 /** `GET /constants`: the spec's rule-change dates, in the spec's order. */
 export function constantsRoutes(): MountableRoute[] {

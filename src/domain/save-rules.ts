@@ -1,10 +1,11 @@
 import type { Kind } from '../store/port';
-import { serverManaged, type Saved, type SaveRule } from './core/server-managed';
+import { changeBuilders } from './core/objects';
+import { serverManaged, type SaveRule } from './core/server-managed';
 import { defenseRestrictsDerivatives } from './framework/framework.invariants';
 
 /**
- * The rules every save of each kind obeys, run where every change is built (`insertOf`, `updateOf`), so no route
- * can save around them: the server-managed arrays (docs/platform.md §Server-managed arrays) and the defense
+ * The rules every save of each kind obeys, run where every change is built (`insertOf`, `updateOf` below, the only
+ * change builders the domain has), so no route can save around them: the server-managed arrays (docs/platform.md §Server-managed arrays) and the defense
  * rule (docs/frameworks.md §Defense frameworks).
  */
 const SAVE_RULES: Partial<Record<Kind, SaveRule[]>> = {
@@ -16,6 +17,4 @@ const SAVE_RULES: Partial<Record<Kind, SaveRule[]>> = {
   plans: [serverManaged(['documents', 'milestones'])],
 };
 
-export function applySaveRules(kind: Kind, after: Saved, before: Saved | null, writes: readonly string[]): void {
-  for (const rule of SAVE_RULES[kind] ?? []) rule(after, before, writes);
-}
+export const { insertOf, updateOf } = changeBuilders((kind) => SAVE_RULES[kind] ?? []);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import t, { type Test } from 'tap';
-import { updateOf } from '../../src/domain/core/objects';
+import { updateOf } from '../../src/domain/save-rules';
 import { QUEUE_NAME } from '../../src/jobs/check-queue';
 import { sweeperRecoveries } from '../../src/jobs/job-metrics';
 import { startJobs, type Jobs } from '../../src/jobs/start-jobs';

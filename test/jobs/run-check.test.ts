@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import type { CheckRunner } from '../../src/domain/core/check-runner';
-import { updateOf } from '../../src/domain/core/objects';
+import { updateOf } from '../../src/domain/save-rules';
 import { runCheck } from '../../src/jobs/run-check';
 import { openStore } from '../../src/store/open-store';
 import { StoreConflict, type Store } from '../../src/store/port';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { updateOf } from '../../src/domain/core/objects';
+import { updateOf } from '../../src/domain/save-rules';
 import type { Store } from '../../src/store/port';
 import { formatKyiv, parseIsoDate } from '../../src/time/kyiv';
 import { stalledStore, storeGate } from '../../scripts/reliability/slow-store';

@@ -1,6 +1,6 @@
 import type { CheckRunner } from '../core/check-runner';
 import { applyDueEvents } from '../core/events';
-import { updateOf } from '../core/objects';
+import { updateOf } from '../save-rules';
 import { formatKyiv } from '../../time/kyiv';
 import { agreementEvents, withAgreementNextCheck } from './agreement.events';
 import type { AgreementDoc } from './agreement.types';

@@ -3,7 +3,8 @@ import { issueAccess, tokenMatches, type Access } from '../../security/tokens';
 import type { Account } from '../../http/auth';
 import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
-import { updateOf, type StoredObject } from '../core/objects';
+import { type StoredObject } from '../core/objects';
+import { updateOf } from '../save-rules';
 import type { ContractDoc } from './contract.types';
 
 /** A contract keeps the hash of the tender's token it was made with once it has credentials of its own (`tenderTokenHash`). */

@@ -1,7 +1,7 @@
 import type { Change, Indexed, KeptVersion, Kind, ObjectView, StoreSession, Stored } from '../../store/port';
 import { notFound } from '../../http/errors';
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
-import { applySaveRules } from '../save-rules';
+import type { SaveRule } from './server-managed';
 import { wayBack } from './history';
 import type { ObjectDoc } from './object-doc';
 
@@ -62,21 +62,36 @@ export function indexOf(doc: ObjectDoc): Indexed {
 }
 
 /**
- * The one way a change of an object is built: every kind's save rules run here (`src/domain/save-rules.ts`).
- * `writes` names the server-managed arrays the saving route owns (docs/platform.md §Server-managed arrays).
+ * The one way a change of an object is built. `writes` names the server-managed arrays the saving route owns
+ * (docs/platform.md §Server-managed arrays).
  */
-export function insertOf(kind: Kind, doc: ObjectDoc, writes: readonly string[] = []): Change {
-  applySaveRules(kind, doc, null, writes);
-  return { op: 'insert', kind, id: (doc.data as CommonData).id, doc, index: indexOf(doc) };
+export interface ChangeBuilders {
+  insertOf: (kind: Kind, doc: ObjectDoc, writes?: readonly string[]) => Change;
+  updateOf: (stored: Stored, doc: ObjectDoc, writes?: readonly string[]) => Change;
 }
 
-export function updateOf(stored: Stored, doc: ObjectDoc, writes: readonly string[] = []): Change {
-  applySaveRules(stored.kind, doc, stored.doc as ObjectDoc, writes);
-  const saved = withDateModifiedAfter(stored.doc as ObjectDoc, doc);
-  const change: Change = { op: 'update', kind: stored.kind, id: stored.id, expectedRev: stored.rev, doc: saved, index: indexOf(doc) };
-  if (seenAlike(stored.doc as ObjectDoc, saved)) change.keepsPosition = stored.seq;
-  else change.back = wayBack(stored.doc as ObjectDoc, saved);
-  return change;
+/**
+ * The change builders, running each kind's save rules (`rulesOf`) on every change: the domain builds them once with
+ * every kind's rules (`src/domain/save-rules.ts`), so core knows no kind and no save goes around the rules.
+ */
+export function changeBuilders(rulesOf: (kind: Kind) => readonly SaveRule[]): ChangeBuilders {
+  const apply = (kind: Kind, after: ObjectDoc, before: ObjectDoc | null, writes: readonly string[]) => {
+    for (const rule of rulesOf(kind)) rule(after, before, writes);
+  };
+  return {
+    insertOf: (kind, doc, writes = []) => {
+      apply(kind, doc, null, writes);
+      return { op: 'insert', kind, id: (doc.data as CommonData).id, doc, index: indexOf(doc) };
+    },
+    updateOf: (stored, doc, writes = []) => {
+      apply(stored.kind, doc, stored.doc as ObjectDoc, writes);
+      const saved = withDateModifiedAfter(stored.doc as ObjectDoc, doc);
+      const change: Change = { op: 'update', kind: stored.kind, id: stored.id, expectedRev: stored.rev, doc: saved, index: indexOf(doc) };
+      if (seenAlike(stored.doc as ObjectDoc, saved)) change.keepsPosition = stored.seq;
+      else change.back = wayBack(stored.doc as ObjectDoc, saved);
+      return change;
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { apiError } from '../../http/errors';
-import { appliesFrom, type ConstantName } from '../constants';
+import { appliesFrom, type ConstantName } from './constants';
 
 /**
  * Rules that apply to objects created on or after a date of `/constants` (spec: Versioning), in one table.

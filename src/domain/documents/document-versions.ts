@@ -7,8 +7,9 @@ import { newId } from '../core/ids';
 import { itemsOf } from '../core/items';
 import { mergePatch } from '../core/validation';
 import type { ObjectDoc } from '../core/object-doc';
-import { updateOf, type StoredObject } from '../core/objects';
+import type { StoredObject } from '../core/objects';
 import type { DocumentVersion, HeldVersion } from '../core/shapes';
+import { updateOf } from '../save-rules';
 import type { UploadedFile } from './multipart-file';
 
 export const documentsOf = (data: { documents?: HeldVersion[] }): HeldVersion[] => itemsOf(data, 'documents');

@@ -1,6 +1,6 @@
 import type { CheckRunner } from '../core/check-runner';
 import { applyDueEvents } from '../core/events';
-import { updateOf } from '../core/objects';
+import { updateOf } from '../save-rules';
 import type { Change } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { withAgreementNextCheck } from '../agreement';

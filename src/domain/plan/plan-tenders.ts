@@ -1,7 +1,8 @@
 import { apiError, ApiError, type ErrorEntry } from '../../http/errors';
 import type { StoreSession } from '../../store/port';
 import type { Actor } from '../core/actor';
-import { updateOf, type StoredObject } from '../core/objects';
+import type { StoredObject } from '../core/objects';
+import { updateOf } from '../save-rules';
 import { createTender, type TenderRequest } from '../tender';
 import { changedPlan } from './plan.lifecycle';
 import type { Plan, PlanDoc } from './plan.types';

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../http/errors';
-import { appliesFrom } from '../constants';
+import { appliesFrom } from '../core/constants';
 import { PROCEDURES } from './plan.schema';
 import type { Plan, PlanChecked, PlanOrganization } from './plan.types';
 

@@ -1,5 +1,6 @@
 import type { Change, StoreSession } from '../../store/port';
-import { loadObject, updateOf } from '../core/objects';
+import { loadObject } from '../core/objects';
+import { updateOf } from '../save-rules';
 import { bidAsSeen, bidsArePrivate } from './bids/bid.view';
 import type { StoredTender, Tender, TenderDoc, TenderHidden } from './tender.types';
 

@@ -6,7 +6,7 @@ import type { Change, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';
-import { insertOf } from '../core/objects';
+import { insertOf } from '../save-rules';
 import type { TenderContext, TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';

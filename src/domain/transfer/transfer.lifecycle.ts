@@ -4,7 +4,8 @@ import type { StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { newId } from '../core/ids';
-import { insertOf, loadObject, type StoredObject } from '../core/objects';
+import { loadObject, type StoredObject } from '../core/objects';
+import { insertOf } from '../save-rules';
 import { validated } from '../core/validation';
 import type { TransferDoc } from './transfer.types';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';
-import { updateOf } from '../../../src/domain/core/objects';
+import { updateOf } from '../../../src/domain/save-rules';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 
 /** docs/relocation.md §Contract credentials, §Older contracting calls. */

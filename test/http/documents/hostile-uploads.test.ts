@@ -1,5 +1,6 @@
 import t from 'tap';
-import { loadObject, updateOf } from '../../../src/domain/core/objects';
+import { loadObject } from '../../../src/domain/core/objects';
+import { updateOf } from '../../../src/domain/save-rules';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import { multipartFile, rawRequest, uploadRoutes, type UploadRoute } from '../../fixtures/uploads';
 

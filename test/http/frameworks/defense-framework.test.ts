@@ -1,6 +1,6 @@
 import t from 'tap';
 import { errorReply as error, startTestServer } from '../../fixtures/server';
-import { updateOf } from '../../../src/domain/core/objects';
+import { updateOf } from '../../../src/domain/save-rules';
 import {
   DAY,
   aFramework,

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { insertOf } from '../../../src/domain/core/objects';
+import { insertOf } from '../../../src/domain/save-rules';
 import type { StoredDoc, Kind } from '../../../src/store/port';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import { activeFramework, activeSubmission, aTenderer, decideQualification } from '../../fixtures/frameworks';

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { updateOf, type ObjectDoc } from '../../../src/domain/core/objects';
+import { type ObjectDoc } from '../../../src/domain/core/objects';
+import { updateOf } from '../../../src/domain/save-rules';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import { aTender, belowThresholdConfig, createTender } from '../../fixtures/tenders';
 import { apiJson } from '../../../src/store/api-json';

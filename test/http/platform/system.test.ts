@@ -1,5 +1,5 @@
 import t from 'tap';
-import { CONSTANTS } from '../../../src/domain/constants';
+import { CONSTANTS } from '../../../src/domain/core/constants';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 
 let server: TestServer;

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { updateOf, type ObjectDoc } from '../../../src/domain/core/objects';
+import { type ObjectDoc } from '../../../src/domain/core/objects';
+import { updateOf } from '../../../src/domain/save-rules';
 import { errorReply, startTestServer, type TestServer } from '../../fixtures/server';
 import { runChronograph } from '../../fixtures/tenders';
 import { decision, patchAward, signContract, tenderInQualification } from '../../fixtures/awards';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { insertOf } from '../../../src/domain/core/objects';
+import { insertOf } from '../../../src/domain/save-rules';
 import { DEFAULT_NOW, errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import {
   aCancellation,

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { updateOf } from '../../../src/domain/core/objects';
+import { updateOf } from '../../../src/domain/save-rules';
 import { aTenderer } from '../../fixtures/frameworks';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
 import {

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { insertOf, updateOf, type ObjectDoc } from '../../../src/domain/core/objects';
+import { type ObjectDoc } from '../../../src/domain/core/objects';
+import { insertOf, updateOf } from '../../../src/domain/save-rules';
 import type { Change, Kind, Stored } from '../../../src/store/port';
 
 /**

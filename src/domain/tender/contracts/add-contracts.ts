@@ -3,7 +3,7 @@ import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
-import { insertOf } from '../../core/objects';
+import { insertOf } from '../../save-rules';
 import { nextContractID, type ContractDoc } from '../../contract';
 import { withTestTitles } from '../../core/test-mode';
 import type { Award, Lot, Tender, TenderContract, TenderDoc, TenderOrganization, TenderProcuringEntity } from '../tender.types';
