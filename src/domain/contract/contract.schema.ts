@@ -9,6 +9,7 @@ import {
   md5,
   periodSchema,
   procuringEntitySchema,
+  unitSchema,
 } from '../core/parts.schema';
 import { text, translated } from '../core/organization.schema';
 import type { Translated } from '../core/shapes';
@@ -39,6 +40,14 @@ const editable = {
 
 type Editable = keyof Translated<'title'> | keyof Translated<'description'> | 'contractNumber' | 'period' | 'value' | 'dateSigned';
 
+/** HEAD's contract item `Attribute` (docs/tenders.md §Contracts of a tender): a name and the answer, any JSON. */
+const attributeSchema = Joi.object({
+  name: text().required(),
+  unit: unitSchema,
+  value: Joi.any(),
+  values: list('values', Joi.any().required()),
+}).label('Attribute');
+
 /** What the contracting system gives of a new contract. */
 export type ContractRequest = Pick<
   Contract,
@@ -51,7 +60,7 @@ export const createContract = Joi.object<ContractRequest, true>({
   changes: list('changes', changeSchema),
   tender_id: md5().required(),
   awardID: md5(),
-  items: list('items', itemSchema),
+  items: list('items', itemSchema.keys({ attributes: list('attributes', attributeSchema) })),
   suppliers: list('suppliers', businessOrganizationSchema).min(1).required(),
   procuringEntity: procuringEntitySchema,
   buyer: procuringEntitySchema,

@@ -22,6 +22,8 @@ export const LIST_LIMITS = {
   // A bid answers every requirement of one group per criterion: at most 100 criteria, 100 requirements each.
   requirementResponses: 1000,
   evidences: 100,
+  // A contract item's answers to its criteria (docs/tenders.md §Contracts of a tender), bounded as the responses.
+  attributes: 1000,
   values: 100,
   legislation: 100,
   tenderers: 100,

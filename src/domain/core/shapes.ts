@@ -123,6 +123,17 @@ export type Item = Translated<'description'> & {
   deliveryLocation?: Location;
 };
 
+/** What a contract's item says the winner offered: a requirement of an item's criterion and the answer (docs/tenders.md §Contracts of a tender). */
+export interface ItemAttribute {
+  name: string;
+  unit?: Unit;
+  value?: unknown;
+  values?: unknown[];
+}
+
+/** An item of a contract made from an award: the tender's item as the winning bid priced and answered it. */
+export type ContractedItem = Item & { attributes?: ItemAttribute[] };
+
 export interface Duration {
   days: number;
   type: 'working' | 'banking' | 'calendar';

@@ -180,7 +180,7 @@ function schematicsText(detail: Joi.ValidationErrorItem): string {
     case 'any.unknown':
       return 'Rogue field';
     case 'any.only':
-      return `Value must be one of [${(ctx.valids as unknown[]).map((v) => `'${String(v)}'`).join(', ')}].`;
+      return `Value must be one of ${pythonRepr(ctx.valids)}.`;
     case 'object.base':
       return `Please use a mapping for this field or ${modelName(ctx.label)} instance instead of ${pythonType(ctx.value)}.`;
     case 'array.base':

@@ -5,6 +5,7 @@ import type { ContractValue } from '../contract/contract.types';
 import type {
   BusinessOrganization,
   Classification,
+  ContractedItem,
   Document,
   Guarantee,
   Item,
@@ -13,6 +14,7 @@ import type {
   ProcuringEntity,
   SignerInfo,
   Translated,
+  Unit,
   Value,
 } from '../core/shapes';
 import type { Question as FrameworkQuestion } from '../question/question.types';
@@ -128,7 +130,7 @@ export type TenderContract = Translated<'title'> &
     date: string;
     value?: ContractValue;
     suppliers?: TenderOrganization[];
-    items: Item[];
+    items: ContractedItem[];
     documents?: Document[];
   };
 
@@ -177,6 +179,7 @@ export interface Requirement {
   title?: string;
   status?: string;
   dataType?: string;
+  unit?: Unit;
 }
 
 export interface RequirementGroup {

@@ -3,6 +3,7 @@ import { errorReply as error, startTestServer, type TestServer } from '../../fix
 import {
   aCompetitiveOrderingTender,
   aContract,
+  anItem,
   aTender,
   competitiveOrderingConfig,
   createTender,
@@ -54,6 +55,25 @@ t.test('the contracting system creates a pending contract of a tender → 201 wi
   const second = await create(aContract(openTender.id));
   t.equal(second.body.data.contractID, `${openTender.tenderID}-a2`);
 });
+
+t.test(
+  "items' attributes from the contracting system are kept; one without a name → 422; a broker's PATCH of items → 422 Rogue field",
+  async (t) => {
+    const attributes = [
+      { name: 'Форма випуску', values: ['Розчин для інфузій', 'Таблетки'] },
+      { name: 'Доза діючої речовини', unit: { name: 'кілограми', code: 'KGM' }, value: 5 },
+    ];
+    const item = { ...anItem(), attributes };
+    const c = await created(openTender.id, { items: [item] });
+    t.same(c.body.data.items[0].attributes, attributes);
+    t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`)).body.data.items[0].attributes, attributes);
+    t.match(
+      await create(aContract(openTender.id, { items: [{ ...item, attributes: [{ value: 5 }] }] })),
+      error(422, 'body', 'items', [{ attributes: [{ name: ['This field is required.'] }] }]),
+    );
+    t.match(await patch(c.id, c.token, { items: c.body.data.items }), error(422, 'body', 'items', 'Rogue field'));
+  },
+);
 
 t.test('a contract of a restricted tender is restricted', async (t) => {
   const res = await create(aContract(restrictedTender.id));

@@ -171,6 +171,23 @@ t.test('a field the reference does not take (title) → 422 Rogue field', async 
   );
 });
 
+t.test('selfEligible → 422 "Rogue field." (the responses replace it), selfQualified true only; belowThreshold takes neither', async (t) => {
+  const tender = await coTender();
+  const at = (name: string, description: unknown) => errorReply(422, 'body', name, description);
+  t.match(await post(tender, aBid(tender, 450, 1, { selfEligible: true })), at('selfEligible', ['Rogue field.']));
+  t.match(await post(tender, aBid(tender, 450, 1, { selfEligible: false })), at('selfEligible', ['Value must be one of [True].']));
+  t.match(await post(tender, aBid(tender, 450, 1, { selfQualified: false })), at('selfQualified', ['Value must be one of [True].']));
+  const bid = await draftBid(tender, { selfQualified: true });
+  t.equal(bid.data.selfQualified, true);
+  t.match(await patch(tender, bid, { selfEligible: true }), at('selfEligible', ['Rogue field.']));
+  const start = server.clock.now();
+  const below = await tenderInTendering(server, { lots: 1 });
+  for (const name of ['selfEligible', 'selfQualified']) {
+    t.match(await post(below, aBid(below, 450, 1, { [name]: true })), at(name, 'Rogue field'));
+  }
+  server.clock.set(start);
+});
+
 t.test('evidences: a document evidence needs a bid document; a winner criterion takes none while tendering', async (t) => {
   const tender = await coTender();
   const answers = answersTo(tender.data.criteria);

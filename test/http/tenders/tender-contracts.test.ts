@@ -74,6 +74,76 @@ t.test(
   },
 );
 
+/** A criterion of the owner's: one group of `requirements` per entry of `groups`, about `relatesTo` (and an item). */
+const criterion = (classification: string, relatesTo: string, groups: Record<string, unknown>[][], relatedItem?: string) => ({
+  title: `Критерій ${classification}`,
+  source: 'tenderer',
+  relatesTo,
+  ...(relatedItem ? { relatedItem } : {}),
+  classification: { scheme: 'ESPD211', id: classification },
+  requirementGroups: groups.map((requirements, i) => ({ description: `Група ${i + 1}`, requirements })),
+});
+
+t.test(
+  "the winner's answers to its lot's item criteria become the contract items' attributes; other answers and items get none",
+  async (t) => {
+    const server = await startTestServer();
+    t.teardown(() => server.close());
+    const KGM = { name: 'кілограми', code: 'KGM' };
+    const { contract, path, tender } = await awarded(server, {
+      lots: 2,
+      criteria: (draft) => [
+        ...draft.data.items.map((item: any) =>
+          criterion(
+            'CRITERION.OTHER.SUBJECT_OF_PROCUREMENT.TECHNICAL_FEATURES',
+            'item',
+            [
+              [
+                { title: 'Форма випуску', dataType: 'string' },
+                { title: 'Доза діючої речовини', dataType: 'number', unit: KGM },
+              ],
+              [{ title: 'Інша форма', dataType: 'string' }],
+            ],
+            item.id,
+          ),
+        ),
+        criterion('CRITERION.OTHER.BID.LANGUAGE', 'tender', [[{ title: 'Мова', dataType: 'boolean' }]]),
+      ],
+      lowerBid: (tender) => ({
+        requirementResponses: tender.data.criteria.flatMap((c: any) => {
+          const [form, dose] = c.requirementGroups[0].requirements;
+          return c.relatesTo === 'item'
+            ? [
+                { requirement: { id: form.id }, values: ['Розчин для інфузій'] },
+                { requirement: { id: dose.id }, value: '5' },
+              ]
+            : [{ requirement: { id: form.id }, value: true }];
+        }),
+      }),
+    });
+    const own = (await server.request('GET', path)).body.data;
+    const [lot1, lot2] = tender.data.lots.map((l: any) => tender.data.items.find((i: any) => i.relatedLot === l.id).id);
+    for (const [where, made] of [
+      ["tender's copy", contract],
+      ['contract', own],
+    ]) {
+      t.same(
+        made.items.map((i: any) => [i.id, i.attributes]),
+        [
+          [
+            lot1,
+            [
+              { name: 'Форма випуску', values: ['Розчин для інфузій'] },
+              { name: 'Доза діючої речовини', value: 5, unit: KGM },
+            ],
+          ],
+        ],
+        `${where}: the awarded lot's item only (not ${lot2}), its answered requirements, the value as the requirement's type`,
+      );
+    }
+  },
+);
+
 t.test("without lots: the tender's title; an item the bid quantifies as 0 is left out", async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());

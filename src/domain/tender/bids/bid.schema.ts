@@ -46,8 +46,16 @@ const bidKeys = {
   requirementResponses: requirementResponsesSchema,
 };
 
-/** competitiveOrdering (HEAD `competitiveordering/procedure/models/bid.py`): the self-declarations, both optional. */
-const selfDeclarations = { selfEligible: Joi.boolean().valid(true), selfQualified: Joi.boolean().valid(true) };
+/**
+ * competitiveOrdering (HEAD `competitiveordering/procedure/models/bid.py`): the self-declarations, `true` only; the
+ * requirement responses replace `selfEligible`, which is then `Rogue field.` (docs/tenders.md §Bids).
+ */
+const selfDeclarations = {
+  selfEligible: Joi.boolean().custom((v: boolean, h) =>
+    v ? h.message({ custom: 'Rogue field.' }) : h.error('any.only', { valids: [true] }),
+  ),
+  selfQualified: Joi.boolean().valid(true),
+};
 
 const createKeys = { ...bidKeys, tenderers: bidKeys.tenderers.required(), lotValues: list('lots', postLotValue) };
 const patchKeys = { ...bidKeys, lotValues: list('lots', patchLotValue) };

@@ -1,4 +1,4 @@
-import type { Item, Milestone } from '../../core/shapes';
+import type { ContractedItem, Item, Milestone } from '../../core/shapes';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
@@ -6,6 +6,7 @@ import { newId } from '../../core/ids';
 import { insertOf } from '../../save-rules';
 import { nextContractID, type ContractDoc } from '../../contract';
 import { withTestTitles } from '../../core/test-mode';
+import { withItemAttributes } from './contract-attributes';
 import type { Award, Lot, Tender, TenderContract, TenderDoc, TenderOrganization, TenderProcuringEntity } from '../tender.types';
 
 /**
@@ -25,17 +26,19 @@ const withoutPartyDetails = ({
 }: TenderOrganization & TenderProcuringEntity & { id?: unknown }) => rest;
 
 /**
- * `merge_items`, `prepare_tender_item_for_contract`: the award's lot's (or the tender's) items, each with the
- * members the winning bid gives it replacing the tender's (its `unit` with the bid's unit price), without
- * `profile`, and none whose quantity is 0 (docs/tenders.md §Contracts of a tender).
+ * `merge_items`, `prepare_tender_item_for_contract`, `set_attributes_to_contract_items`: the award's lot's (or the
+ * tender's) items, each with the members the winning bid gives it replacing the tender's (its `unit` with the bid's
+ * unit price), without `profile`, none whose quantity is 0, and with the winner's answers to the item's criteria as
+ * its `attributes` (docs/tenders.md §Contracts of a tender).
  */
-function contractItems(t: Tender, award: Award): Item[] {
+function contractItems(t: Tender, award: Award): ContractedItem[] {
   const bid = (t.bids ?? []).find((b) => b.id === award.bid_id);
   const fromBid = new Map((bid?.items ?? []).map((i) => [i.id, i]));
-  return (t.items ?? [])
+  const items = (t.items ?? [])
     .map((item): Item & { profile?: unknown } => ({ ...item, ...fromBid.get(item.id) }))
     .filter((i) => i.relatedLot === award.lotID && i.quantity !== 0)
     .map(({ profile: _p, ...item }) => item);
+  return withItemAttributes(t, bid, items);
 }
 
 /** `add_contract_to_tender`: the title and description of the award's lot, or of the tender (docs/tenders.md §Contracts of a tender). */

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { list } from '../../core/lists';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
+import { unitSchema } from '../../core/parts.schema';
 
 /** Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. */
 const text = () => Joi.string().min(1);
@@ -17,6 +18,8 @@ const requirementSchema = model('Requirement', {
   minValue: Joi.number(),
   maxValue: Joi.number(),
   eligibleEvidences: list('eligibleEvidences', evidenceSchema),
+  // HEAD's criterion `Unit`: a name is required; it names the unit of the contract item attribute made of the answer.
+  unit: unitSchema.fork(['name'], (s) => s.required()),
 });
 
 export const criterionSchema = model('Criterion', {
