@@ -1,9 +1,9 @@
-import type { Doc } from './object-doc';
 import type { Viewer } from '../../http/auth';
 import type { ApiError } from '../../http/errors';
 import type { RestrictedMode } from '../../config';
 import type { Kind, StoreSession, Stored } from '../../store/port';
 import type { ObjectDoc } from './objects';
+import type { HeldVersion } from './shapes';
 
 /**
  * What a holder's documents carry beyond their file, as the reference's document models of the holder set and
@@ -29,11 +29,11 @@ export interface DocumentHost {
   /** The kind's word in the reference's messages (`… in current (draft) tender status`). */
   name: string;
   /** The object's data as this reader may see it (its hiding rules applied), or a 403 for a reader with no access. */
-  view(doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Doc;
+  view(doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): { documents?: HeldVersion[] };
   /** The object whose owner token authorizes uploads: the object itself, or its framework. */
   authority(session: StoreSession, stored: Stored): Promise<ObjectDoc>;
   /** Statuses in which documents may be added, changed or replaced; the reference's message names the current one. */
-  acceptsIn(data: Doc): string[];
+  acceptsIn(data: object): string[];
   /**
    * What a document write (a new document, a new version, new metadata) also changes in the object (its
    * procedure's rules), or refuses; the object as it is saved.

@@ -1,7 +1,7 @@
 import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
 import type { DocumentFields } from '../core/document-host';
-import type { HeldVersion } from './document.types';
+import type { HeldVersion } from '../core/shapes';
 
 const BUYER_ONLY = 'buyerOnly';
 /** The reference's least length of a `buyerOnly` document's reason (docs/platform.md §Document fields). */

@@ -8,8 +8,8 @@ import { itemsOf } from '../core/items';
 import { mergePatch } from '../core/validation';
 import type { ObjectDoc } from '../core/object-doc';
 import type { StoredObject } from '../core/objects';
+import type { DocumentVersion, HeldVersion } from '../core/shapes';
 import { updateOf } from '../save-rules';
-import type { DocumentVersion, HeldVersion } from './document.types';
 import type { UploadedFile } from './multipart-file';
 
 export const documentsOf = (data: { documents?: HeldVersion[] }): HeldVersion[] => itemsOf(data, 'documents');

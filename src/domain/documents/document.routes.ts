@@ -7,7 +7,7 @@ import { absoluteUrl, created } from '../../http/render';
 import { route, type Access, type MountableRoute } from '../../http/route';
 import type { DocumentFields, DocumentHost } from '../core/document-host';
 import { loadObject, type ObjectDoc, type StoredObject } from '../core/objects';
-import type { HeldVersion } from './document.types';
+import type { HeldVersion } from '../core/shapes';
 import { isOwner, ownerOf } from '../core/owner';
 import { isBroker } from '../../http/auth';
 import { validated } from '../core/validation';
