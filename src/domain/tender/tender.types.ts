@@ -1,13 +1,13 @@
 import type { OwnerSecrets } from '../../security/tokens';
 import type { Stored } from '../../store/port';
 import type { ObjectDoc } from '../core/object-doc';
-import type { DocumentVersion } from '../documents/document.types';
 import type { ContractValue } from '../contract/contract.types';
 import type {
   BusinessOrganization,
   Classification,
   ContractedItem,
   Document,
+  DocumentVersion,
   Guarantee,
   Identifier,
   Item,
