@@ -1,6 +1,6 @@
-import type { Doc } from '../core/object-doc';
 import type { StoreSession } from '../../store/port';
 import { tenderReleases } from '../../ocds/tender-release';
+import type { ViewPart } from '../../ocds/parts';
 import type { OcdsKind } from '../core/ocds-reads';
 import type { Plan, PlanDoc } from '../plan/plan.types';
 import { visibleData } from '../core/restricted-view';
@@ -8,10 +8,10 @@ import { TENDER_MASK } from './tender.mask';
 import type { Tender, TenderDoc } from './tender.types';
 
 /** The plan a tender's view names: masking hides texts, never the shape (docs/masking.md §Tender). */
-const planIdOf = (view: Doc): string | undefined => (view as Partial<Tender>).plans?.[0]?.id;
+const planIdOf = (view: ViewPart): string | undefined => (view as Partial<Tender>).plans?.[0]?.id;
 
 /** The plans the tenders came from, by id, read once for a whole feed page (plans hide nothing). */
-async function plansOf(views: Doc[], session: StoreSession): Promise<Map<string, Plan>> {
+async function plansOf(views: ViewPart[], session: StoreSession): Promise<Map<string, Plan>> {
   const ids = [...new Set(views.map(planIdOf).filter((id): id is string => typeof id === 'string'))];
   const stored = ids.length ? await session.getMany('plans', ids) : [];
   return new Map(stored.map((s) => [s.id, (s.doc as PlanDoc).data]));
