@@ -1,8 +1,11 @@
-import type { Doc } from './object-doc';
 import { notFound } from '../../http/errors';
 
-/** The element type of `holder[list]`: a typed holder's own, the untyped document's `Doc`. */
-type ItemOf<H, K extends keyof H> = 0 extends 1 & H[K] ? Doc : NonNullable<H[K]> extends readonly (infer E)[] ? E : never;
+/** The element type of `holder[list]`: a typed holder's own, a JSON object's for an untyped one. */
+type ItemOf<H, K extends keyof H> = 0 extends 1 & H[K]
+  ? Record<string, unknown>
+  : NonNullable<H[K]> extends readonly (infer E)[]
+    ? E
+    : never;
 
 /** A sub-resource list of an object (`lots`, `questions`, `changes`…), empty when the object has none. */
 export const itemsOf = <H extends object, K extends keyof H & string>(holder: H, list: K): ItemOf<H, K>[] =>
