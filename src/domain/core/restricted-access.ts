@@ -1,11 +1,12 @@
-import { isBroker, seesRestricted, type Viewer } from '../../http/auth';
+import { isBroker, type Viewer } from '../../http/auth';
 import { apiError } from '../../http/errors';
 import { feedRoute, type FeedSource } from '../../http/feed';
 import type { MountableRoute } from '../../http/route';
 import { applyMask, type MaskTable } from '../../masking/mask';
 import type { RestrictedMode } from '../../config';
 import type { Kind, StoredDoc } from '../../store/port';
-import { isRestricted, type ObjectDoc } from './objects';
+import type { ObjectDoc } from './objects';
+import { seesWhole } from './restricted-view';
 import { objectReadRoutes } from './object-reads';
 import type { DocumentHost } from './document-host';
 
@@ -26,14 +27,11 @@ export interface Derivative<D extends ObjectDoc<object, object, object> = Object
 }
 
 /**
- * The one access decision for restricted derivatives (spec: Access rules by object; docs/platform.md §Restricted access):
- * unrestricted objects, system roles and `r` brokers, and the brokers the access table names see the object
- * whole; everyone else gets the hidden view (variant A) or nothing (variant B).
+ * What a reader gets of a framework's derivative: whole where `seesWhole` says so (the brokers its access table
+ * names); else the hidden view (variant A) or nothing (variant B) (docs/platform.md §Restricted access).
  */
 export function accessOf(derivative: Derivative, doc: ObjectDoc, viewer: Viewer, mode: RestrictedMode): Access {
-  if (!isRestricted(doc) || seesRestricted(viewer)) return 'full';
-  const name = viewer.account?.name;
-  if (name && isBroker(viewer) && derivative.readers(doc).includes(name)) return 'full';
+  if (seesWhole(doc, viewer, derivative.readers(doc))) return 'full';
   return mode === 'hidden' ? 'hidden' : 'none';
 }
 

@@ -1,14 +1,18 @@
 import type { Change, StoreSession } from '../../store/port';
+import { nextCheckOf } from '../core/events';
 import { loadObject } from '../core/objects';
 import { updateOf } from '../save-rules';
 import { bidAsSeen, bidsArePrivate } from './bids/bid.view';
+import type { TenderProcedure } from './procedure';
+import { procedureOf } from './procedures';
 import type { StoredTender, Tender, TenderDoc, TenderHidden } from './tender.types';
 
 export type { BidAccess, StoredTender, TenderDoc, TenderHidden } from './tender.types';
 
 /**
  * The tender aggregate: every tender write goes through `tenderChange` (or `saveTender`), which puts the tender's bids
- * where they belong and keeps its hidden members, so no save site can leak a sealed bid or drop a bid's access.
+ * where they belong, keeps its hidden members and sets its `next_check` from its events, so no save site can leak a
+ * sealed bid, drop a bid's access or leave a check unplanned; `updateOf` keeps `dateModified` from going back.
  */
 export const loadTender = (session: StoreSession, id: string): Promise<StoredTender> => loadObject<TenderDoc>(session, 'tenders', id);
 
@@ -27,6 +31,13 @@ export function withTender(doc: TenderDoc, tender: Tender): TenderDoc {
   return { ...rest, data: { ...data, bids: bids.map(bidAsSeen) } };
 }
 
+/** The tender with `next_check` = its earliest pending event, or without one (docs/tenders.md §Tender events and next_check). */
+export function withNextCheck(procedure: TenderProcedure, tender: Tender): Tender {
+  const { next_check: _old, ...rest } = tender;
+  const next = nextCheckOf(procedure.events(tender));
+  return next ? { ...rest, next_check: next } : rest;
+}
+
 export interface TenderSave {
   /** The server-managed arrays this write owns (docs/platform.md §Server-managed arrays). */
   writes?: readonly string[];
@@ -36,7 +47,7 @@ export interface TenderSave {
 
 /** The change that stores `tender` over `stored`, for a commit of its own or beside other objects' changes. */
 export const tenderChange = (stored: StoredTender, tender: Tender, { writes = [], hidden = {} }: TenderSave = {}): Change =>
-  updateOf(stored, withTender({ ...stored.doc, ...hidden }, tender), writes);
+  updateOf(stored, withTender({ ...stored.doc, ...hidden }, withNextCheck(procedureOf(tender.procurementMethodType)!, tender)), writes);
 
 /** Stores `tender` over `stored` in a commit of its own; the document as stored. */
 export async function saveTender(session: StoreSession, stored: StoredTender, tender: Tender, save: TenderSave = {}): Promise<TenderDoc> {

@@ -2,7 +2,7 @@
  * The tender's state machine, one place for all of it: every transition of the tender (and of its lots), what
  * triggers it, the file that applies it and the section that states the rule. Automatic transitions are events
  * `{ due, apply }` listed by each procedure's `events()` (procedures/*.ts): `next_check` is the earliest pending
- * `due` (tender.lifecycle.ts `withNextCheck`) and the check (tender.check.ts) applies whatever is due, from the same
+ * `due` (set on every save by `tenderChange`, tender-aggregate.ts) and the check (tender.check.ts) applies whatever is due, from the same
  * list (docs/tenders.md §Tender events and next_check). Every status change goes through tender-status.ts.
  *
  * - draft → active.enquiries (belowThreshold) or active.tendering (competitiveOrdering): the owner's PATCH to the

@@ -11,10 +11,9 @@ import type { TenderContext, TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
 import { withServerDefaults } from './tender-defaults';
-import { nextCheckOf } from '../core/events';
 import { validated, mergePatch } from '../core/validation';
 import { checkVersioned, TENDER_VERSIONED_RULES } from '../core/versioned-rules';
-import { tenderOf, saveTender, type StoredTender } from './tender-aggregate';
+import { tenderOf, saveTender, withNextCheck, type StoredTender } from './tender-aggregate';
 import type { Tender, TenderContent, TenderDoc } from './tender.types';
 
 /** The procedure of a stored tender (whose type was one of the procedures when it was created). */
@@ -139,11 +138,4 @@ async function activate(procedure: TenderProcedure, tender: Tender, ctx: TenderC
   for (const rule of procedure.rules.activate) await rule(tender, ctx);
   tender.date = formatKyiv(ctx.now);
   await procedure.activate(tender, ctx);
-}
-
-/** The tender with `next_check` = its earliest pending event, or without one (docs/tenders.md §Tender events and next_check). */
-export function withNextCheck(procedure: TenderProcedure, tender: Tender): Tender {
-  const { next_check: _old, ...rest } = tender;
-  const next = nextCheckOf(procedure.events(tender));
-  return next ? { ...rest, next_check: next } : rest;
 }

@@ -3,7 +3,6 @@ import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { validated } from '../../core/validation';
 import { addNextAward } from '../awards/add-next-award';
-import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
 import { activeLots, bidsNumber, STATE_MACHINE_WRITES } from '../tender-status';
 import {
   applyAuctionLotResults,
@@ -56,7 +55,7 @@ async function changeAuction(
   requireAuctionStatus(stored.doc.data, operation);
   const tender = structuredClone(tenderOf(stored.doc));
   apply(tender, stored.doc.config ?? {});
-  const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: formatKyiv(now) };
+  const data = { ...tender, dateModified: formatKyiv(now) };
   return saveTender(session, stored, data, { writes: STATE_MACHINE_WRITES });
 }
 

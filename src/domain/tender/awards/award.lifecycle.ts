@@ -11,7 +11,7 @@ import { mergePatch, validated } from '../../core/validation';
 import type { DocumentHolder } from '../../documents';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
 import type { AwardPolicy } from '../procedure';
-import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
+import { procedureOfStored } from '../tender.lifecycle';
 import { addNextAward } from './add-next-award';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 import type { Document } from '../../core/shapes';
@@ -126,7 +126,7 @@ export async function patchAward(
   } else {
     tender.awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? award : a));
   }
-  const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
+  const data = { ...tender, dateModified: formatKyiv(now) };
   // The contracts are numbered first: the tender keeps their contractID too.
   const contracts = await saveContractsToContracting(session, stored.doc, data, effects.added, now);
   const cancelled = await cancelledContracts(session, effects.cancelled, now);

@@ -6,7 +6,7 @@ import { itemById, itemsOf } from '../../core/items';
 import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
 import type { TenderProcedure } from '../procedure';
-import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
+import { procedureOfStored } from '../tender.lifecycle';
 import { cancelledContracts } from '../awards/award.lifecycle';
 import { cancel } from './cancel';
 import { patchCancellationSchema, postCancellationSchema, type CancellationPatch, type CancellationRequest } from './cancellation.schema';
@@ -72,7 +72,7 @@ async function saveCancellations(
   cancelled: string[] = [],
 ): Promise<void> {
   const stamp = formatKyiv(now);
-  const data = { ...withNextCheck(procedureOfStored(tender), tender), dateModified: stamp };
+  const data = { ...tender, dateModified: stamp };
   // A cancellation writes its own list, and its effects reach the bids and contracts (docs/tenders.md §Cancellations).
   const change = tenderChange(stored, data, { writes: ['cancellations', 'bids', 'contracts'] });
   // The contracting module's copies of the contracts it cancelled change in the same commit.

@@ -5,7 +5,7 @@ import type { TenderLink } from '../../contract';
 import type { Contract } from '../../contract/contract.types';
 import { checkTenderStatus } from '../awards/check-tender-status';
 import type { AwardPolicy } from '../procedure';
-import { procedureOfStored, withNextCheck } from '../tender.lifecycle';
+import { procedureOfStored } from '../tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 import type { Award } from '../tender.types';
 
@@ -84,6 +84,6 @@ export const tenderContractLink: TenderLink = async (session: StoreSession, afte
   copy.status = after.status;
   if (after.value) copy.value = after.value;
   checkTenderStatus(tender, now, doc.config ?? {}, procedure.awards);
-  const data = { ...withNextCheck(procedure, tender), dateModified: formatKyiv(now) };
+  const data = { ...tender, dateModified: formatKyiv(now) };
   return [tenderChange(tenderStored as StoredTender, data, { writes: ['contracts'] })];
 };

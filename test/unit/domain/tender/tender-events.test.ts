@@ -2,7 +2,7 @@ import t from 'tap';
 import type { ObjectDoc } from '../../../../src/domain/core/objects';
 import { belowThreshold } from '../../../../src/domain/tender/procedures/below-threshold';
 import { tenderCheck } from '../../../../src/domain/tender/tender.check';
-import { withNextCheck } from '../../../../src/domain/tender/tender.lifecycle';
+import { withNextCheck } from '../../../../src/domain/tender/tender-aggregate';
 import type { Tender } from '../../../../src/domain/tender/tender.types';
 import type { StoredDoc, StoreSession, Stored } from '../../../../src/store/port';
 import { ManualClock } from '../../../../src/time/clock';
