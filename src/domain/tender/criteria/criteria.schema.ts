@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { text } from '../../core/organization.schema';
 import { list } from '../../core/lists';
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
@@ -18,7 +19,6 @@ import { unitSchema } from '../../core/parts.schema';
  * Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. `model<T>`
  * builds `Joi.object<T, true>`, which holds each schema's members to the tender's types (tender.types.ts).
  */
-const text = () => Joi.string().min(1);
 const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 
 const evidenceSchema = model<Omit<EligibleEvidence, 'id'>>('EligibleEvidence', {
