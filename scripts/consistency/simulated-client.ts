@@ -152,6 +152,9 @@ export class SimulatedClient {
       this.violation('monotonic-writes', `PATCH v${stamp.version} of ${id}: 404 after v${previous} was acknowledged`);
       return false;
     }
+    // A 503 may come after the write landed: a node that cannot read back a write of unknown outcome answers 503
+    // (docs/cluster.md §Outcome unknown), and so does a request past REQUEST_TIMEOUT_MS, whose handler goes on.
+    if (reply.status === 503) own.uncertain = true;
     if (reply.status !== 200) throw new Error(`patch: ${reply.status}`);
     const written = parseStamp(reply.body.data.description).version;
     const dateModified = Date.parse(reply.body.data.dateModified);
