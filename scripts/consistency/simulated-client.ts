@@ -152,9 +152,10 @@ export class SimulatedClient {
       this.violation('monotonic-writes', `PATCH v${stamp.version} of ${id}: 404 after v${previous} was acknowledged`);
       return false;
     }
-    // A 503 may come after the write landed: a node that cannot read back a write of unknown outcome answers 503
-    // (docs/cluster.md §Outcome unknown), and so does a request past REQUEST_TIMEOUT_MS, whose handler goes on.
-    if (reply.status === 503) own.uncertain = true;
+    // A 503 says whether the write was made (docs/cluster.md §Outcome unknown): "Service Unavailable" alone means it
+    // was not, so a 409 after it is a violation; a node that could not learn the outcome, or a request past
+    // REQUEST_TIMEOUT_MS (whose handler goes on), says otherwise, and the write may have landed.
+    if (reply.status === 503 && !knownNotWritten(reply.body)) own.uncertain = true;
     if (reply.status !== 200) throw new Error(`patch: ${reply.status}`);
     const written = parseStamp(reply.body.data.description).version;
     const dateModified = Date.parse(reply.body.data.dateModified);
@@ -189,3 +190,7 @@ export class SimulatedClient {
     return ids[Math.floor(Math.random() * ids.length)];
   }
 }
+
+/** A 503 whose only error is the store's plain "Service Unavailable": the write was not made. */
+const knownNotWritten = (body: { errors?: { description?: unknown }[] } | undefined): boolean =>
+  body?.errors?.length === 1 && body.errors[0].description === 'Service Unavailable';

@@ -107,7 +107,7 @@ export function errorRenderer(): Koa.Middleware {
 function toApiError(err: unknown, ctx: Koa.Context): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof StoreConflict) return err.reason === 'revision' ? conflict() : apiError(409, 'Document already exists');
-  if (err instanceof StoreUnavailable) return apiError(503, 'Service Unavailable', { location: 'url', name: 'store' });
+  if (err instanceof StoreUnavailable) return apiError(503, storeUnavailable(err), { location: 'url', name: 'store' });
   const e = err as { status?: number; expose?: boolean; message?: string };
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     const title = statusTitle(e.status);
@@ -116,6 +116,15 @@ function toApiError(err: unknown, ctx: Koa.Context): ApiError {
   ctx.state.log?.error({ err }, 'unhandled error');
   return apiError(500, 'Internal Server Error', { location: 'url', name: 'internal_server_error' });
 }
+
+/**
+ * A 503 of the store says whether the write was made: "Service Unavailable" alone means it was not, so the same
+ * request may be sent again; otherwise the object must be read first (docs/cluster.md §Outcome unknown).
+ */
+const storeUnavailable = (err: StoreUnavailable): string =>
+  err.outcomeUnknown
+    ? 'Service Unavailable: the store did not confirm whether the change was made; read the object before sending it again'
+    : 'Service Unavailable';
 
 function statusTitle(status: number): string {
   return (

@@ -262,7 +262,16 @@ export class StoreConflict extends Error {
   }
 }
 
-/** The store could not answer in time or at all (network, primary change). Reaches clients as 503. */
+/**
+ * The store could not answer in time or at all (network, primary change). Reaches clients as 503. A write is known
+ * not made unless `outcomeUnknown`: then the store could not learn whether it landed (docs/cluster.md §Outcome unknown).
+ */
 export class StoreUnavailable extends Error {
   name = 'StoreUnavailable';
+  readonly outcomeUnknown: boolean;
+
+  constructor(message: string, options: { cause?: unknown; outcomeUnknown?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
+  }
 }

@@ -57,3 +57,27 @@ t.test('the same 409 with every attempt answered is a monotonic-writes violation
   await client.patch();
   t.equal(shared.violations.counts['monotonic-writes'], 1, JSON.stringify(shared.violations.examples));
 });
+
+const unavailable =
+  (description: string): Step =>
+  (_req, res) =>
+    reply(res, 503, { status: 'error', errors: [{ location: 'url', name: 'store', description }] });
+
+t.test('a 409 after a 503 that says the outcome is unknown is no violation', async (t) => {
+  const unknown = unavailable(
+    'Service Unavailable: the store did not confirm whether the change was made; read the object before sending it again',
+  );
+  const { client, shared } = await stubNode(t, ['apply', unknown, conflict]);
+  await client.create();
+  await t.rejects(client.patch(), /patch: 503/);
+  await t.rejects(client.patch(), /patch: 409/);
+  t.equal(shared.violations.total(), 0, JSON.stringify(shared.violations.examples));
+});
+
+t.test('a 409 after a plain "Service Unavailable" (known not written) is a monotonic-writes violation', async (t) => {
+  const { client, shared } = await stubNode(t, ['apply', unavailable('Service Unavailable'), conflict]);
+  await client.create();
+  await t.rejects(client.patch(), /patch: 503/);
+  await client.patch();
+  t.equal(shared.violations.counts['monotonic-writes'], 1, JSON.stringify(shared.violations.examples));
+});

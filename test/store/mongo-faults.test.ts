@@ -15,6 +15,8 @@ import { MongoClient, type Document } from 'mongodb';
 import { FEED_DELAY_BOUND_MS } from '../../src/store/mongo/feed-floors';
 import type { Membership } from '../../src/membership/membership';
 import { StoreUnavailable, type Change } from '../../src/store/port';
+import type { ObjectRecord } from '../../src/store/mongo/object-record';
+import { readBack } from '../../src/store/mongo/read-back';
 import { newShared, SimulatedClient, type Shared } from '../../scripts/consistency/simulated-client';
 import { aBudget, aPlan } from '../fixtures/plans';
 import { CookieJar, request, startTestServer, type Reply, type TestServer } from '../fixtures/server';
@@ -57,12 +59,14 @@ if (!process.env.MONGODB_URL) {
     execFileSync(SCRIPT, ['--stop', port]);
   });
 
-  const failPoint = (data: Document, mode: Document | 'off' = { times: 1 }) =>
+  const failPoint = (data: Document, mode: Document | 'off' | 'alwaysOn' = { times: 1 }) =>
     admin.db('admin').command({ configureFailPoint: 'failCommand', mode, data });
 
   /** What the load saw: statuses answered, creates acknowledged (id, writer's cookie, title last acknowledged). */
   interface Load {
     statuses: number[];
+    /** How many 503s said the write's outcome was unknown (docs/cluster.md §Outcome unknown); the rest were not made. */
+    outcomeUnknown: number;
     acknowledged: { id: string; jar: CookieJar; title: string; node: TestServer }[];
     ms: number[];
     /** What the consistency checker's clients saw meanwhile. */
@@ -92,7 +96,7 @@ if (!process.env.MONGODB_URL) {
 
   /** Writers on both nodes (create, then an owner PATCH) and a crawler on node B while `fault` runs. */
   async function underLoad(fault: () => Promise<unknown>, rounds = 3): Promise<Load> {
-    const load: Omit<Load, 'sessions'> = { statuses: [], acknowledged: [], ms: [] };
+    const load: Omit<Load, 'sessions'> = { statuses: [], outcomeUnknown: 0, acknowledged: [], ms: [] };
     let writing = true;
     let faulting = true;
     const timed = async (call: () => Promise<Reply>) => {
@@ -101,6 +105,9 @@ if (!process.env.MONGODB_URL) {
       const started = Date.now();
       const reply = await call();
       load.statuses.push(reply.status);
+      if (reply.status === 503 && (reply.body as { errors: { description: string }[] }).errors[0].description !== 'Service Unavailable') {
+        load.outcomeUnknown++;
+      }
       load.ms.push(Date.now() - started);
       return reply;
     };
@@ -179,6 +186,7 @@ if (!process.env.MONGODB_URL) {
     t.equal(missing, 0, 'every acknowledged create is in the feed');
   }
 
+  const anIndex = { isPublic: true, isTest: false, nextCheck: null };
   const ERRORS: [string, Document][] = [
     ['NotWritablePrimary', { errorCode: 10107, errorLabels: ['RetryableWriteError'] }],
     ['ShutdownInProgress', { errorCode: 91 }],
@@ -204,7 +212,9 @@ if (!process.env.MONGODB_URL) {
       await checkAfter(t, load);
       const served = await request(a.url, 'POST', `${API}/plans`, { key: 'broker', body: { data: aPlan() } });
       t.equal(served.status, 201, `${name}: node A serves again once it passes`);
-      t.pass(`${name}: ${load.statuses.filter((s) => s === 503).length} of ${load.statuses.length} answered 503`);
+      t.pass(
+        `${name}: ${load.statuses.filter((s) => s === 503).length} of ${load.statuses.length} answered 503, ${load.outcomeUnknown} of them outcome unknown`,
+      );
     }
   });
 
@@ -263,7 +273,7 @@ if (!process.env.MONGODB_URL) {
       if (seconds === 3) t.ok(refused > 0, 'a step-down longer than the selection timeout reaches brokers as 503');
       t.ok(Math.max(...load.ms) < SELECTION_MS + 3000, 'no request waits much past the selection timeout');
       t.pass(
-        `${seconds} s step-down: ${refused} of ${load.statuses.length} answered 503, slowest ${Math.max(...load.ms)} ms, load ${Date.now() - started} ms`,
+        `${seconds} s step-down: ${refused} of ${load.statuses.length} answered 503 (${load.outcomeUnknown} outcome unknown), slowest ${Math.max(...load.ms)} ms, load ${Date.now() - started} ms`,
       );
     }
   });
@@ -292,6 +302,47 @@ if (!process.env.MONGODB_URL) {
       t.pass(`${name}: broker got ${created.status}`);
     }
     await failPoint({}, 'off');
+
+    // The insert's connection cut and no read answering: the node cannot know, and says so.
+    await failPoint({ failCommands: ['insert', 'find'], appName: 'nodeA', closeConnection: true }, 'alwaysOn');
+    const before = await admin.db(database).collection('plans').countDocuments();
+    const started = Date.now();
+    const unknown = await request(a.url, 'POST', `${API}/plans`, { key: 'broker', body: { data: aPlan() } });
+    const waited = Date.now() - started;
+    await failPoint({}, 'off');
+    t.equal(unknown.status, 503);
+    t.match(
+      unknown.body.errors,
+      [{ name: 'store', description: /did not confirm whether the change was made/ }],
+      'the 503 says the outcome is unknown',
+    );
+    t.ok(waited >= SELECTION_MS, `after waiting ${waited} ms for a primary to read back from`);
+    t.equal((await admin.db(database).collection('plans').countDocuments()) - before, 0, 'the cut insert did not land');
+  });
+
+  t.test('a read-back that finds no primary is tried again, then says the outcome is unknown', async (t) => {
+    // The node's read of a write of unknown outcome (docs/cluster.md §Outcome unknown), on a client of its own.
+    const client = new MongoClient(`${serverUrl}&appName=readBack`);
+    const objects = client.db(database).collection<ObjectRecord>('plans');
+    const change: Change = { op: 'insert', kind: 'plans', id: randomUUID().replace(/-/g, ''), doc: { data: {} }, index: anIndex };
+    await objects.insertOne({ _id: change.id, rev: 1, seq: 7, doc: change.doc, ...anIndex, revisions: [] });
+    const written = [{ change, position: 7 }];
+    const refused = { failCommands: ['find'], appName: 'readBack', errorCode: 91 };
+    // Each find fails twice (the driver's retry too): the read-back that gave up at the first failure said "not written".
+    await failPoint(refused, { times: 4 });
+    t.same(await readBack(objects, written, SELECTION_MS, 'the write failed'), [true], 'read back after two failed reads: written');
+    t.same(
+      await readBack(objects, [{ change, position: 8 }], SELECTION_MS, 'the write failed'),
+      [false],
+      'at another position: not written',
+    );
+    await failPoint(refused, 'alwaysOn');
+    const started = Date.now();
+    const unknown = await readBack(objects, written, SELECTION_MS, 'the write failed');
+    await failPoint({}, 'off');
+    t.ok(unknown instanceof StoreUnavailable && unknown.outcomeUnknown, 'no primary answered: the outcome is unknown');
+    t.ok(Date.now() - started >= SELECTION_MS, `it tried for the selection timeout (${Date.now() - started} ms)`);
+    await client.close();
   });
 
   t.test('a transaction, a GridFS file and a counter block: retried once, StoreUnavailable or done past that', async (t) => {
@@ -300,7 +351,7 @@ if (!process.env.MONGODB_URL) {
       kind: 'contracts',
       id: randomUUID().replace(/-/g, ''),
       doc: { data: {} },
-      index: { isPublic: true, isTest: false, nextCheck: null },
+      index: anIndex,
     });
     const operations: [string, string, () => Promise<unknown>][] = [
       ['transaction', 'commitTransaction', () => a.store.session().commit([change(), change()])],

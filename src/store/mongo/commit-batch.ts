@@ -6,6 +6,7 @@ import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { ObjectRecord } from './object-record';
 import { toStoreError } from './mongo-errors';
+import { readBack } from './read-back';
 import {
   insertedRecord,
   isDuplicatePosition,
@@ -149,9 +150,9 @@ export class CommitBatch {
 
   /**
    * The store failed to answer (a write concern error, a dropped connection): the writes may or may not have landed.
-   * The objects as stored on the primary tell: one at its stamp was written, and is acknowledged as any other; the
-   * others fail with the error, known not written at their stamp, so a broker's retry makes no duplicate
-   * (docs/cluster.md §Outcome unknown). When even that read fails, they all fail with the error.
+   * The objects as stored on the primary tell (read-back.ts): one at its stamp was written, and is acknowledged as any
+   * other; the others fail with the error, known not written at their stamp, so a broker's retry makes no duplicate
+   * (docs/cluster.md §Outcome unknown). When no primary answers within the selection timeout, they all fail as unknown.
    */
   private async settleUnknown(
     collection: Collection<ObjectRecord>,
@@ -161,12 +162,12 @@ export class CommitBatch {
     outcomes: Outcome[],
     error: unknown,
   ) {
-    const stored = await collection
-      .find({ _id: { $in: indexes.map((i) => batch[i].change.id) } }, { projection: { seq: 1 }, readPreference: ReadPreference.primary })
-      .toArray()
-      .catch(() => []);
-    const at = new Map(stored.map((record) => [record._id, record.seq]));
-    for (const i of indexes) if (at.get(batch[i].change.id) !== positions[i]) outcomes[i] = { error };
+    const writes = indexes.map((i) => ({ change: batch[i].change, position: positions[i] }));
+    const landed = await readBack(collection, writes, this.client.options.serverSelectionTimeoutMS, error);
+    indexes.forEach((i, at) => {
+      if (landed instanceof StoreUnavailable) outcomes[i] = { error: landed };
+      else if (!landed[at]) outcomes[i] = { error };
+    });
   }
 
   /** What a write error of `change` means: stamp again, a conflict, or the error itself. */

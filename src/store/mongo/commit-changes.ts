@@ -1,5 +1,5 @@
 import { ReadPreference, type ClientSession, type Db } from 'mongodb';
-import { isHiddenChange, StoreConflict, type Change, type Numbering, type Stored } from '../port';
+import { isHiddenChange, StoreConflict, StoreUnavailable, type Change, type Numbering, type Stored } from '../port';
 import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import {
@@ -15,7 +15,8 @@ import {
   updateFilter,
   updateSet,
 } from './object-writes';
-import { isDuplicateKey } from './mongo-errors';
+import { isDuplicateKey, toStoreError } from './mongo-errors';
+import { readBack } from './read-back';
 
 const TRANSACTION = {
   readConcern: { level: 'snapshot' as const },
@@ -64,15 +65,23 @@ async function writeHidden(
   change: Change & { op: 'update'; keepsPosition: number },
   author: string,
 ): Promise<Stored> {
-  const result = await objectsOf(db, change).updateOne(
-    updateFilter(change, change.keepsPosition),
-    updateSet(change, change.keepsPosition, author),
-    {
-      session,
-      maxTimeMS: LOCK_WAIT_MS,
-    },
-  );
-  if (result.matchedCount === 1) return storedAt(change, change.keepsPosition);
+  const objects = objectsOf(db, change);
+  let matched;
+  try {
+    ({ matchedCount: matched } = await objects.updateOne(
+      updateFilter(change, change.keepsPosition),
+      updateSet(change, change.keepsPosition, author),
+      { session, maxTimeMS: LOCK_WAIT_MS },
+    ));
+  } catch (error) {
+    if (!(toStoreError(error) instanceof StoreUnavailable)) throw error;
+    // The write may have landed: read it back, as a commit batch does (read-back.ts).
+    const landed = await readBack(objects, [{ change, position: change.keepsPosition }], db.client.options.serverSelectionTimeoutMS, error);
+    if (landed instanceof StoreUnavailable) throw landed;
+    if (!landed[0]) throw error;
+    matched = 1;
+  }
+  if (matched === 1) return storedAt(change, change.keepsPosition);
   throw new StoreConflict('revision');
 }
 
