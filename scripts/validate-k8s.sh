@@ -29,8 +29,8 @@ render() {
   else
     echo "validate-k8s: no kubectl or kustomize; installing kustomize ${KUSTOMIZE_VERSION} with go install" >&2
     command -v go >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq golang-go >/dev/null; }
-    GOBIN=/usr/local/bin go install "sigs.k8s.io/kustomize/kustomize/v5@${KUSTOMIZE_VERSION}" >&2
-    kustomize build "$1"
+    go install "sigs.k8s.io/kustomize/kustomize/v5@${KUSTOMIZE_VERSION}" >&2
+    "$(go env GOPATH)/bin/kustomize" build "$1"
   fi
 }
 

@@ -16,7 +16,7 @@ import { copyStore } from '../migrate/copy-store';
 import { countRoundTrips, formatRoundTrips } from './round-trips';
 import { load, manifestPath, type Manifest } from '../load/main';
 import { drive, isEmptyPage, nextPath, percentile, type DriveOptions, type Measure, type RequestPlan } from './drive';
-import { cpuSecondsOf, ROOT, startProduct, type Running } from './processes';
+import { cpuSecondsOf, machineCpuSeconds, ROOT, startProduct, type Running } from './processes';
 import { createPlan, patchPlan, type Owned } from './write-plans';
 
 const API = '/api/2.5';
@@ -291,13 +291,6 @@ async function storeCeiling(o: EngineOptions, manifest: Manifest, mongoUrl: stri
   } finally {
     await client.close();
   }
-}
-
-/** CPU time spent by every core of the machine so far, in seconds (`/proc/stat`, all but idle and iowait). */
-function machineCpuSeconds(): number {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const busy = ticks.reduce((sum, t) => sum + t, 0) - ticks[3] - ticks[4];
-  return busy / 100; // USER_HZ
 }
 
 function renderScaling(rows: ScalingRow[], o: EngineOptions): string {

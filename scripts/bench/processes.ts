@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '../..');
@@ -8,42 +9,49 @@ export const ROOT = join(__dirname, '../..');
 export interface Running {
   url: string;
   pid: number;
-  /** Resident and peak resident set size of the process, in MiB (Linux /proc). */
+  /** Resident and peak resident set size of the process, in MiB (the kernel's process files). */
   memory(): { rssMB: number; peakMB: number };
   stop(): Promise<void>;
 }
 
-/** The text of a Linux /proc file, or null where there is none (another OS, a process that has exited). */
+/** Where Linux shows its processes and memory as files; elsewhere they are missing and the figures NaN. */
+const KERNEL_FILES = '/proc';
+
+/** The text of one of the kernel's files, or null where there is none (another OS, a process that has exited). */
 function procText(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(join(KERNEL_FILES, path), 'utf8');
   } catch {
     return null;
   }
 }
 
-/** The number a pattern's first group finds in a /proc file; NaN where the file or the field is missing. */
+/** The number a pattern's first group finds in a kernel file; NaN where the file or the field is missing. */
 const procNumber = (text: string | null, pattern: RegExp) => Number((text && pattern.exec(text)?.[1]) ?? NaN);
 
 export function memoryOf(pid: number) {
-  const status = procText(`/proc/${pid}/status`);
+  const status = procText(`${pid}/status`);
   return { rssMB: procNumber(status, /^VmRSS:\s+(\d+)/m) / 1024, peakMB: procNumber(status, /^VmHWM:\s+(\d+)/m) / 1024 };
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build node runs on
 
-/** User + system CPU seconds a process has used (Linux /proc; NaN elsewhere). */
+/** User + system CPU seconds a process has used (Linux only; NaN elsewhere). */
 export function cpuSecondsOf(pid: number): number {
   // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-  const fields = procText(`/proc/${pid}/stat`)?.split(') ')[1]?.split(' ');
+  const fields = procText(`${pid}/stat`)?.split(') ')[1]?.split(' ');
   return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : NaN;
 }
 
-/** Bytes a process has made the kernel read from storage, not from the page cache (Linux /proc; NaN elsewhere). */
-export const storageReadBytesOf = (pid: number): number => procNumber(procText(`/proc/${pid}/io`), /^read_bytes: (\d+)$/m);
+/** Bytes a process has made the kernel read from storage, not from the page cache (Linux only; NaN elsewhere). */
+export const storageReadBytesOf = (pid: number): number => procNumber(procText(`${pid}/io`), /^read_bytes: (\d+)$/m);
 
-/** The kernel's page cache, in MiB (Linux /proc/meminfo `Cached`; NaN elsewhere). */
-export const pageCacheMB = (): number => procNumber(procText('/proc/meminfo'), /^Cached:\s+(\d+) kB$/m) / 1024;
+/** The kernel's page cache, in MiB (`meminfo`'s `Cached`; NaN elsewhere). */
+export const pageCacheMB = (): number => procNumber(procText('meminfo'), /^Cached:\s+(\d+) kB$/m) / 1024;
+
+/** CPU time spent by every core of the machine so far, in seconds (all but idle time). */
+export const machineCpuSeconds = (): number =>
+  cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0) / 1000;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -89,7 +89,7 @@ t.test('an unexpected exception → 500 with a generic body, never a stack', asy
   });
   app.use(errorRenderer());
   app.use(() => {
-    throw new Error('secret internals at /srv/app.js:12');
+    throw new Error('secret internals: token table row 12');
   });
   const http = createServer(koaHandler(app));
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
