@@ -10,7 +10,7 @@ import type { BusinessOrganization, Document, Item, Location, ProcuringEntity, S
  * `model<T>` builds `Joi.object<T, true>`, which holds each schema's members to its type in shapes.ts; the
  * organization parts are organization.schema.ts's pieces with the tender side's rules.
  */
-const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
+export const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 /** Client-given ids: 32 hexadecimal characters (schematics `MD5Type`). */
 export const md5 = () => Joi.string().hex().length(32);
 

@@ -1,6 +1,15 @@
 import Joi from 'joi';
 import { text, translated } from '../core/organization.schema';
-import { addressSchema, classificationSchema, contactPointSchema, cpvSchema, md5, periodSchema, unitSchema } from '../core/parts.schema';
+import {
+  addressSchema,
+  classificationSchema,
+  contactPointSchema,
+  cpvSchema,
+  md5,
+  model,
+  periodSchema,
+  unitSchema,
+} from '../core/parts.schema';
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 import { list } from '../core/lists';
@@ -23,9 +32,8 @@ import type {
 
 /**
  * Plan request shapes (docs/plans.md §Fields): one schema for a whole plan, its optional form for a PATCH.
- * `model<T>` builds `Joi.object<T, true>`, which holds a schema's members to the plan's types (plan.types.ts).
+ * `model<T>` (core) holds a schema's members to the plan's types (plan.types.ts).
  */
-const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 
 export const PLAN_STATUSES: PlanStatus[] = ['draft', 'scheduled', 'cancelled', 'complete'];
 

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
-import { businessOrganizationSchema, itemSchema, md5, periodSchema, procuringEntitySchema, valueSchema } from '../core/parts.schema';
+import { businessOrganizationSchema, itemSchema, md5, model, periodSchema, procuringEntitySchema, valueSchema } from '../core/parts.schema';
 import { float } from '../core/float';
 import { isoDate } from '../core/validation';
 import { translated } from '../core/organization.schema';
@@ -12,7 +12,6 @@ import type { Feature, FeatureValue, Lot, Tender } from './tender.types';
  * are the arrays their own routes write, documents included (docs/platform.md §Server-managed arrays).
  */
 const text = () => Joi.string().min(1);
-const model = (name: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).label(name);
 
 export const MILESTONE_TITLES = [
   'executionOfWorks',
@@ -138,13 +137,14 @@ const tenderKeys = {
   tenderPeriod: periodSchema,
 };
 
-const agreementsSchema = list('agreements', model('AgreementUUID', { id: md5().required() })).min(1);
-const enquiryPeriodSchema = model('Period', { startDate: isoDate(), endDate: isoDate() });
+const agreementsSchema = list('agreements', model<{ id: string }>('AgreementUUID', { id: md5().required() })).min(1);
+// Untyped: the request's period is partial, the stored one (EnquiryPeriod) whole.
+const enquiryPeriodSchema = Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period');
 
 const createKeys = {
   ...tenderKeys,
   // Set by creation only (`POST /plans/{id}/tenders`, docs/plans.md §Tenders); a PATCH naming it is a Rogue field.
-  plans: list('plans', model('PlanRelation', { id: md5().required() })),
+  plans: list('plans', model<{ id: string }>('PlanRelation', { id: md5().required() })),
   procurementMethodType: Joi.string(),
   status: Joi.string().valid('draft'),
   mode: Joi.string().valid('test'),

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { text } from '../../core/organization.schema';
 import { float } from '../../core/float';
 import { list } from '../../core/lists';
-import { businessOrganizationSchema, md5, unitSchema, valueSchema } from '../../core/parts.schema';
+import { businessOrganizationSchema, md5, model, unitSchema, valueSchema } from '../../core/parts.schema';
 import { requirementResponsesSchema } from './requirement-response.schema';
 import type { BidItem, BidRequest, BidStatus, LotValueRequest, Parameter } from '../tender.types';
 
@@ -11,7 +11,6 @@ import type { BidItem, BidRequest, BidStatus, LotValueRequest, Parameter } from 
  * not accepted inline: they are uploaded to `/bids/{bid_id}/documents` as files. `model<T>` builds
  * `Joi.object<T, true>`, which holds each schema's members to the tender's types (tender.types.ts).
  */
-const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 
 export const BID_STATUSES: BidStatus[] = ['draft', 'pending', 'active', 'invalid', 'invalid.pre-qualification', 'unsuccessful', 'deleted'];
 

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { list } from '../../core/lists';
-import { md5, periodSchema } from '../../core/parts.schema';
+import { md5, model, periodSchema } from '../../core/parts.schema';
 import { text, translated } from '../../core/organization.schema';
 import { isoDate } from '../../core/validation';
 import type { EvidenceRequest, Reference, RequirementResponseRequest } from '../tender.types';
@@ -11,7 +11,6 @@ import type { EvidenceRequest, Reference, RequirementResponseRequest } from '../
  * are checked against the requirement's `dataType` by the bid rules, which know the tender's criteria. `model<T>`
  * builds `Joi.object<T, true>`, which holds each schema's members to the tender's types (tender.types.ts).
  */
-const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 const reference = model<Reference>('Reference', { id: text().required(), title: text() });
 /** `BaseType`: any JSON scalar; the requirement's `dataType` decides what it must convert to. */
 const scalar = () => Joi.alternatives(Joi.string(), Joi.number(), Joi.boolean());

@@ -13,13 +13,12 @@ import type {
   RequirementGroupRequest,
   RequirementRequest,
 } from '../tender.types';
-import { unitSchema } from '../../core/parts.schema';
+import { model, unitSchema } from '../../core/parts.schema';
 
 /**
  * Criterion (spec: Criterion): the request shape, server-set ids, and the template of the spec's list. `model<T>`
  * builds `Joi.object<T, true>`, which holds each schema's members to the tender's types (tender.types.ts).
  */
-const model = <T>(name: string, keys: Joi.StrictSchemaMap<T>) => Joi.object<T, true>(keys).label(name);
 
 const evidenceSchema = model<Omit<EligibleEvidence, 'id'>>('EligibleEvidence', {
   title: text(),
