@@ -119,4 +119,20 @@ if (!url) {
     first!.doc.data.n = 'changed by the caller';
     t.same((await reader.session().get('tenders', stored.id))?.doc, stored.doc);
   });
+
+  t.test('a collection dropped (or renamed away) voids every kept version and document of it', async (t) => {
+    const [stored] = await writer.session().commit([insert()]);
+    const kept = await confirmedKept(reader, stored);
+    t.ok(await reader.session().get('tenders', stored.id), 'the document kept');
+    const admin = new MongoClient(url);
+    await admin.db(name).collection('tenders').drop();
+    await admin.close();
+    let view = await reader.session().getView('tenders', stored.id, kept);
+    for (let attempt = 0; attempt < 250 && view === 'unchanged'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      view = await reader.session().getView('tenders', stored.id, kept);
+    }
+    t.equal(view, null, 'once the stream delivers the drop, the view is read again: gone');
+    t.equal(await reader.session().get('tenders', stored.id), null, 'and so is the document');
+  });
 }

@@ -33,11 +33,26 @@ const DEFAULT_POLL_MS = 20;
 /** How long the server holds a getMore open while no change comes. */
 const MAX_AWAIT_MS = 1000;
 
-/** Only what the watch needs of an event: which object changed, to which position, and when. */
+/**
+ * Events that change a whole collection or the database at once (an operator's drop, rename or restore): every
+ * kept version may be gone, so every confirmation is void. An `invalidate` also closes the stream.
+ */
+const WHOLESALE = new Set(['drop', 'rename', 'dropDatabase', 'invalidate']);
+
+/** Only what the watch needs of an event: which object changed, to which position, and when; or that all may have. */
 const PIPELINE = [
-  { $match: { 'ns.coll': { $in: [...KINDS, FLOORS_COLLECTION] } } },
+  {
+    $match: {
+      $or: [
+        { 'ns.coll': { $in: [...KINDS, FLOORS_COLLECTION] } },
+        { 'to.coll': { $in: KINDS } },
+        { operationType: { $in: ['dropDatabase', 'invalidate'] } },
+      ],
+    },
+  },
   {
     $project: {
+      operationType: 1,
       ns: 1,
       documentKey: 1,
       clusterTime: 1,
@@ -123,6 +138,7 @@ export class ChangeWatch {
     try {
       while (this.stream === stream) {
         const event = await stream.tryNext();
+        if (event?.operationType === 'invalidate') return this.reopen(stream);
         if (event) this.deliver(event);
         if (!event || stream.bufferedCount() === 0) await new Promise((resolve) => setTimeout(resolve, this.pollMs));
       }
@@ -210,7 +226,8 @@ export class ChangeWatch {
       updateDescription?: { updatedFields?: { seq?: unknown; rev?: unknown } };
     };
     this.gen++;
-    if (ns?.coll && ns.coll !== FLOORS_COLLECTION) {
+    if (WHOLESALE.has(event.operationType)) this.forget();
+    else if (ns?.coll && ns.coll !== FLOORS_COLLECTION) {
       const written = fullDocument ?? updateDescription?.updatedFields;
       const numberOr = (value: unknown) => (typeof value === 'number' ? value : NaN);
       this.touch(`${ns.coll}/${String(documentKey?._id)}`, {
