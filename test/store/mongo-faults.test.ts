@@ -17,6 +17,7 @@ import type { Membership } from '../../src/membership/membership';
 import { StoreUnavailable, type Change } from '../../src/store/port';
 import type { ObjectRecord } from '../../src/store/mongo/object-record';
 import { readBack } from '../../src/store/mongo/read-back';
+import { openMongoStore } from '../../src/store/mongo/mongo-store';
 import { newShared, SimulatedClient, type Shared } from '../../scripts/consistency/simulated-client';
 import { aBudget, aPlan } from '../fixtures/plans';
 import { CookieJar, request, startTestServer, type Reply, type TestServer } from '../fixtures/server';
@@ -25,8 +26,11 @@ const SCRIPT = join(__dirname, '../../scripts/mongo-test-server.sh');
 const API = '/api/2.5';
 /** Node A's and B's server selection timeout: a step-down longer than it reaches brokers as 503. */
 const SELECTION_MS = 2000;
-/** Node A answers 503 to a request unanswered after this long (REQUEST_TIMEOUT_MS). */
-const REQUEST_TIMEOUT_MS = 3000;
+/**
+ * Node A answers 503 to a request unanswered after this long (REQUEST_TIMEOUT_MS): past the 5 s a write whose
+ * connection was cut waits before it is read back (docs/cluster.md §Outcome unknown), as the default 20 s is.
+ */
+const REQUEST_TIMEOUT_MS = 6000;
 
 if (!process.env.MONGODB_URL) {
   t.plan(0, 'MONGODB_URL not set: the fault tier runs with the MongoDB suite, on a server of its own');
@@ -330,19 +334,50 @@ if (!process.env.MONGODB_URL) {
     const refused = { failCommands: ['find'], appName: 'readBack', errorCode: 91 };
     // Each find fails twice (the driver's retry too): the read-back that gave up at the first failure said "not written".
     await failPoint(refused, { times: 4 });
-    t.same(await readBack(objects, written, SELECTION_MS, 'the write failed'), [true], 'read back after two failed reads: written');
     t.same(
-      await readBack(objects, [{ change, position: 8 }], SELECTION_MS, 'the write failed'),
-      [false],
+      await readBack(objects, written, { sentAt: Date.now(), error: 'the write failed', waitMs: SELECTION_MS }),
+      ['written'],
+      'read back after two failed reads: written',
+    );
+    t.same(
+      await readBack(objects, [{ change, position: 8 }], { sentAt: Date.now(), error: 'the write failed', waitMs: SELECTION_MS }),
+      ['missing'],
       'at another position: not written',
     );
     await failPoint(refused, 'alwaysOn');
     const started = Date.now();
-    const unknown = await readBack(objects, written, SELECTION_MS, 'the write failed');
+    const unknown = await readBack(objects, written, { sentAt: Date.now(), error: 'the write failed', waitMs: SELECTION_MS });
     await failPoint({}, 'off');
-    t.ok(unknown instanceof StoreUnavailable && unknown.outcomeUnknown, 'no primary answered: the outcome is unknown');
+    t.ok(unknown[0] instanceof StoreUnavailable && unknown[0].outcomeUnknown, 'no primary answered: the outcome is unknown');
     t.ok(Date.now() - started >= SELECTION_MS, `it tried for the selection timeout (${Date.now() - started} ms)`);
     await client.close();
+  });
+
+  t.test('a write cut while it waits on the server is read back only once it can no longer land', async (t) => {
+    // A client that gives up on a reply after 400 ms: its insert's connection is cut while the server still holds it.
+    const cut = await openMongoStore(`${serverUrl.replace('/?', `/${database}?`)}&appName=cut&socketTimeoutMS=400`);
+    const change: Change = { op: 'insert', kind: 'plans', id: randomUUID().replace(/-/g, ''), doc: { data: {} }, index: anIndex };
+    // Both attempts (the driver's retry too) wait 1.5 s on the server, then run: the first lands after the node gave up.
+    await failPoint({ failCommands: ['insert'], appName: 'cut', blockConnection: true, blockTimeMS: 1500 }, { times: 2 });
+    const started = Date.now();
+    const outcome = await cut
+      .session()
+      .commit([change])
+      .then(
+        () => 'committed',
+        (e: unknown) => (e instanceof StoreUnavailable ? `StoreUnavailable${e.outcomeUnknown ? ', outcome unknown' : ''}` : String(e)),
+      );
+    const waited = Date.now() - started;
+    await failPoint({}, 'off');
+    // Past both attempts' 1.5 s on the server.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 2500 - Date.now())));
+    const stored = await admin
+      .db(database)
+      .collection('plans')
+      .countDocuments({ _id: change.id as unknown as Document });
+    t.equal(stored, 1, 'the insert landed after its connection was cut');
+    t.equal(outcome, 'committed', `so the node answers it committed (after ${waited} ms), not "not written"`);
+    await cut.close();
   });
 
   t.test('a transaction, a GridFS file and a counter block: retried once, StoreUnavailable or done past that', async (t) => {

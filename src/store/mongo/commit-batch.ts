@@ -6,7 +6,7 @@ import type { CounterBlocks } from './counters';
 import type { FeedFloors } from './feed-floors';
 import type { ObjectRecord } from './object-record';
 import { toStoreError } from './mongo-errors';
-import { readBack } from './read-back';
+import { readBack, type Unknown } from './read-back';
 import {
   insertedRecord,
   isDuplicatePosition,
@@ -127,6 +127,7 @@ export class CommitBatch {
     )) {
       const collection = this.db.collection<ObjectRecord>(kind);
       let written;
+      const sentAt = Date.now();
       try {
         written = await bulkWrite(
           collection,
@@ -135,7 +136,11 @@ export class CommitBatch {
         );
       } catch (error) {
         if (!(toStoreError(error) instanceof StoreUnavailable)) throw error;
-        await this.settleUnknown(collection, indexes, batch, positions, outcomes, error);
+        await this.settleUnknown(collection, indexes, batch, positions, outcomes, {
+          sentAt,
+          error,
+          waitMs: this.client.options.serverSelectionTimeoutMS,
+        });
         continue;
       }
       const { failed, matched } = written;
@@ -160,13 +165,12 @@ export class CommitBatch {
     batch: Waiting[],
     positions: number[],
     outcomes: Outcome[],
-    error: unknown,
+    unknown: Unknown,
   ) {
     const writes = indexes.map((i) => ({ change: batch[i].change, position: positions[i] }));
-    const landed = await readBack(collection, writes, this.client.options.serverSelectionTimeoutMS, error);
+    const settled = await readBack(collection, writes, unknown);
     indexes.forEach((i, at) => {
-      if (landed instanceof StoreUnavailable) outcomes[i] = { error: landed };
-      else if (!landed[at]) outcomes[i] = { error };
+      if (settled[at] !== 'written') outcomes[i] = { error: settled[at] === 'missing' ? unknown.error : settled[at] };
     });
   }
 

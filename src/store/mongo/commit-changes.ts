@@ -67,6 +67,7 @@ async function writeHidden(
 ): Promise<Stored> {
   const objects = objectsOf(db, change);
   let matched;
+  const sentAt = Date.now();
   try {
     ({ matchedCount: matched } = await objects.updateOne(
       updateFilter(change, change.keepsPosition),
@@ -76,9 +77,12 @@ async function writeHidden(
   } catch (error) {
     if (!(toStoreError(error) instanceof StoreUnavailable)) throw error;
     // The write may have landed: read it back, as a commit batch does (read-back.ts).
-    const landed = await readBack(objects, [{ change, position: change.keepsPosition }], db.client.options.serverSelectionTimeoutMS, error);
-    if (landed instanceof StoreUnavailable) throw landed;
-    if (!landed[0]) throw error;
+    const [settled] = await readBack(objects, [{ change, position: change.keepsPosition }], {
+      sentAt,
+      error,
+      waitMs: db.client.options.serverSelectionTimeoutMS,
+    });
+    if (settled !== 'written') throw settled === 'missing' ? error : settled;
     matched = 1;
   }
   if (matched === 1) return storedAt(change, change.keepsPosition);

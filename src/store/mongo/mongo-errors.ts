@@ -48,4 +48,11 @@ export function toStoreError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * The connection failed after the command was sent: the server may still be running it (docs/cluster.md §Outcome
+ * unknown). A bulk write carries the network error inside.
+ */
+export const connectionCut = (error: unknown): boolean =>
+  error instanceof MongoNetworkError || (error instanceof MongoBulkWriteError && error.errorResponse instanceof MongoNetworkError);
+
 export const isDuplicateKey = (error: unknown): boolean => error instanceof MongoError && error.code === 11000;
