@@ -49,8 +49,8 @@ export function toStoreError(error: unknown): unknown {
 }
 
 /**
- * The connection failed after the command was sent: the server may still be running it (docs/cluster.md §Outcome
- * unknown). A bulk write carries the network error inside.
+ * The connection failed after the command was sent: the server may still be running it
+ * (docs/cluster.md §Outcome unknown). A bulk write carries the network error inside.
  */
 export const connectionCut = (error: unknown): boolean =>
   error instanceof MongoNetworkError || (error instanceof MongoBulkWriteError && error.errorResponse instanceof MongoNetworkError);
