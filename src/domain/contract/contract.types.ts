@@ -1,6 +1,6 @@
 import type { OwnerSecrets } from '../../security/tokens';
 import type { Doc, ObjectDoc } from '../core/object-doc';
-import type { BusinessOrganization, Document, Period, ProcuringEntity, SignerInfo, Translated } from '../core/shapes';
+import type { BusinessOrganization, ContractedItem, Document, Period, ProcuringEntity, SignerInfo, Translated } from '../core/shapes';
 
 export type ContractStatus = 'pending' | 'active' | 'terminated' | 'cancelled';
 
@@ -30,8 +30,8 @@ export type ContractChange = Translated<'rationale'> & {
 export type ContractBuyer = ProcuringEntity & { signerInfo?: SignerInfo };
 export type ContractSupplier = BusinessOrganization & { signerInfo?: SignerInfo };
 
-/** A contracted item: the tender's item as the winning bid priced it; contracts read only its `id`. */
-export type ContractItem = { id: string } & Record<string, unknown>;
+/** A contracted item: the tender's item as the winning bid priced and answered it (docs/tenders.md §Contracts of a tender). */
+export type ContractItem = ContractedItem;
 
 /** A contract's `data` (spec: Contract), made by the contracting system or from a tender's active award. */
 export type Contract = Translated<'title'> &
