@@ -4,8 +4,8 @@ import { pythonRepr } from '../core/python-repr';
 import type { Contract, ContractItem, ContractValue } from './contract.types';
 
 /**
- * The owner's PATCH of a contract's items, as openprocurement.api 1.0.274 checks it (docs/contracts.md §Contract
- * items): the body's unit currencies, then what may change of each item, then the unit prices against the value.
+ * The owner's PATCH of a contract's items, as openprocurement.api 1.0.274 checks it: the body's unit currencies, then
+ * what may change of each item, then the unit prices against the value (docs/contracts.md §Contract items).
  */
 
 /** The reference's `Value` names UAH where a value gives no currency. */
