@@ -16,6 +16,9 @@ async function awarded(server: TestServer, options: TenderingOptions) {
   return { tender, bid: bids[1], award: res.body.data, contract, path: `/api/2.5/contracts/${contract.id}` };
 }
 
+/** A unit priced with VAT, as a tender or a bid gives it. */
+const unit = (amount: number) => ({ name: 'кілограм', code: 'KGM', value: { amount, currency: 'UAH', valueAddedTaxIncluded: true } });
+
 /** A refused request leaves the contract and its tender as they were. */
 async function refused(t: any, server: TestServer, tenderId: string, path: string, send: () => Promise<any>, expected: unknown) {
   const read = async () => [(await server.request('GET', path)).body, (await server.request('GET', `/api/2.5/tenders/${tenderId}`)).body];
@@ -48,7 +51,6 @@ t.test(
   async (t) => {
     const server = await startTestServer();
     t.teardown(() => server.close());
-    const unit = (amount: number) => ({ name: 'кілограм', code: 'KGM', value: { amount, currency: 'UAH', valueAddedTaxIncluded: true } });
     const { contract, path } = await awarded(server, {
       lots: 1,
       item: { unit: unit(100) },
@@ -255,7 +257,6 @@ t.test(
   async (t) => {
     const server = await startTestServer();
     t.teardown(() => server.close());
-    const unit = (amount: number) => ({ name: 'кілограм', code: 'KGM', value: { amount, currency: 'UAH', valueAddedTaxIncluded: true } });
     const { tender, bid, contract, path } = await awarded(server, {
       lots: 1,
       item: { unit: unit(100) },
