@@ -1,5 +1,5 @@
 import type { OwnerSecrets } from '../../security/tokens';
-import type { Doc, ObjectDoc } from '../core/object-doc';
+import type { ObjectDoc } from '../core/object-doc';
 import type { BusinessOrganization, ContractedItem, Document, Period, ProcuringEntity, SignerInfo, Translated } from '../core/shapes';
 
 export type ContractStatus = 'pending' | 'active' | 'terminated' | 'cancelled';
@@ -72,10 +72,3 @@ export interface ContractHidden {
 }
 
 export type ContractDoc = ObjectDoc<Contract, { restricted?: boolean }, ContractHidden>;
-
-/**
- * A contract as tender/contracts/add-contracts.ts builds one from the tender's copy, whose `contractID` its type
- * leaves optional though it is set just before: its hidden members typed, its `data` not. The tender side imports
- * it as `ContractDoc` (contract-signer-info.ts, index.ts); `ContractDoc` itself once that copy's type has the number.
- */
-export type ContractDocOfTender = ObjectDoc<Doc, { restricted?: boolean }, ContractHidden>;
