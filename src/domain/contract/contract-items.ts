@@ -27,6 +27,30 @@ export function checkItemUnitCurrencies(items: Partial<ContractItem>[], patchVal
   }
 }
 
+/** What the item rules read of the contract's tender: its `config.valueCurrencyEquality`, and whether it has funders. */
+export interface TenderCurrencies {
+  valueCurrencyEquality?: boolean;
+  funded?: boolean;
+}
+
+/**
+ * `synchronize_items_unit_value`, after the checks of every PATCH of a contract with a value: each unit price without
+ * VAT (tenders since `ITEMS_UNIT_VALUE_AMOUNT_VALIDATION_FROM`, 2023-06-25) and in the value's currency, but in a
+ * funded tender of several currencies.
+ */
+export function withItemsPricedAsValue(contract: Contract, tender: TenderCurrencies): Contract {
+  const { value, items } = contract;
+  if (!value || !items?.some((i) => i.unit?.value)) return contract;
+  const keepCurrency = tender.valueCurrencyEquality === false && tender.funded;
+  const repriced = items.map((item) => {
+    if (!item.unit?.value) return item;
+    const currency = keepCurrency ? undefined : value.currency;
+    const priced = { ...item.unit.value, ...(currency ? { currency } : {}), valueAddedTaxIncluded: false };
+    return { ...item, unit: { ...item.unit, value: priced } };
+  });
+  return { ...contract, items: repriced };
+}
+
 /** What a pending contract's items may change (`validate_patch_pending_contract_items`). */
 const PENDING_ITEM_CHANGES = ['unit', 'quantity'];
 

@@ -10,7 +10,7 @@ import { insertOf, updateOf } from '../save-rules';
 import { withTestTitles } from '../core/test-mode';
 import { mergePatch, validated } from '../core/validation';
 import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../core/versioned-rules';
-import { checkItemsUnitAmount, checkItemUnitCurrencies } from './contract-items';
+import { checkItemsUnitAmount, checkItemUnitCurrencies, withItemsPricedAsValue, type TenderCurrencies } from './contract-items';
 import { CONTRACT_PATCH_RULES } from './contract.rules';
 import { createContract as createSchema, patchContract as patchSchema, type ContractPatch, type ContractRequest } from './contract.schema';
 import type { Contract, ContractDoc, ContractStatus } from './contract.types';
@@ -81,10 +81,11 @@ export type TenderLink = (
   activeChecks: () => void,
 ) => Promise<Change[]>;
 
-/** The tender's `config.valueCurrencyEquality`, which the item checks read (docs/contracts.md §Contract items). */
-async function valueCurrencyEquality(session: StoreSession, tenderId: string): Promise<boolean | undefined> {
+/** What the item rules read of the contract's tender (docs/contracts.md §Contract items). */
+async function currencyRules(session: StoreSession, tenderId: string): Promise<TenderCurrencies> {
   const tender = await session.get('tenders', tenderId);
-  return (tender?.doc as ObjectDoc<object, { valueCurrencyEquality?: boolean }, object> | undefined)?.config?.valueCurrencyEquality;
+  const doc = tender?.doc as ObjectDoc<{ funders?: unknown[] }, { valueCurrencyEquality?: boolean }, object> | undefined;
+  return { valueCurrencyEquality: doc?.config?.valueCurrencyEquality, funded: !!doc?.data.funders?.length };
 }
 
 /**
@@ -103,14 +104,14 @@ export async function patchContract(
   const before = stored.doc.data;
   const { items, ...patch } = validated<ContractPatch>(patchSchema, body);
   const involvesItems = !!items || !!before.items?.some((i) => i.unit?.value);
-  const currencyEquality = involvesItems ? await valueCurrencyEquality(session, before.tender_id) : undefined;
-  if (items && currencyEquality === true) checkItemUnitCurrencies(items, patch.value, before);
+  const tender: TenderCurrencies = involvesItems ? await currencyRules(session, before.tender_id) : {};
+  if (items && tender.valueCurrencyEquality === true) checkItemUnitCurrencies(items, patch.value, before);
   if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
   const merged: Contract = mergePatch(before, items ? { ...patch, items: items.map((i) => ({ id: newId(), ...i })) } : patch);
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
-  const data = withTestTitles(merged);
+  const data = withTestTitles(withItemsPricedAsValue(merged, tender));
   if (isDeepStrictEqual(data, before)) return stored.doc;
-  const activeChecks = () => checkItemsUnitAmount(data, currencyEquality === false);
+  const activeChecks = () => checkItemsUnitAmount(data, tender.valueCurrencyEquality === false);
   const tenderChanges = before.awardID ? await link(session, data, before, now, activeChecks) : (activeChecks(), []);
   const doc: ContractDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
   await session.commit([updateOf(stored, doc), ...tenderChanges]);

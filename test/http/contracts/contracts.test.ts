@@ -320,6 +320,22 @@ t.test('update-contract-item.http: a signed contract takes new quantity, unit pr
   t.same(await read(c.id), res.body.data, 'stored as answered');
 });
 
+t.test("any PATCH of a contract with a value prices its items without VAT and in the value's currency", async (t) => {
+  const withVat = { name: 'кг', code: 'KGM', value: { amount: 12, currency: 'USD', valueAddedTaxIncluded: true } };
+  const c = await recorded(openTender.id, {
+    items: [anItem({ quantity: 10, unit: withVat }), anItem({ unit: { name: 'кг', code: 'KGM' } })],
+  });
+  const res = await patch(c.id, c.token, { title: 'Договір' });
+  t.same(
+    res.body.data.items.map((i: Item) => i.unit),
+    [
+      { name: 'кг', code: 'KGM', value: { amount: 12, currency: 'UAH', valueAddedTaxIncluded: false } },
+      { name: 'кг', code: 'KGM' },
+    ],
+  );
+  t.same(await read(c.id), res.body.data, 'stored as answered');
+});
+
 t.test('a pending contract changes unit and quantity of its items, in any amounts → 200', async (t) => {
   const c = await recorded(openTender.id);
   const items = changed(c.body.data.items, 1, (i) => ({
