@@ -8,18 +8,16 @@ import { validated } from '../core/validation';
 import { putSignerInfoSchema } from './contract.schema';
 import type { Contract, ContractDoc } from './contract.types';
 
-/**
- * `PUT /contracts/{id}/buyer/signer_info` by the contract's owner and `PUT /contracts/{id}/suppliers/signer_info`
- * by the winning bid's owner (spec-era econtract `contract_signer_info.py`): who signs for each side, required
- * before the contract is signed, changeable while it is pending (docs/contracts.md §Contracts from awards).
- */
-export type { ContractDocOfTender as ContractDoc } from './contract.types';
-
 /** The owner of a side: the contract's for the buyer; the winning bid's owner name and token hash, kept with the contract. */
 export function sideOwner(doc: ContractDoc, side: 'buyer' | 'suppliers'): ObjectDoc {
   return side === 'buyer' ? doc : (doc.supplierAccess ?? { data: {} });
 }
 
+/**
+ * `PUT /contracts/{id}/buyer/signer_info` by the contract's owner and `PUT /contracts/{id}/suppliers/signer_info`
+ * by the winning bid's owner (spec-era econtract `contract_signer_info.py`): who signs for each side, required
+ * before the contract is signed, changeable while it is pending (docs/contracts.md §Contracts from awards).
+ */
 export async function putSignerInfo(
   session: StoreSession,
   stored: StoredObject<ContractDoc>,

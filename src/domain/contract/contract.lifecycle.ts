@@ -10,8 +10,9 @@ import { insertOf, updateOf } from '../save-rules';
 import { withTestTitles } from '../core/test-mode';
 import { mergePatch, validated } from '../core/validation';
 import { checkVersioned, CONTRACT_VERSIONED_RULES } from '../core/versioned-rules';
+import { checkItemsUnitAmount, checkItemUnitCurrencies, withItemsPricedAsValue, type TenderCurrencies } from './contract-items';
 import { CONTRACT_PATCH_RULES } from './contract.rules';
-import { createContract as createSchema, patchContract as patchSchema, type ContractRequest } from './contract.schema';
+import { createContract as createSchema, patchContract as patchSchema, type ContractPatch, type ContractRequest } from './contract.schema';
 import type { Contract, ContractDoc, ContractStatus } from './contract.types';
 
 /** What a new contract reads of its tender. */
@@ -68,14 +69,30 @@ export async function createContract(session: StoreSession, body: unknown, now: 
 
 /**
  * A contract made from a tender's award answers to its tender too (docs/contracts.md §Contracts from awards): the
- * link checks the change against the tender and returns the tender's own update, saved with the contract.
+ * link checks the change against the tender and returns the tender's own update, saved with the contract. It runs
+ * `activeChecks` after its checks of a pending contract and before those of signing, where the reference checks an
+ * active contract's items (docs/contracts.md §Contract items), also when it finds nothing of the tender to check.
  */
-export type TenderLink = (session: StoreSession, after: Contract, before: Contract, now: Date) => Promise<Change[]>;
+export type TenderLink = (
+  session: StoreSession,
+  after: Contract,
+  before: Contract,
+  now: Date,
+  activeChecks: () => void,
+) => Promise<Change[]>;
+
+/** What the item rules read of the contract's tender (docs/contracts.md §Contract items). */
+async function currencyRules(session: StoreSession, tenderId: string): Promise<TenderCurrencies> {
+  const tender = await session.get('tenders', tenderId);
+  const doc = tender?.doc as ObjectDoc<{ funders?: unknown[] }, { valueCurrencyEquality?: boolean }, object> | undefined;
+  return { valueCurrencyEquality: doc?.config?.valueCurrencyEquality, funded: !!doc?.data.funders?.length };
+}
 
 /**
- * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned; saved only when changed. A
+ * `PATCH /contracts/{id}` by its owner: status, period, value, dateSigned, items; saved only when changed. A
  * contract of an award goes through `link` as well. The body is validated before the status is judged, as the
- * reference's validators run (docs/contracts.md §Contract status machine).
+ * reference's validators run (docs/contracts.md §Contract status machine); items given are checked against the
+ * tender's currency rule with the body, and new ones get an id (docs/contracts.md §Contract items).
  */
 export async function patchContract(
   session: StoreSession,
@@ -85,13 +102,17 @@ export async function patchContract(
   link: TenderLink,
 ): Promise<ContractDoc> {
   const before = stored.doc.data;
-  const patch = validated<Partial<Contract>>(patchSchema, body);
+  const { items, ...patch } = validated<ContractPatch>(patchSchema, body);
+  const involvesItems = !!items || !!before.items?.some((i) => i.unit?.value);
+  const tender: TenderCurrencies = involvesItems ? await currencyRules(session, before.tender_id) : {};
+  if (items && tender.valueCurrencyEquality === true) checkItemUnitCurrencies(items, patch.value, before);
   if (FINAL.includes(before.status)) throw apiError(403, `Can't update contract in current (${before.status}) status`);
-  const merged = mergePatch(before, patch);
+  const merged: Contract = mergePatch(before, items ? { ...patch, items: items.map((i) => ({ id: newId(), ...i })) } : patch);
   for (const rule of CONTRACT_PATCH_RULES) rule(merged, before, now);
-  const data = withTestTitles(merged);
+  const data = withTestTitles(withItemsPricedAsValue(merged, tender));
   if (isDeepStrictEqual(data, before)) return stored.doc;
-  const tenderChanges = before.awardID ? await link(session, data, before, now) : [];
+  const activeChecks = () => checkItemsUnitAmount(data, tender.valueCurrencyEquality === false);
+  const tenderChanges = before.awardID ? await link(session, data, before, now, activeChecks) : (activeChecks(), []);
   const doc: ContractDoc = { ...stored.doc, data: { ...data, dateModified: formatKyiv(now) } };
   await session.commit([updateOf(stored, doc), ...tenderChanges]);
   return doc;

@@ -1,4 +1,5 @@
 import { apiError } from '../../http/errors';
+import { itemsKeepTheirTerms } from './contract-items';
 import type { Contract, ContractStatus } from './contract.types';
 
 /** Named rules of contract PATCHes (contracting API, spec era). */
@@ -44,4 +45,8 @@ export const dateSignedNotInFuture: ContractRule = (c, before, now) => {
   }
 };
 
-export const CONTRACT_PATCH_RULES: ContractRule[] = [statusMovesForward, amountNetFitsAmount, dateSignedNotInFuture];
+/**
+ * In the reference's order (`ContractState.validate_contract_patch`, docs/contracts.md §Contract status machine): the
+ * signing date, the status, the items, the value.
+ */
+export const CONTRACT_PATCH_RULES: ContractRule[] = [dateSignedNotInFuture, statusMovesForward, itemsKeepTheirTerms, amountNetFitsAmount];

@@ -52,12 +52,19 @@ const attributeSchema = Joi.object({
 export type ContractRequest = Pick<
   Contract,
   Editable | 'changes' | 'tender_id' | 'awardID' | 'suppliers' | 'procuringEntity' | 'buyer' | 'documents'
-> & { items?: Omit<ContractItem, 'id'>[] };
+> & { items?: ContractItemRequest[] };
 
-/** A tender item with the attributes its winner's answers made (parts.schema.ts `itemSchema` and `attributes`). */
+/**
+ * A tender item with the attributes its winner's answers made (parts.schema.ts `itemSchema` and `attributes`); its
+ * `unit` optional, as the contracting `Item` has it (docs/contracts.md §Contract items).
+ */
 const contractItemSchema = Joi.object({ ...itemKeys, attributes: list('attributes', attributeSchema) })
   .label('Item')
-  .fork(['description'], (s) => s.required());
+  .fork(['description'], (s) => s.required())
+  .fork(['unit'], (s) => s.optional());
+
+/** What a PATCH gives of a contract's items: each with its `id`, or a new one without. */
+export type ContractItemRequest = Omit<ContractItem, 'id'> & { id?: string };
 
 /** `POST /contracts` from the contracting system: the tender it comes from and the award's parties and items. */
 export const createContract = Joi.object<ContractRequest, true>({
@@ -72,10 +79,17 @@ export const createContract = Joi.object<ContractRequest, true>({
   documents: list('documents', documentSchema),
 });
 
-/** Owner PATCH: status, period, value (with amountNet), dateSigned; changes have their own route (docs/platform.md §Server-managed arrays). */
-export const patchContract = Joi.object<Pick<Contract, Editable | 'status'>, true>({
+/** What the owner's PATCH gives. */
+export type ContractPatch = Partial<Pick<Contract, Editable | 'status'>> & { items?: ContractItemRequest[] };
+
+/**
+ * Owner PATCH: status, period, value (with amountNet), dateSigned, items (docs/contracts.md §Contract items); changes
+ * have their own route (docs/platform.md §Server-managed arrays).
+ */
+export const patchContract = Joi.object<Required<ContractPatch>, true>({
   ...editable,
   status: Joi.string().valid('pending', 'active', 'terminated', 'cancelled'),
+  items: list('items', contractItemSchema).min(1).unique('id', { ignoreUndefined: true }),
 });
 
 /** `RATIONALE_TYPES`: why a contract may change, for contracts that carry no `contractChangeRationaleTypes` of their own. */

@@ -1,6 +1,6 @@
 import type { OwnerSecrets } from '../../security/tokens';
-import type { Doc, ObjectDoc } from '../core/object-doc';
-import type { BusinessOrganization, Document, Period, ProcuringEntity, SignerInfo, Translated } from '../core/shapes';
+import type { ObjectDoc } from '../core/object-doc';
+import type { BusinessOrganization, ContractedItem, Document, Period, ProcuringEntity, SignerInfo, Translated } from '../core/shapes';
 
 export type ContractStatus = 'pending' | 'active' | 'terminated' | 'cancelled';
 
@@ -30,8 +30,8 @@ export type ContractChange = Translated<'rationale'> & {
 export type ContractBuyer = ProcuringEntity & { signerInfo?: SignerInfo };
 export type ContractSupplier = BusinessOrganization & { signerInfo?: SignerInfo };
 
-/** A contracted item: the tender's item as the winning bid priced it; contracts read only its `id`. */
-export type ContractItem = { id: string } & Record<string, unknown>;
+/** A contracted item: the tender's item as the winning bid priced and answered it (docs/tenders.md §Contracts of a tender). */
+export type ContractItem = ContractedItem;
 
 /** A contract's `data` (spec: Contract), made by the contracting system or from a tender's active award. */
 export type Contract = Translated<'title'> &
@@ -72,10 +72,3 @@ export interface ContractHidden {
 }
 
 export type ContractDoc = ObjectDoc<Contract, { restricted?: boolean }, ContractHidden>;
-
-/**
- * A contract as tender/contracts/add-contracts.ts builds one from the tender's copy, whose `contractID` its type
- * leaves optional though it is set just before: its hidden members typed, its `data` not. The tender side imports
- * it as `ContractDoc` (contract-signer-info.ts, index.ts); `ContractDoc` itself once that copy's type has the number.
- */
-export type ContractDocOfTender = ObjectDoc<Doc, { restricted?: boolean }, ContractHidden>;

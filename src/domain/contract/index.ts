@@ -1,2 +1,2 @@
-export type { ContractDoc } from './contract-signer-info';
+export type { ContractDoc } from './contract.types';
 export { nextContractID, type TenderLink } from './contract.lifecycle';

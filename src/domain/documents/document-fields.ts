@@ -1,4 +1,3 @@
-import type { Doc } from '../core/object-doc';
 import { apiError } from '../../http/errors';
 import type { DocumentFields } from '../core/document-host';
 import type { HeldVersion } from '../core/shapes';
@@ -8,7 +7,7 @@ const BUYER_ONLY = 'buyerOnly';
 const RATIONALE_MIN = 30;
 
 /** What an upload records beyond its file where the holder's documents have it: `documentOf`, `confidentiality`, `author`. */
-export function uploadFields(fields: DocumentFields | undefined): Doc {
+export function uploadFields(fields: DocumentFields | undefined): Pick<HeldVersion, 'documentOf' | 'confidentiality' | 'author'> {
   if (!fields) return {};
   const { documentOf, confidentiality, author } = fields;
   return {
@@ -23,7 +22,11 @@ export function uploadFields(fields: DocumentFields | undefined): Doc {
  * after a change (docs/platform.md §Document fields): a `buyerOnly` one without a reason of 30 characters, a
  * `buyerOnly` one where the holder's documents are public, a `relatedItem` naming nothing of `parent`.
  */
-export function checkDocumentFields(fields: DocumentFields | undefined, document: HeldVersion, parent: Doc | undefined): void {
+export function checkDocumentFields(
+  fields: DocumentFields | undefined,
+  document: HeldVersion,
+  parent: Record<string, unknown> | undefined,
+): void {
   if (document.confidentiality === BUYER_ONLY) {
     const rationale = document.confidentialityRationale;
     if (!rationale) throw apiError(422, ['confidentialityRationale is required'], { name: 'confidentialityRationale' });
@@ -37,20 +40,20 @@ export function checkDocumentFields(fields: DocumentFields | undefined, document
   const container = fields?.related?.[document.documentOf as string];
   if (!container || !parent) return;
   if (!document.relatedItem) throw apiError(422, ['This field is required.'], { name: 'relatedItem' });
-  const parts = Array.isArray(parent[container]) ? (parent[container] as Doc[]) : [];
-  if (!parts.some((part) => part?.id === document.relatedItem)) {
+  const parts: unknown = parent[container];
+  if (!Array.isArray(parts) || !parts.some((part: { id?: unknown } | null) => part?.id === document.relatedItem)) {
     throw apiError(422, [`relatedItem should be one of ${container}`], { name: 'relatedItem' });
   }
 }
 
-export const isConfidential = (document: Doc): boolean => document.confidentiality === BUYER_ONLY;
+export const isConfidential = (document: HeldVersion): boolean => document.confidentiality === BUYER_ONLY;
 
 /**
  * The documents as a reader who may not open `buyerOnly` ones sees them: every version of a document whose latest
  * version is `buyerOnly`, and every `buyerOnly` version, without its `url` (none of them downloads for that reader).
  */
-export function withoutConfidentialUrls(documents: Doc[]): Doc[] {
-  const latest = new Map<unknown, Doc>(documents.map((d) => [d.id, d]));
+export function withoutConfidentialUrls(documents: HeldVersion[]): HeldVersion[] {
+  const latest = new Map<unknown, HeldVersion>(documents.map((d) => [d.id, d]));
   return documents.map((d) => {
     if (!isConfidential(d) && !isConfidential(latest.get(d.id)!)) return d;
     const { url: _url, ...rest } = d;

@@ -1,7 +1,7 @@
 import type { OwnerSecrets } from '../../security/tokens';
 import type { Stored } from '../../store/port';
 import type { ObjectDoc } from '../core/object-doc';
-import type { ContractValue } from '../contract/contract.types';
+import type { ContractStatus, ContractValue } from '../contract/contract.types';
 import type {
   BusinessOrganization,
   Classification,
@@ -128,7 +128,7 @@ export type TenderContract = Translated<'title'> &
     awardID: string;
     /** Numbered when the contract object is saved. */
     contractID?: string;
-    status: string;
+    status: ContractStatus;
     date: string;
     value?: ContractValue;
     suppliers?: TenderOrganization[];

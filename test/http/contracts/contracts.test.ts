@@ -5,6 +5,7 @@ import {
   aContract,
   anItem,
   aTender,
+  belowThresholdConfig,
   competitiveOrderingConfig,
   createTender,
   insertAgreement,
@@ -57,7 +58,7 @@ t.test('the contracting system creates a pending contract of a tender → 201 wi
 });
 
 t.test(
-  "items' attributes from the contracting system are kept; one without a name → 422; a broker's PATCH of items → 422 Rogue field",
+  "items' attributes from the contracting system are kept, and through the owner's PATCH of the items; one without a name → 422",
   async (t) => {
     const attributes = [
       { name: 'Форма випуску', values: ['Розчин для інфузій', 'Таблетки'] },
@@ -71,7 +72,9 @@ t.test(
       await create(aContract(openTender.id, { items: [{ ...item, attributes: [{ value: 5 }] }] })),
       error(422, 'body', 'items', [{ attributes: [{ name: ['This field is required.'] }] }]),
     );
-    t.match(await patch(c.id, c.token, { items: c.body.data.items }), error(422, 'body', 'items', 'Rogue field'));
+    const items = [{ ...c.body.data.items[0], quantity: 7 }];
+    t.same((await patch(c.id, c.token, { items })).body.data.items, items);
+    t.same((await server.request('GET', `/api/2.5/contracts/${c.id}`)).body.data.items[0].attributes, attributes);
   },
 );
 
@@ -261,4 +264,313 @@ t.test('a contract of a test-mode tender carries the test title markers', async 
   const test = await createTender(server, aTender({ mode: 'test' }));
   const res = await create(aContract(test.id));
   t.match(res.body.data, { mode: 'test', title: '[ТЕСТУВАННЯ] Договір', title_en: '[TESTING] ', title_ru: '[ТЕСТИРОВАНИЕ] ' });
+});
+
+/** The items of update-contract-item.http: two items priced in UAH without VAT, the first with its winner's attributes. */
+const ATTRIBUTES = [
+  { name: 'Форма випуску', values: ['Розчин для інфузій'] },
+  { name: 'Доза діючої речовини', unit: { name: 'кілограми', code: 'KGM' }, value: 5 },
+];
+const priced = (amount: number, currency = 'UAH') => ({
+  name: 'кг',
+  code: 'KGM',
+  value: { amount, currency, valueAddedTaxIncluded: false },
+});
+const recordedItems = () => [
+  { ...anItem({ description: 'Комп’ютерне обладнання для біда', quantity: 10, unit: priced(12) }), attributes: ATTRIBUTES },
+  anItem({ description: 'Комп’ютерне обладнання', quantity: 5, unit: priced(20) }),
+];
+/** A contract of the recording: value 220 without VAT, its items 10 × 12 + 5 × 20. */
+const recorded = (tenderId: string, overrides = {}) =>
+  created(tenderId, {
+    value: { amount: 220, amountNet: 220, currency: 'UAH', valueAddedTaxIncluded: false },
+    items: recordedItems(),
+    ...overrides,
+  });
+const read = async (id: string) => (await server.request('GET', `/api/2.5/contracts/${id}`, { key: 'broker' })).body.data;
+type Item = Record<string, any>;
+/** The stored items with `change` applied to the item at `at`. */
+const changed = (items: Item[], at: number, change: (i: Item) => Item) => items.map((i, n) => (n === at ? change(structuredClone(i)) : i));
+
+/** Python's repr of the attributes above, as the reference prints a changed member. */
+const pyList = (attributes: Item[]) =>
+  `[${attributes
+    .map((a) =>
+      a.values
+        ? `{'name': '${a.name}', 'values': ['${a.values[0]}']}`
+        : `{'name': '${a.name}', 'unit': {'name': 'кілограми', 'code': 'KGM'}, 'value': 5}`,
+    )
+    .join(', ')}]`;
+
+t.test('update-contract-item.http: a signed contract takes new quantity, unit price and value → 200, attributes kept', async (t) => {
+  const c = await recorded(openTender.id);
+  t.equal((await patch(c.id, c.token, { status: 'active' })).status, 200);
+  server.clock.advance(60_000);
+  const items = changed(c.body.data.items, 0, (i) => ({ ...i, quantity: 20, unit: priced(9) }));
+  const res = await patch(c.id, c.token, { value: { amount: 280, amountNet: 280 }, items });
+  server.clock.advance(-60_000);
+  t.equal(res.status, 200);
+  t.same(res.body.data.items, items);
+  t.same(res.body.data.items[0].attributes, ATTRIBUTES);
+  t.match(res.body.data, {
+    status: 'active',
+    value: { amount: 280, amountNet: 280, currency: 'UAH', valueAddedTaxIncluded: false },
+    dateModified: '2026-10-05T12:01:00+03:00',
+  });
+  t.same(await read(c.id), res.body.data, 'stored as answered');
+});
+
+t.test("any PATCH of a contract with a value prices its items without VAT and in the value's currency", async (t) => {
+  const withVat = { name: 'кг', code: 'KGM', value: { amount: 12, currency: 'USD', valueAddedTaxIncluded: true } };
+  const c = await recorded(openTender.id, {
+    items: [anItem({ quantity: 10, unit: withVat }), anItem({ unit: { name: 'кг', code: 'KGM' } })],
+  });
+  const res = await patch(c.id, c.token, { title: 'Договір' });
+  t.same(
+    res.body.data.items.map((i: Item) => i.unit),
+    [
+      { name: 'кг', code: 'KGM', value: { amount: 12, currency: 'UAH', valueAddedTaxIncluded: false } },
+      { name: 'кг', code: 'KGM' },
+    ],
+  );
+  t.same(await read(c.id), res.body.data, 'stored as answered');
+});
+
+t.test('a pending contract changes unit and quantity of its items, in any amounts → 200', async (t) => {
+  const c = await recorded(openTender.id);
+  const items = changed(c.body.data.items, 1, (i) => ({
+    ...i,
+    quantity: '7',
+    unit: { ...i.unit, value: { ...i.unit.value, amount: 1e9 } },
+  }));
+  const res = await patch(c.id, c.token, { items });
+  t.equal(res.status, 200);
+  t.match(res.body.data.items[1], { quantity: 7, unit: { value: { amount: 1e9 } } }, 'a quantity sent as a string is a number');
+});
+
+t.test("a pending contract's items keep everything but unit and quantity → 403, nothing stored", async (t) => {
+  const c = await recorded(openTender.id);
+  const items: Item[] = c.body.data.items;
+  const [first, second] = items;
+  const forbidden = (key: string, from: string, to: string) =>
+    `Updated could be only ('unit', 'quantity') in item, ${key} change forbidden: ${from} -> ${to}`;
+  const cases: [string, unknown, string | RegExp][] = [
+    ['one item more', [...items, anItem({ unit: priced(1) })], "Can't change items list length"],
+    ['one item less', [first], "Can't change items list length"],
+    ['an unknown id', changed(items, 0, (i) => ({ ...i, id: 'f'.repeat(32) })), forbidden('id', first.id, 'f'.repeat(32))],
+    ['the items swapped', [second, first], "Forbidden to delete fields in item: {'attributes'}"],
+    ['a description', changed(items, 1, (i) => ({ ...i, description: 'Інше' })), forbidden('description', second.description, 'Інше')],
+    [
+      'a classification',
+      changed(items, 0, (i) => ({ ...i, classification: { ...i.classification, id: '22992000-0' } })),
+      forbidden(
+        'classification',
+        "{'scheme': 'ДК021', 'id': '44617100-9', 'description': 'Cartons'}",
+        "{'scheme': 'ДК021', 'id': '22992000-0', 'description': 'Cartons'}",
+      ),
+    ],
+    ['the attributes', changed(items, 0, ({ attributes: _a, ...i }) => i), "Forbidden to delete fields in item: {'attributes'}"],
+    [
+      'an attribute changed',
+      changed(items, 0, (i) => ({ ...i, attributes: [ATTRIBUTES[0]] })),
+      forbidden('attributes', pyList(ATTRIBUTES), pyList([ATTRIBUTES[0]])),
+    ],
+    [
+      'a member of the delivery address',
+      changed(items, 1, ({ deliveryAddress: { postalCode: _p, ...address }, ...i }) => ({ ...i, deliveryAddress: address })),
+      /^Updated could be only \('unit', 'quantity'\) in item, deliveryAddress change forbidden: \{'countryName'/,
+    ],
+    [
+      'a member of the unit',
+      changed(items, 1, ({ unit: { name: _n, ...unit }, ...i }) => ({ ...i, unit })),
+      "Forbidden to delete fields in unit: {'name'}",
+    ],
+    [
+      "the unit's price",
+      changed(items, 1, ({ unit: { value: _v, ...unit }, ...i }) => ({ ...i, unit })),
+      "Forbidden to delete fields in unit: {'value'}",
+    ],
+  ];
+  for (const [what, sent, description] of cases)
+    t.match(await patch(c.id, c.token, { items: sent }), error(403, 'body', 'data', description), what);
+  const added = await patch(c.id, c.token, { items: changed(items, 0, ({ id: _i, ...i }) => i) });
+  t.match(
+    added,
+    error(403, 'body', 'data', new RegExp(`^${forbidden('id', first.id, '').replace(/[()]/g, '\\$&')}[0-9a-f]{32}$`)),
+    'an item without id is a new one',
+  );
+  t.same(await read(c.id), c.body.data, 'nothing changed');
+});
+
+t.test('items that are no items → 422 with the field, before the status is judged', async (t) => {
+  const c = await recorded(openTender.id);
+  const items: Item[] = c.body.data.items;
+  const quantity = (q: unknown) => changed(items, 0, (i) => ({ ...i, quantity: q }));
+  t.match(await patch(c.id, c.token, { items: [] }), error(422, 'body', 'items', ['Please provide at least 1 item.']));
+  t.match(await patch(c.id, c.token, { items: 'x' }), error(422, 'body', 'items', /./));
+  t.match(await patch(c.id, c.token, { items: [items[0], items[0]] }), error(422, 'body', 'items', /./), 'the same id twice');
+  for (const bad of [-1, 'NaN', 'abc', '1e400', { n: 1 }, null])
+    t.match(
+      await patch(c.id, c.token, { items: quantity(bad) }),
+      error(422, 'body', 'items', [{ quantity: [/./] }]),
+      `quantity ${JSON.stringify(bad)}`,
+    );
+  t.match(
+    await patch(c.id, c.token, {
+      items: changed(items, 0, (i) => ({ ...i, unit: { ...i.unit, value: { ...i.unit.value, amount: 'x' } } })),
+    }),
+    error(422, 'body', 'items', [{ unit: { value: { amount: [/./] } } }]),
+  );
+  t.match(
+    await patch(c.id, c.token, { items: [{ ...items[0], rogue: 1 }, items[1]] }),
+    error(422, 'body', 'items', [{ rogue: 'Rogue field' }]),
+  );
+  t.same(await read(c.id), c.body.data, 'nothing changed');
+});
+
+t.test("with the tender's valueCurrencyEquality, unit prices in another currency → 422 items, even of a final contract", async (t) => {
+  const c = await recorded(openTender.id);
+  const usd = changed(c.body.data.items, 0, (i) => ({ ...i, unit: priced(12, 'USD') }));
+  t.match(await patch(c.id, c.token, { items: usd }), error(422, 'body', 'items', ['Value mismatch. Expected: currency UAH']));
+  t.match(
+    await patch(c.id, c.token, { items: c.body.data.items, value: { amount: 220, amountNet: 220, currency: 'USD' } }),
+    error(422, 'body', 'items', ['Value mismatch. Expected: currency USD']),
+    "against the PATCH's own value",
+  );
+  t.equal((await patch(c.id, c.token, { status: 'active' })).status, 200);
+  t.equal((await patch(c.id, c.token, { status: 'terminated' })).status, 200);
+  t.match(await patch(c.id, c.token, { items: usd }), error(422, 'body', 'items', ['Value mismatch. Expected: currency UAH']));
+  t.match(
+    await patch(c.id, c.token, { items: c.body.data.items }),
+    error(403, 'body', 'data', "Can't update contract in current (terminated) status"),
+  );
+});
+
+t.test('a tender of several currencies: a pending contract may not change the currency of a unit price → 403', async (t) => {
+  const multi = await createTender(
+    server,
+    aTender(),
+    belowThresholdConfig({ hasAuction: false, hasAwardingOrder: false, hasValueRestriction: false, valueCurrencyEquality: false }),
+  );
+  const c = await recorded(multi.id);
+  const usd = changed(c.body.data.items, 0, (i) => ({ ...i, unit: priced(12, 'USD') }));
+  t.match(await patch(c.id, c.token, { items: usd }), error(403, 'body', 'data', 'Forbidden to change currency in contract items unit'));
+  t.equal((await patch(c.id, c.token, { status: 'active' })).status, 200);
+  const res = await patch(c.id, c.token, { items: changed(c.body.data.items, 0, (i) => ({ ...i, unit: priced(1000) })) });
+  t.equal(res.status, 200, 'nor are the unit prices summed');
+});
+
+t.test('an active contract: items of the same main information may come, others may not; prices add up to the value', async (t) => {
+  const c = await recorded(openTender.id);
+  t.equal((await patch(c.id, c.token, { status: 'active' })).status, 200);
+  const signed = await read(c.id);
+  const items: Item[] = c.body.data.items;
+  const { id: _id, ...copy } = items[0];
+  const newItem = { ...copy, description: 'Картон ручного виготовлення', quantity: 20, unit: priced(4.5) };
+  const cartons = {
+    ...newItem,
+    classification: { id: '22992000-0', scheme: 'ДК021', description: 'Папір або картон ручного виготовлення' },
+  };
+  const MAIN =
+    'all main fields should be the same as in previous items: classification, relatedLot, relatedBuyer, additionalClassifications';
+  t.match(
+    await patch(c.id, c.token, { items: [...items, cartons] }),
+    error(403, 'body', 'data', `Forbidden to add new items main information in contract, ${MAIN}`),
+    'add-item-invalid-classification.http',
+  );
+  t.match(
+    await patch(c.id, c.token, { items: [...items, newItem] }),
+    error(422, 'body', 'items', 'Total amount of unit values should be equal contract.value.amount if VAT is not included in contract'),
+    'add-item-invalid-price.http',
+  );
+  t.match(
+    await patch(c.id, c.token, { items: changed(items, 0, (i) => ({ ...i, quantity: 0 })) }),
+    error(422, 'body', 'data', 'Item.unit.value.amount should be updated to 0 if item.quantity equal to 0'),
+  );
+  t.match(
+    await patch(c.id, c.token, { items: changed(items, 0, (i) => ({ ...i, quantity: 1e15 })) }),
+    error(422, 'body', 'items', /^Total amount of unit values should be equal/),
+    'a huge quantity',
+  );
+  t.same(await read(c.id), signed, 'nothing changed');
+  const res = await patch(c.id, c.token, { items: [{ ...items[0], quantity: 2.5 }, items[1], newItem] });
+  t.equal(res.status, 200, 'add-contract-item.http: 2.5 × 12 + 5 × 20 + 20 × 4.5 = 220');
+  t.match(res.body.data.items, [
+    { id: items[0].id },
+    { id: items[1].id },
+    { id: /^[0-9a-f]{32}$/, description: 'Картон ручного виготовлення' },
+  ]);
+  const free = await patch(c.id, c.token, { items: [items[0], items[1], { ...newItem, quantity: 0, unit: priced(0) }] });
+  t.equal(free.status, 200, 'an item of quantity 0 priced 0 adds nothing: 10 × 12 + 5 × 20 = 220');
+});
+
+t.test('an active contract may not drop the only item of a kind → 403; with VAT the prices lie between amountNet and amount', async (t) => {
+  const cartons = anItem({ classification: { id: '22992000-0', scheme: 'ДК021', description: 'Картон' }, quantity: 1, unit: priced(100) });
+  const c = await recorded(openTender.id, {
+    value: { amount: 240, amountNet: 200, currency: 'UAH', valueAddedTaxIncluded: true },
+    items: [anItem({ quantity: 10, unit: priced(12) }), cartons],
+  });
+  t.equal((await patch(c.id, c.token, { status: 'active' })).status, 200, '10 × 12 + 100 = 220, between 200 and 240');
+  const signed = await read(c.id);
+  const items: Item[] = c.body.data.items;
+  t.match(
+    await patch(c.id, c.token, { items: [{ ...items[0], quantity: 20 }] }),
+    error(403, 'body', 'data', /^Forbidden to delete items main information in contract, all main fields/),
+  );
+  const VAT = 'Total amount of unit values must be no more than contract.value.amount and no less than net contract amount';
+  for (const quantity of [6, 15]) {
+    t.match(
+      await patch(c.id, c.token, { items: changed(items, 0, (i) => ({ ...i, quantity })) }),
+      error(422, 'body', 'items', VAT),
+      `${quantity} × 12 + 100`,
+    );
+  }
+  t.match(
+    await patch(c.id, c.token, { value: { amount: 130, amountNet: 110 } }),
+    error(422, 'body', 'items', VAT),
+    'a value below the prices',
+  );
+  t.same(await read(c.id), signed, 'nothing changed');
+  t.equal(
+    (await patch(c.id, c.token, { items: changed(items, 0, (i) => ({ ...i, quantity: 11.674 })) })).status,
+    200,
+    '11.674 × 12 + 100 = 240.088: coins left out',
+  );
+});
+
+t.test("the item rules' place among the contract PATCH checks: after the status, before the value", async (t) => {
+  const c = await recorded(openTender.id);
+  const fewer = [c.body.data.items[0]];
+  t.match(await patch(c.id, c.token, { status: 'terminated', items: fewer }), error(403, 'body', 'data', "Can't update contract status"));
+  t.match(
+    await patch(c.id, c.token, { items: fewer, value: { amount: 500, amountNet: 300 } }),
+    error(403, 'body', 'data', "Can't change items list length"),
+  );
+  t.match(
+    await patch(c.id, c.token, { status: 'active', items: fewer }),
+    error(422, 'body', 'items', /^Total amount of unit values should be equal/),
+    'a contract signed with an item less is checked as active: 10 × 12 ≠ 220',
+  );
+  t.match(
+    await patch(c.id, c.token, { status: 'active', value: { amount: 300, amountNet: 300 } }),
+    error(422, 'body', 'items', /^Total amount of unit values should be equal/),
+    'signing checks the prices against the value',
+  );
+  t.same(await read(c.id), c.body.data, 'nothing changed');
+});
+
+t.test("a restricted contract's items: only its owner changes them, with its token", async (t) => {
+  const c = await recorded(restrictedTender.id);
+  const items = changed(c.body.data.items, 0, (i) => ({ ...i, quantity: 11 }));
+  for (const [key, token] of [
+    ['broker1', c.token],
+    ['brokerr', c.token],
+    ['broker', 'f'.repeat(32)],
+    [undefined, c.token],
+  ] as const) {
+    const res = await server.request('PATCH', `/api/2.5/contracts/${c.id}`, { key, token, body: { data: { items } } });
+    t.match(res, error(403, 'url', 'permission', 'Forbidden'), String(key));
+  }
+  t.same(await read(c.id), c.body.data, 'nothing changed');
+  t.equal((await patch(c.id, c.token, { items })).body.data.items[0].quantity, 11);
 });

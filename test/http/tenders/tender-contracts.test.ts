@@ -16,6 +16,9 @@ async function awarded(server: TestServer, options: TenderingOptions) {
   return { tender, bid: bids[1], award: res.body.data, contract, path: `/api/2.5/contracts/${contract.id}` };
 }
 
+/** A unit priced with VAT, as a tender or a bid gives it. */
+const unit = (amount: number) => ({ name: 'кілограм', code: 'KGM', value: { amount, currency: 'UAH', valueAddedTaxIncluded: true } });
+
 /** A refused request leaves the contract and its tender as they were. */
 async function refused(t: any, server: TestServer, tenderId: string, path: string, send: () => Promise<any>, expected: unknown) {
   const read = async () => [(await server.request('GET', path)).body, (await server.request('GET', `/api/2.5/tenders/${tenderId}`)).body];
@@ -48,7 +51,6 @@ t.test(
   async (t) => {
     const server = await startTestServer();
     t.teardown(() => server.close());
-    const unit = (amount: number) => ({ name: 'кілограм', code: 'KGM', value: { amount, currency: 'UAH', valueAddedTaxIncluded: true } });
     const { contract, path } = await awarded(server, {
       lots: 1,
       item: { unit: unit(100) },
@@ -249,6 +251,53 @@ t.test('belowThreshold signing: value, amountNet and dateSigned as the reference
   t.match(copy, { status: 'active', value: { amount: 430, amountNet: 430 } }, "the tender's copy follows status and value");
   t.equal((await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.status, 'complete');
 });
+
+t.test(
+  "the owner PATCHes a pending contract's items: the tender's copy follows; the item rules run after the status and before the award's, the prices before the signers",
+  async (t) => {
+    const server = await startTestServer();
+    t.teardown(() => server.close());
+    const { tender, bid, contract, path } = await awarded(server, {
+      lots: 1,
+      item: { unit: unit(100) },
+      lowerBid: (tender) => ({ items: [{ id: tender.data.items[0].id, quantity: 4, unit: unit(90) }] }),
+    });
+    const patch = (data: unknown) => () => server.request('PATCH', path, { key: 'broker', token: tender.token, body: { data } });
+    const item = contract.items[0];
+    const res = await patch({ items: [{ ...item, quantity: 5 }] })();
+    t.equal(res.status, 200);
+    const copy = (await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts/${contract.id}`)).body.data;
+    t.same(copy.items, res.body.data.items, "the tender's copy follows the items");
+    const { id: _id, ...another } = item;
+    await refused(
+      t,
+      server,
+      tender.id,
+      path,
+      patch({ value: { amount: 441, amountNet: 441 }, items: [item, another] }),
+      errorReply(403, 'body', 'data', "Can't change items list length"),
+    );
+    await refused(
+      t,
+      server,
+      tender.id,
+      path,
+      patch({ status: 'active' }),
+      errorReply(
+        422,
+        'body',
+        'items',
+        'Total amount of unit values must be no more than contract.value.amount and no less than net contract amount',
+      ),
+    );
+    const signed = await signContract(server, tender, contract.id, bid, 'broker2', { items: [{ ...item, quantity: 4.889 }] });
+    t.equal(signed.status, 200, '4.889 × 90 = 440.01: the value, coins left out');
+    t.match((await server.request('GET', `/api/2.5/tenders/${tender.id}/contracts/${contract.id}`)).body.data, {
+      status: 'active',
+      items: [{ quantity: 4.889 }],
+    });
+  },
+);
 
 t.test('competitiveOrdering: no signature before the stand-still ends', async (t) => {
   const server = await startTestServer();

@@ -94,12 +94,14 @@ export async function saveContractsToContracting(
   const stamp = formatKyiv(now);
   const changes: Change[] = [];
   for (const contract of added) {
-    contract.contractID = await nextContractID(session, t);
+    const contractID = await nextContractID(session, t);
+    contract.contractID = contractID;
     const { date: _date, ...data } = contract;
     const award = (t.awards ?? []).find((a) => a.id === contract.awardID)!;
     const doc: ContractDoc = {
       data: withTestTitles({
         ...data,
+        contractID,
         suppliers: (contract.suppliers ?? []).map(withoutPartyDetails),
         buyer: withoutPartyDetails(t.procuringEntity),
         tender_id: t.id,

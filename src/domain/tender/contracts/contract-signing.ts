@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
@@ -62,27 +63,30 @@ function validateRequiredSignedInfo(after: Contract, before: Contract): void {
 }
 
 /** The tender link of contracts made from awards: the checks, `dateSigned` on signing, the tender's update. */
-export const tenderContractLink: TenderLink = async (session: StoreSession, after, before, now): Promise<Change[]> => {
+export const tenderContractLink: TenderLink = async (session: StoreSession, after, before, now, activeChecks): Promise<Change[]> => {
   const tenderStored = await session.get('tenders', after.tender_id);
-  if (!tenderStored) return [];
-  const { doc } = tenderStored as StoredTender;
-  const tender = structuredClone(tenderOf(doc));
-  const award = tender.awards?.find((a) => a.id === after.awardID);
-  const copy = tender.contracts?.find((c) => c.id === after.id);
+  const tender = tenderStored && structuredClone(tenderOf((tenderStored as StoredTender).doc));
+  const award = tender?.awards?.find((a) => a.id === after.awardID);
+  const copy = tender?.contracts?.find((c) => c.id === after.id);
   // A contract the contracting system posted itself has no copy in the tender: nothing to check it against.
-  if (!award || !copy) return [];
+  if (!tender || !award || !copy) {
+    activeChecks();
+    return [];
+  }
   const procedure = procedureOfStored(tender);
   validateDateSigned(after, before, award, procedure.awards);
   if (before.status === 'pending') {
     validateContractSigning(after, before, award, procedure.awards, now);
     validateValueWithAward(after, before, award);
   }
+  activeChecks();
   validateRequiredSignedInfo(after, before);
   if (after.status === 'active' && !after.dateSigned) after.dateSigned = formatKyiv(now);
-  if (before.status !== 'pending' || (copy.status === after.status && JSON.stringify(copy.value) === JSON.stringify(after.value)))
-    return [];
-  copy.status = after.status;
-  if (after.value) copy.value = after.value;
+  const synced = { status: after.status, value: after.value ?? copy.value, items: after.items ?? copy.items };
+  if (before.status !== 'pending' || isDeepStrictEqual(synced, { status: copy.status, value: copy.value, items: copy.items })) return [];
+  // The tender's copy follows the contract's status, value and items while it is pending (docs/contracts.md §Contract items).
+  Object.assign(copy, synced);
+  const { doc } = tenderStored as StoredTender;
   checkTenderStatus(tender, now, doc.config ?? {}, procedure.awards);
   const data = { ...tender, dateModified: formatKyiv(now) };
   return [tenderChange(tenderStored as StoredTender, data, { writes: ['contracts'] })];
