@@ -32,6 +32,10 @@ const SELECTION_MS = 2000;
  */
 const REQUEST_TIMEOUT_MS = 6000;
 
+// Each case waits out its fault (step-downs, a 5 s read-back of a cut write): about 100 s alone, more beside the
+// MongoDB suite's other files.
+t.setTimeout(300_000);
+
 if (!process.env.MONGODB_URL) {
   t.plan(0, 'MONGODB_URL not set: the fault tier runs with the MongoDB suite, on a server of its own');
 } else {
