@@ -52,7 +52,8 @@ done
 # (GET /frameworks/{id}/questions, 2026-11-25) with every one of the 32,623 requests passing.
 status=0
 # From the temporary directory: schemathesis keeps its own files (.schemathesis/) in the working directory.
-(cd "$work" && "$VENV/bin/schemathesis" run "$base/api/2.5/openapi.json" \
+# schemathesis.toml leaves the coverage phase out for a few operations that can only answer 404 here.
+(cd "$work" && "$VENV/bin/schemathesis" --config-file "$ROOT/scripts/schemathesis.toml" run "$base/api/2.5/openapi.json" \
   --checks not_a_server_error,response_schema_conformance \
   --phases examples,coverage,fuzzing \
   --max-examples "$EXAMPLES" --seed "$SEED" --generation-database none --no-shrink \
