@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { ReadPreference, type Collection, type ReadConcernLevel } from 'mongodb';
 import { StoreUnavailable, type Change } from '../port';
 import type { ObjectRecord } from './object-record';
@@ -87,5 +88,3 @@ async function landed(
     }
   }
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -23,7 +23,7 @@ import {
   type LotAuctionUrls,
 } from './auction.schema';
 import { saveTender, tenderOf, type StoredTender, type TenderDoc } from '../tender-aggregate';
-import type { Tender, TenderConfig } from '../tender.types';
+import type { Lot, Tender, TenderConfig } from '../tender.types';
 
 /**
  * What the auction module does to a tender (docs/tenders.md §Auction): it sets `auctionUrl` and `participationUrl`,
@@ -40,8 +40,10 @@ export function requireAuctionStatus(tender: Tender, operation: AuctionOperation
 }
 
 /** `validate_active_lot`. */
-function requireActiveLot(tender: Tender, lotId: string, operation: AuctionOperation): void {
-  if (!activeLots(tender).some((l) => l.id === lotId)) throw apiError(403, `Can ${operation} only in active lot status`);
+function requireActiveLot(tender: Tender, lotId: string, operation: AuctionOperation): Lot {
+  const lot = activeLots(tender).find((l) => l.id === lotId);
+  if (!lot) throw apiError(403, `Can ${operation} only in active lot status`);
+  return lot;
 }
 
 /** `apply` on the tender in `active.auction`, saved with its next_check, dated now; the document as stored. */
@@ -96,13 +98,9 @@ export const reportLotAuctionResults = (
   now: Date,
 ) =>
   changeAuction(session, stored, now, 'report auction results', (tender, config) => {
-    requireActiveLot(tender, lotId, 'report auction results');
+    const lot = requireActiveLot(tender, lotId, 'report auction results');
     applyAuctionLotResults(tender, lotId, validated<AuctionLotResults>(auctionLotResults, data()));
-    // `requireActiveLot` found the lot.
-    closeAuctionPeriod(
-      tender.lots!.find((l) => l.id === lotId)!,
-      now,
-    );
+    closeAuctionPeriod(lot, now);
     const auctioned = activeLots(tender).filter((l) => bidsNumber(tender, l.id) > 1);
     if (auctioned.every((l) => l.auctionPeriod?.endDate)) addNextAward(tender, now, config);
   });

@@ -1,7 +1,7 @@
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import type { Value } from '../../core/shapes';
-import { setTenderStatus } from '../tender-status';
+import { activeLots, setTenderStatus } from '../tender-status';
 import type { Award, Lot, Tender, TenderConfig, TenderOrganization } from '../tender.types';
 
 /**
@@ -86,8 +86,6 @@ function recalculatePeriodAndChangeTenderStatus(t: Tender, staysAtQualification:
   }
 }
 
-const activeLotsOf = (t: Tender): Lot[] => (t.lots ?? []).filter((l) => l.status === 'active');
-
 /** `add_next_award` with `hasAwardingOrder`: the next best bid of each lot without a pending or active award. */
 function addNextAwardInOrder(t: Tender, now: Date): void {
   if (!t.lots?.length) {
@@ -101,7 +99,7 @@ function addNextAwardInOrder(t: Tender, now: Date): void {
     return;
   }
   const statuses = new Set<string>();
-  for (const lot of activeLotsOf(t)) {
+  for (const lot of activeLots(t)) {
     const last = awardsOf(t, lot.id).at(-1);
     if (last && ['pending', 'active'].includes(last.status)) {
       statuses.add(last.status);
@@ -122,7 +120,7 @@ function addNextAwardInOrder(t: Tender, now: Date): void {
 
 /** `generate_awards_without_awarding_order`: every bid's award at once (and again for bids of cancelled awards). */
 function generateAwardsWithoutAwardingOrder(t: Tender, now: Date): void {
-  const lots: (Lot | undefined)[] = t.lots?.length ? activeLotsOf(t) : [undefined];
+  const lots: (Lot | undefined)[] = t.lots?.length ? activeLots(t) : [undefined];
   let staysAtQualification = false;
   for (const lot of lots) {
     const awards = awardsOf(t, lot?.id);
