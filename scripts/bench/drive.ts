@@ -32,6 +32,11 @@ export interface DriveOptions {
   url: string;
   connections: number;
   duration: number;
+  /**
+   * A fixed count of requests per measured run instead of `duration` seconds: a count measures something however
+   * busy the machine is, where a short window on a loaded machine may hold no answered request at all.
+   */
+  requests?: number;
   warmup: number;
   /** The server's process id, for its CPU time. */
   pid?: number;
@@ -65,12 +70,12 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
   // lives in a pool instead: a request takes one that is not in flight and gives it back with its response.
   const idle: Ctx[] = [];
   const clientOf = (ctx: Ctx): Ctx => (ctx.client ??= idle.pop() ?? {});
-  const run = (duration: number, latencies?: number[]) => {
+  const run = (length: { duration: number } | { amount: number }, latencies?: number[]) => {
     const tracker = autocannon({
       url: o.url,
       connections: o.connections,
       ...(o.rate ? { overallRate: Math.max(1, Math.round(o.rate)) } : {}),
-      duration,
+      ...length,
       // autocannon notices the end of a run only at a sample tick (1 s by default): a 0.5 s run took 1 s.
       sampleInt: SAMPLE_MS,
       requests: [
@@ -98,11 +103,11 @@ export async function drive(o: DriveOptions, plan: RequestPlan): Promise<Measure
     }
     return tracker as Promise<any>;
   };
-  if (o.warmup > 0) await run(o.warmup);
+  if (o.warmup > 0) await run({ duration: o.warmup });
   const latencies: number[] = [];
   const usage = serverUsageFrom(o.pid);
   const storeUsage = serverUsageFrom(o.storePid);
-  const r: any = await run(o.duration, latencies);
+  const r: any = await run(o.requests ? { amount: o.requests } : { duration: o.duration }, latencies);
   const used = usage(r.requests.total);
   const storeCpuUs = storeUsage(r.requests.total).cpuUs;
   latencies.sort((a, b) => a - b);

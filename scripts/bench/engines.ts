@@ -27,6 +27,8 @@ export interface EngineOptions {
   tenders: number;
   frameworks: number;
   duration: number;
+  /** A fixed count of requests per scenario instead of `duration` (DriveOptions.requests). */
+  requests?: number;
   warmup: number;
   connections: number;
   runner: 'dist' | 'tsx';
@@ -137,7 +139,10 @@ async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null
     const burner = copy?.beside && Number.isFinite(cores) ? burnCpu(cores) : null;
     log(`  ${scenario}${copied ? ` at ${Math.round(copied.rps)} req/s${burner ? `, beside ${cores.toFixed(2)} core burnt` : ''}` : ''}`);
     try {
-      results.set(scenario, await drive({ ...d, rate: copied?.rps }, plan));
+      const measured = await drive({ ...d, rate: copied?.rps }, plan);
+      if (!measured.requests)
+        throw new Error(`${scenario}: measured nothing, no request answered in ${d.duration} s; measure by count with --requests N`);
+      results.set(scenario, measured);
     } finally {
       burner?.stop();
     }
@@ -215,7 +220,7 @@ async function createScaling(o: EngineOptions, manifest: Manifest, mongoUrl: str
       const runs = await Promise.all(
         nodes.map((node) =>
           drive(
-            { url: node.url, pid: node.pid, connections: o.connections, duration: o.duration, warmup: o.warmup },
+            { url: node.url, pid: node.pid, connections: o.connections, duration: o.duration, requests: o.requests, warmup: o.warmup },
             createPlan(manifest.bodies.tender, []),
           ),
         ),
@@ -272,9 +277,10 @@ async function storeCeiling(o: EngineOptions, manifest: Manifest, mongoUrl: stri
     const machineBefore = machineCpuSeconds();
     const started = performance.now();
     const until = started + o.duration * 1000;
+    const more = () => (o.requests ? creates < o.requests : performance.now() < until);
     await Promise.all(
       Array.from({ length: o.connections * Math.max(...o.nodes) }, async () => {
-        while (performance.now() < until) await create();
+        while (more()) await create();
       }),
     );
     const seconds = (performance.now() - started) / 1000;
@@ -356,6 +362,7 @@ export async function runEngines(o: EngineOptions): Promise<void> {
           storePid: engine === 'mongodb' ? server.pid : undefined,
           connections: o.connections,
           duration: o.duration,
+          requests: o.requests,
           warmup: o.warmup,
         };
         measured[engine] = await measure(d, manifest, o.only);

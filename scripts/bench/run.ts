@@ -34,6 +34,8 @@ and prints ratios, CPU per request and latencies (written under --out).
   --sizes N,N,...     stored tenders per run (default 1000,100000,1000000)
   --frameworks N      stored frameworks (default 1000)
   --duration S        seconds per side and scenario (default 4)
+  --requests N        N requests per side and scenario instead of --duration (a count measures something however
+                      busy the machine is)
   --rounds N          rounds of each read scenario
   --warmup S          warm-up seconds (default 1)
   --connections N     concurrent connections (default 10)
@@ -61,6 +63,7 @@ function options() {
     sizes: { type: 'string' },
     frameworks: { type: 'string' },
     duration: { type: 'string' },
+    requests: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string' },
     runner: { type: 'string' },
@@ -81,6 +84,8 @@ function options() {
   const out = values.out;
   if (values.store !== 'sqlite' && values.store !== 'mongodb') throw new Error(`--store: sqlite or mongodb, not ${values.store}`);
   const engines = values.store === 'mongodb';
+  if (values.requests !== undefined && !(Number(values.requests) >= 1 && Number.isInteger(Number(values.requests))))
+    throw new Error(`--requests: a whole number of requests, 1 or more, not ${values.requests}`);
   return {
     ci,
     engines,
@@ -91,6 +96,7 @@ function options() {
     sizes: (values.sizes ?? (ci ? '200,1000' : engines ? '2000' : '1000,100000,1000000')).split(',').map(Number),
     frameworks: Number(values.frameworks ?? (ci ? 20 : 1000)),
     duration: Number(values.duration ?? (ci ? 1 : 4)),
+    requests: values.requests ? Number(values.requests) : undefined,
     warmup: Number(values.warmup ?? (ci ? 0 : 1)),
     connections: Number(values.connections ?? (ci ? 4 : 10)),
     runner: (values.runner ?? (ci ? 'tsx' : 'dist')) as 'dist' | 'tsx',
@@ -214,6 +220,7 @@ async function main() {
     pid: server.pid,
     connections: o.connections,
     duration: o.duration,
+    requests: o.requests,
     warmup: o.warmup,
   });
 
@@ -285,7 +292,11 @@ async function main() {
       const baseRuns: Measure[] = [];
       log(`size ${size}: ${s.name}`);
       for (let r = 0; r < o.rounds; r++) {
-        const round = { duration: roundSeconds, warmup: r === 0 ? o.warmup : 0 };
+        const round = {
+          duration: roundSeconds,
+          requests: o.requests && Math.ceil(o.requests / o.rounds),
+          warmup: r === 0 ? o.warmup : 0,
+        };
         if (!missing[k]) prodRuns.push(await drive({ ...d(product), ...round }, s.plan(maxSeq)));
         if (list?.length) {
           baseRuns.push(await drive({ ...d(baseline), ...round }, { path: () => `/b/s${k}/${Math.floor(Math.random() * list.length)}` }));

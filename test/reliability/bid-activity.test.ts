@@ -1,6 +1,10 @@
 import t from 'tap';
 import { runBidActivity } from '../../scripts/reliability/bid-activity';
 
+// Sized by its counts, not by tap's default: 36 s on MongoDB on a quiet 2-core machine (2026-11-28), and a machine
+// loaded to 4 runnable processes a core stretches that past 120 s.
+t.setTimeout(480_000);
+
 /**
  * Issue 26: bid activity reaches no reader. Every feed and tender read, as every reader, is byte for byte the same
  * after each kind of bid action while bids are sealed, and a crawler holding its offset finds nothing new
