@@ -5,6 +5,13 @@ import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
+/**
+ * Query parameters that carry secrets: the owner token and a document's download key (docs/operations.md §Traces),
+ * and the instrumentation's own list of cloud signatures for outgoing requests. Their values become `REDACTED` in
+ * every URL the HTTP instrumentation records (`url.query` of a request, `url.full` of an outgoing call).
+ */
+const SECRET_QUERY_PARAMETERS = ['acc_token', 'download', 'sig', 'Signature', 'AWSAccessKeyId', 'X-Goog-Signature'];
+
 export interface Tracing {
   shutdown(): Promise<void>;
 }
@@ -21,7 +28,11 @@ export function startTracing(options: { serviceName: string | undefined; spanPro
     spanProcessors: options.spanProcessors,
     instrumentations: [
       // Probes and scrapes every few seconds would be most of the traces and say nothing.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? ''),
+        redactedQueryParamsServer: SECRET_QUERY_PARAMETERS,
+        redactedQueryParams: SECRET_QUERY_PARAMETERS,
+      }),
       new KoaInstrumentation(),
       new MongoDBInstrumentation(),
       new IORedisInstrumentation(),
