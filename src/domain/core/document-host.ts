@@ -17,6 +17,8 @@ export interface DocumentFields {
    * `buyerOnly` where the owner may hide one from other readers.
    */
   confidentiality?: 'public' | 'buyerOnly';
+  /** `language` an upload gets: `uk` unless given, `null` where the kind's documents have none (contracts). */
+  language?: 'uk' | null;
   /** `author` an upload records: the role of the only writer the holder's routes let upload. */
   author?: string;
   /** For a `documentOf` value, the list of the holder's object a `relatedItem` must name (`lot: 'lots'`). */

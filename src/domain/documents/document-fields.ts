@@ -7,10 +7,10 @@ const BUYER_ONLY = 'buyerOnly';
 const RATIONALE_MIN = 30;
 
 /** What an upload records beyond its file where the holder's documents have it: `documentOf`, `confidentiality`, `author`. */
-export function uploadFields(fields: DocumentFields | undefined): Pick<HeldVersion, 'documentOf' | 'confidentiality' | 'author'> {
-  if (!fields) return {};
-  const { documentOf, confidentiality, author } = fields;
+export function uploadFields(fields: DocumentFields = {}): Pick<HeldVersion, 'language' | 'documentOf' | 'confidentiality' | 'author'> {
+  const { documentOf, confidentiality, author, language = 'uk' } = fields;
   return {
+    ...(language ? { language } : {}),
     ...(documentOf ? { documentOf } : {}),
     ...(confidentiality ? { confidentiality: 'public' } : {}),
     ...(author ? { author } : {}),
