@@ -18,11 +18,13 @@ const USAGE = `usage: npx tsx scripts/bench/ocds-record.ts [options]
   --revisions N   title PATCHes of the record's tender (default 100)
   --tenders N     tenders of --lots lots listed by the OCDS feed page (default 30)
   --lots N        lots of every tender (default 100)
+  --record-limit B  the node's OCDS_RECORD_LIMIT, bytes (default: the node's own default)
   --store-url URL a mongodb:// store (a fresh database on it) instead of a temporary SQLite file`;
 const { values } = parseCli(USAGE, {
   revisions: { type: 'string', default: '100' },
   tenders: { type: 'string', default: '30' },
   lots: { type: 'string', default: '100' },
+  'record-limit': { type: 'string' },
   'store-url': { type: 'string' },
 });
 const revisions = Number(values.revisions);
@@ -58,7 +60,8 @@ async function lotHeavyTender(server: TestServer) {
 async function main() {
   // The test server takes a fresh database on MONGODB_URL when it is set.
   if (values['store-url']) process.env.MONGODB_URL = values['store-url'];
-  const server = await startTestServer();
+  const limit = values['record-limit'];
+  const server = await startTestServer({ env: limit ? { OCDS_RECORD_LIMIT: limit } : {} });
   try {
     const made = [];
     for (let i = 0; i < tenders; i++) made.push(await lotHeavyTender(server));
