@@ -31,6 +31,8 @@ export interface Config {
   nodeId: string;
   logLevel: string;
   bodyLimit: number;
+  /** The largest OCDS record package answered, bytes (docs/ocds.md §Records). */
+  ocdsRecordLimit: number;
   /** Requests per minute per API key (per client address for anonymous readers); 0 = no limit. */
   rateLimitPerMinute: number;
   /** The proxies whose forwarded headers are believed (TRUST_PROXY); null = none, the socket's peer is the client. */
@@ -95,6 +97,10 @@ const schema = Joi.object({
     .integer()
     .min(1024)
     .default(1024 * 1024),
+  OCDS_RECORD_LIMIT: Joi.number()
+    .integer()
+    .min(1024)
+    .default(16 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: Joi.number().integer().min(0).default(0),
   TRUST_PROXY: Joi.string()
     .custom((value: string) => {
@@ -189,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     nodeId: value.NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: value.LOG_LEVEL,
     bodyLimit: value.BODY_LIMIT,
+    ocdsRecordLimit: value.OCDS_RECORD_LIMIT,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     trustProxy:
       value.TRUST_PROXY === undefined ? null : /^\d+$/.test(value.TRUST_PROXY) ? Number(value.TRUST_PROXY) : proxyList(value.TRUST_PROXY),

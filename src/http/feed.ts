@@ -5,13 +5,15 @@ import { offsetEcho, parseFeedOffset } from './feed-offset';
 import { previousOffset, storeOffset, tickedPage } from './feed-page';
 import { streamFeed, wantsEventStream } from './feed-stream';
 import type { StreamRender } from './live-feeds';
-import { absoluteUrl } from './render';
+import { absoluteUrl, prettyIndent } from './render';
 import { route, type MountableRoute } from './route';
 import { pickFields } from '../store/listing';
 import type { FeedQuery, Kind, StoreSession, StoredDoc } from '../store/port';
 import { apiJson } from '../store/api-json';
 import { wantsOcds } from '../ocds/ocds-option';
-import { REGISTRY_PUBLISHER, releasePackage } from '../ocds/release-package';
+import { REGISTRY_PUBLISHER, releasePackageJson } from '../ocds/release-package';
+import type { ReleasesOf } from '../ocds/parts';
+import { SplicedJson } from './spliced-json';
 import { formatKyiv } from '../time/kyiv';
 
 export const DEFAULT_LIMIT = 100;
@@ -39,10 +41,11 @@ export interface FeedSource {
   /** The fields every entry lists, in this order (`id, dateModified` unless given). */
   defaultFields?: readonly string[];
   /**
-   * The OCDS releases of the listed entries' data, in feed order: a page asked with `opt_schema=ocds` is a
-   * release package of them (docs/ocds.md §Feeds). A source without it ignores `opt_schema`.
+   * The maker of the OCDS releases of the listed entries' data, one entry at a time, in feed order: a page asked
+   * with `opt_schema=ocds` is a release package of them (docs/ocds.md §Feeds). A source without it ignores
+   * `opt_schema`.
    */
-  releases?: (entries: StoredDoc[], session: StoreSession) => Promise<StoredDoc[]>;
+  releasesOf?: (entries: StoredDoc[], session: StoreSession) => Promise<ReleasesOf>;
 }
 
 /**
@@ -193,7 +196,7 @@ export function feedRoute(source: FeedSource, publicBaseUrl: string | null): Mou
     path: `/api/2.5/${source.kind}`,
     summary: `Feed of ${source.kind}, paged by next_page.offset`,
     access: 'public',
-    result: source.releases ? 'feedOrOcds' : 'feed',
+    result: source.releasesOf ? 'feedOrOcds' : 'feed',
     handle: feedHandler(source, publicBaseUrl),
   });
 }
@@ -203,8 +206,8 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
     const params = parseFeedParams(source.kind, ctx.query, source.allowedFields, source.defaultFields);
     if (scope) params.query.frameworkID = scope.frameworkID(ctx);
     if (wantsEventStream(ctx)) return streamFeed(ctx, params.query, streamRender(source, params.listed, ctx.state.viewer));
-    const releases = wantsOcds(ctx.query) ? source.releases : undefined;
-    if (releases) params.echo.push(['opt_schema', 'ocds']);
+    const releasesOf = wantsOcds(ctx.query) ? source.releasesOf : undefined;
+    if (releasesOf) params.echo.push(['opt_schema', 'ocds']);
     const linkPath = scope?.linkPath ?? ctx.path;
     const { descending } = params.query;
     const given = params.rawOffset === undefined ? '' : offsetEcho(params.rawOffset);
@@ -216,16 +219,20 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
       }
       return links;
     };
-    if (releases) {
-      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds).
+    if (releasesOf) {
+      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds),
+      // written release by release (docs/platform.md §Limits).
       const { session, viewer } = ctx.state;
       const read = async (query: FeedQuery) =>
         (await session.feed(query)).map((stored) => ({ seq: stored.seq, view: source.entry(stored.doc, viewer).data }));
       const page = await tickedPage(params.query, read, (bound) => session.sealedBelow(params.query.kind, bound));
       const uri = pageLink(ctx, publicBaseUrl, linkPath, params.echo, given, descending).uri;
       const views = page.entries.map((entry) => entry.view);
-      const body = releasePackage(uri, { name: REGISTRY_PUBLISHER }, await releases(views, session), formatKyiv(ctx.state.now));
-      ctx.body = { ...body, ...linksOf(page.entries[0]?.seq, page.next) };
+      const head = { uri, publisher: { name: REGISTRY_PUBLISHER }, now: formatKyiv(ctx.state.now) };
+      const json = new SplicedJson(prettyIndent(ctx.query));
+      const links = linksOf(page.entries[0]?.seq, page.next);
+      ctx.type = 'json';
+      ctx.body = await releasePackageJson(json, head, views, await releasesOf(views, session), links);
       return;
     }
     const { entries, first, next } = await pageEntries(ctx, source, params);

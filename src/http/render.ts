@@ -12,11 +12,16 @@ export function prettyJson(): Koa.Middleware {
     await next();
     const body = ctx.body;
     if (!body || (Object.getPrototypeOf(body) !== Object.prototype && !Array.isArray(body))) return;
-    const pretty = ctx.query.opt_pretty;
     // Koa typed the body JSON when it was set; a Buffer keeps that type.
-    ctx.body = Buffer.from(pretty && pretty !== '0' ? apiJson(body, 4) : apiJson(body));
+    ctx.body = Buffer.from(apiJson(body, prettyIndent(ctx.query)));
   };
 }
+
+/** The indent `opt_pretty` asks for: 4, as the reference's pretty renderer; none without it. */
+export const prettyIndent = (query: Ctx['query']): number | undefined => {
+  const pretty = query.opt_pretty;
+  return pretty && pretty !== '0' ? 4 : undefined;
+};
 
 /** Absolute URL of an API path, on PUBLIC_BASE_URL when configured, else on the request's own origin. */
 export function absoluteUrl(ctx: Ctx, publicBaseUrl: string | null, path: string): string {

@@ -11,6 +11,8 @@
 export type ViewPart = { readonly [member: string]: unknown };
 /** An object of a release, as made here. */
 export type OcdsObject = Record<string, unknown>;
+/** The releases of one view, made when asked for (a tender's plan read once for all the views of an answer). */
+export type ReleasesOf = (view: ViewPart) => Promise<Iterable<OcdsObject>>;
 
 /** The view's part under a member, and the parts listed under one (the list as the view has it, none when absent). */
 export const partOf = (part: unknown) => part as ViewPart | undefined;

@@ -38,11 +38,12 @@ function bidsOf(tender: ViewPart, lotId?: string): ViewPart[] {
 
 /**
  * The releases of a tender as a reader sees it (docs/ocds.md §Tenders): one per lot, or one for a tender without
- * lots, as the reference's `ocds_format_tender`; `plan` is the plan the tender came from, when there is one.
+ * lots, as the reference's `ocds_format_tender`, each made when asked for; `plan` is the plan the tender came from, when there is one.
  */
-export function tenderReleases(tender: ViewPart, plan?: ViewPart): OcdsObject[] {
+export function* tenderReleases(tender: ViewPart, plan?: ViewPart): Generator<OcdsObject> {
   const lots = partsOf(tender.lots);
-  return lots.length ? lots.map((lot) => tenderRelease(tender, plan, lot)) : [tenderRelease(tender, plan)];
+  if (!lots.length) yield tenderRelease(tender, plan);
+  for (const lot of lots) yield tenderRelease(tender, plan, lot);
 }
 
 function tenderRelease(tender: ViewPart, plan: ViewPart | undefined, lot?: ViewPart): OcdsObject {

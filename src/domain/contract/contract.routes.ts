@@ -31,7 +31,7 @@ import type { Contract, ContractDoc } from './contract.types';
 const contractOcds: OcdsKind = {
   kind: 'contracts',
   view: (doc, viewer) => visibleData(doc as ContractDoc, viewer, CONTRACT_MASK),
-  releases: async (views) => views.map(contractRelease),
+  releasesOf: async () => async (view) => [contractRelease(view)],
   publisher: (view) => (view as Contract).buyer?.name,
 };
 
@@ -40,7 +40,7 @@ const contractFeed: FeedSource = {
   // Spec-era `listing_allowed_fields` of contracts (docs/contracts.md §Contract feed).
   allowedFields: ['dateCreated', 'contractID', 'dateModified', 'status'],
   entry: (doc, viewer) => ({ data: visibleData(doc as ContractDoc, viewer, CONTRACT_MASK) }),
-  releases: contractOcds.releases,
+  releasesOf: contractOcds.releasesOf,
 };
 
 /** Contract documents: the owner adds them until the contract is final; readers see them as the contract. */
@@ -108,6 +108,7 @@ export function contractRoutes(deps: RouteDeps): MountableRoute[] {
       {
         ocds: contractOcds,
         publicBaseUrl: base,
+        recordLimit: deps.config.ocdsRecordLimit,
       },
     ),
     route({

@@ -75,6 +75,23 @@ export function versionAt(current: Version, revisions: Revision[], n: number): V
   return version;
 }
 
+/**
+ * Every version of the object, oldest first (version 1 first), from its current version and its revisions: one walk
+ * back from the current version, each way back applied once (a version shares with the next every member it did not
+ * change), where `versionAt` of each would apply them again and again.
+ */
+export function allVersions(current: Version, revisions: Revision[]): Version[] {
+  const versions: Version[] = [];
+  let version: Version = { data: current.data, config: current.config };
+  for (let i = revisions.length - 1; i >= 0; i--) {
+    const shown = { ...version };
+    if (shown.config === undefined) delete shown.config;
+    versions.push(shown);
+    if (i > 0) for (const op of revisions[i].back) version = applyOne(version, op);
+  }
+  return versions.reverse();
+}
+
 /** A revision's `X-Revision-Hash`: opaque and stable, it names the revision without telling anything of its content. */
 export const revisionHash = (id: string, revision: Revision | undefined): string =>
   revision ? createHash('md5').update(`${id}:${revision.seq}`).digest('hex') : '';

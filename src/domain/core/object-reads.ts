@@ -6,7 +6,7 @@ import type { Kind, Revision } from '../../store/port';
 import { parseIsoDate } from '../../time/kyiv';
 import { revisionHash, versionAt } from './history';
 import { loadObject, loadView, type ObjectDoc } from './objects';
-import { answerOcds, answerOcdsRecord, type OcdsKind } from './ocds-reads';
+import { answerOcds, answerOcdsRecord, type OcdsReads } from './ocds-reads';
 import { wantsOcds, wantsOcdsRecord } from '../../ocds/ocds-option';
 import { apiJson } from '../../store/api-json';
 
@@ -52,7 +52,7 @@ const REVISION_HEADERS = [
 ];
 
 /** The routes of `objectReads`, for a kind served by the route table (docs/architecture.md §Routes). */
-export function objectReadRoutes(kind: Kind, present: Present, ocds?: { ocds: OcdsKind; publicBaseUrl: string | null }): MountableRoute[] {
+export function objectReadRoutes(kind: Kind, present: Present, ocds?: OcdsReads): MountableRoute[] {
   return [
     route({
       method: 'get',
@@ -62,7 +62,7 @@ export function objectReadRoutes(kind: Kind, present: Present, ocds?: { ocds: Oc
       result: ocds ? 'objectOrOcds' : 'object',
       handle: (ctx) => {
         if (!ocds || !wantsOcds(ctx.query)) return answerObject(ctx, kind, present);
-        return (wantsOcdsRecord(ctx.query) ? answerOcdsRecord : answerOcds)(ctx, ocds.ocds, ocds.publicBaseUrl);
+        return (wantsOcdsRecord(ctx.query) ? answerOcdsRecord : answerOcds)(ctx, ocds);
       },
     }),
     route({

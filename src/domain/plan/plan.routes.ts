@@ -23,7 +23,7 @@ import type { Plan, PlanDoc } from './plan.types';
 const planOcds: OcdsKind = {
   kind: 'plans',
   view: (doc) => (doc as PlanDoc).data,
-  releases: async (views) => views.map(planRelease),
+  releasesOf: async () => async (view) => [planRelease(view)],
   publisher: (view) => (view as Plan).procuringEntity?.name,
 };
 
@@ -33,7 +33,7 @@ const planFeed: FeedSource = {
   allowedFields: ['dateCreated', 'dateModified', 'status', 'planID', 'procuringEntity', 'procurementMethodType', 'mode'],
   entry: (doc) => ({ data: (doc as PlanDoc).data }),
   entryReads: [],
-  releases: planOcds.releases,
+  releasesOf: planOcds.releasesOf,
 };
 
 /** Plan documents (docs/plans.md §Documents): the owner adds them until the plan is cancelled or complete. */
@@ -70,7 +70,11 @@ export function planRoutes(deps: RouteDeps): MountableRoute[] {
         created(ctx, absoluteUrl(ctx, base, `/api/2.5/plans/${doc.data.id}`), { data: doc.data, access });
       },
     }),
-    ...objectReadRoutes('plans', (doc) => ({ data: (doc as PlanDoc).data }), { ocds: planOcds, publicBaseUrl: base }),
+    ...objectReadRoutes('plans', (doc) => ({ data: (doc as PlanDoc).data }), {
+      ocds: planOcds,
+      publicBaseUrl: base,
+      recordLimit: deps.config.ocdsRecordLimit,
+    }),
     route({
       method: 'patch',
       path: '/api/2.5/plans/:id',

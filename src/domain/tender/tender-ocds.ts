@@ -10,9 +10,8 @@ import type { Tender, TenderDoc } from './tender.types';
 /** The plan a tender's view names: masking hides texts, never the shape (docs/masking.md §Tender). */
 const planIdOf = (view: ViewPart): string | undefined => (view as Partial<Tender>).plans?.[0]?.id;
 
-/** The plans the tenders came from, by id, read once for a whole feed page (plans hide nothing). */
-async function plansOf(views: ViewPart[], session: StoreSession): Promise<Map<string, Plan>> {
-  const ids = [...new Set(views.map(planIdOf).filter((id): id is string => typeof id === 'string'))];
+/** The plans the tenders came from, by id (plans hide nothing). */
+async function plansOf(ids: string[], session: StoreSession): Promise<Map<string, Plan | undefined>> {
   const stored = ids.length ? await session.getMany('plans', ids) : [];
   return new Map(stored.map((s) => [s.id, (s.doc as PlanDoc).data]));
 }
@@ -21,12 +20,15 @@ async function plansOf(views: ViewPart[], session: StoreSession): Promise<Map<st
 export const tenderOcds: OcdsKind = {
   kind: 'tenders',
   view: (doc, viewer) => visibleData(doc as TenderDoc, viewer, TENDER_MASK),
-  releases: async (views, session) => {
-    const plans = await plansOf(views, session);
-    return views.flatMap((view) => {
+  // The plans the views listed name are read at once (a whole feed page's); any other, when a view names it.
+  releasesOf: async (views, session) => {
+    const plans = await plansOf([...new Set(views.map(planIdOf).filter((id): id is string => typeof id === 'string'))], session);
+    return async (view) => {
       const planId = planIdOf(view);
-      return tenderReleases(view, planId === undefined ? undefined : plans.get(planId));
-    });
+      if (planId === undefined) return tenderReleases(view);
+      if (!plans.has(planId)) plans.set(planId, (await plansOf([planId], session)).get(planId));
+      return tenderReleases(view, plans.get(planId));
+    };
   },
   publisher: (view) => (view as Partial<Tender>).procuringEntity?.name,
 };

@@ -52,7 +52,7 @@ const tenderFeed: FeedSource = {
   allowedFields: FEED_FIELDS,
   entry: (doc, viewer) => ({ data: visibleData(doc as TenderDoc, viewer, TENDER_MASK) }),
   entryReads: ['owner'],
-  releases: tenderOcds.releases,
+  releasesOf: tenderOcds.releasesOf,
 };
 
 /** A tender document's metadata change, also of its bids', awards' and cancellations' documents (one `Document` model). */
@@ -151,7 +151,7 @@ export function tenderRoutes(deps: RouteDeps): MountableRoute[] {
         created(ctx, absoluteUrl(ctx, base, `/api/2.5/tenders/${doc.data.id}`), { data: doc.data, config: doc.config, access });
       },
     }),
-    ...objectReadRoutes('tenders', presentTender, { ocds: tenderOcds, publicBaseUrl: base }),
+    ...objectReadRoutes('tenders', presentTender, { ocds: tenderOcds, publicBaseUrl: base, recordLimit: deps.config.ocdsRecordLimit }),
     route({
       method: 'patch',
       path: '/api/2.5/tenders/:id',

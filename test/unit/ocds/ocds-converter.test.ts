@@ -5,12 +5,13 @@ import { Parties } from '../../../src/ocds/parties';
 import { documentsOf, valueOf } from '../../../src/ocds/parts';
 import { planRelease } from '../../../src/ocds/plan-release';
 import { prune } from '../../../src/ocds/prune';
-import { recordPackage } from '../../../src/ocds/record-package';
+import { SplicedJson } from '../../../src/http/spliced-json';
+import { recordPackageJson } from '../../../src/ocds/record-package';
 import { tenderReleases as releasesOf } from '../../../src/ocds/tender-release';
 
 const HIDDEN = 'Приховано';
 /** The releases as JSON, read member by member below. */
-const tenderReleases = (tender: Record<string, unknown>) => releasesOf(tender) as any[];
+const tenderReleases = (tender: Record<string, unknown>) => [...releasesOf(tender)] as any[];
 const org = (id: string, name = `Org ${id}`) => ({ name, identifier: { scheme: 'UA-EDR', id } });
 const tender = (overrides: Record<string, unknown> = {}) => ({
   id: 't'.repeat(32),
@@ -137,17 +138,15 @@ t.test(
       initiationType: 'tender',
       tender: { title },
     });
-    const pkg = recordPackage(
-      'https://r/x',
-      { name: 'p' },
-      [
-        release('o1', 'a', '2026-10-01T00:00:00+03:00', 'first'),
-        release('o1', 'a', '2026-10-01T00:00:00+03:00', 'first again'),
-        release('o2', 'b', '2026-10-01T00:00:00+03:00', 'other'),
-        release('o1', 'c', '2026-10-02T00:00:00+03:00', 'second'),
-      ],
-      '2026-10-05T00:00:00+03:00',
-    );
+    const releases = [
+      release('o1', 'a', '2026-10-01T00:00:00+03:00', 'first'),
+      release('o1', 'a', '2026-10-01T00:00:00+03:00', 'first again'),
+      release('o2', 'b', '2026-10-01T00:00:00+03:00', 'other'),
+      release('o1', 'c', '2026-10-02T00:00:00+03:00', 'second'),
+    ];
+    const head = { uri: 'https://r/x', publisher: { name: 'p' }, now: '2026-10-05T00:00:00+03:00' };
+    const text = await recordPackageJson(new SplicedJson(undefined), head, releases, async (view) => [view]);
+    const pkg = JSON.parse(text.toString());
     t.notOk(pkg.releases);
     t.same(
       pkg.records.map((r: any) => [r.ocid, r.releases.map((x: any) => x.tender.title)]),

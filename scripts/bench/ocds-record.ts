@@ -1,0 +1,93 @@
+/**
+ * The worst OCDS reads (docs/ocds.md §Records, §Feeds): a record package of a tender of 100 lots PATCHed many times,
+ * and an OCDS feed page over many such tenders. The node runs in this process, so `monitorEventLoopDelay` sees its
+ * loop: for each read, the total time and the longest the loop was held (docs/platform.md §Limits: target 100 ms),
+ * beside the same figures for the ordinary read of the tender as a baseline of the same run. Bounded, on loopback,
+ * SQLite unless `--store-url`; prints numbers and asserts nothing.
+ *
+ *   npx tsx scripts/bench/ocds-record.ts [--revisions N] [--tenders N] [--lots N]
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseCli } from '../cli';
+import { startTestServer, type TestServer } from '../../test/fixtures/server';
+import { newId } from '../../src/domain/core/ids';
+import { aLot, aTender, activateDraft, anItem, belowThresholdConfig, createTender } from '../../test/fixtures/tenders';
+
+const USAGE = `usage: npx tsx scripts/bench/ocds-record.ts [options]
+
+  --revisions N   title PATCHes of the record's tender (default 100)
+  --tenders N     tenders of --lots lots listed by the OCDS feed page (default 30)
+  --lots N        lots of every tender (default 100)
+  --record-limit B  the node's OCDS_RECORD_LIMIT, bytes (default: the node's own default)
+  --store-url URL a mongodb:// store (a fresh database on it) instead of a temporary SQLite file`;
+const { values } = parseCli(USAGE, {
+  revisions: { type: 'string', default: '100' },
+  tenders: { type: 'string', default: '30' },
+  lots: { type: 'string', default: '100' },
+  'record-limit': { type: 'string' },
+  'store-url': { type: 'string' },
+});
+const revisions = Number(values.revisions);
+const tenders = Number(values.tenders);
+const lots = Number(values.lots);
+
+/** One GET, its body read as bytes: the status, size, total ms and the longest loop delay meanwhile, ms. */
+async function measure(server: TestServer, path: string) {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const started = performance.now();
+  const res = await fetch(`${server.url}${path}`);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const ms = performance.now() - started;
+  histogram.disable();
+  return { status: res.status, MB: +(bytes / 1e6).toFixed(1), totalMs: Math.round(ms), maxBlockMs: Math.round(histogram.max / 1e6) };
+}
+
+/** A public tender of `lots` lots, one item each. */
+async function lotHeavyTender(server: TestServer) {
+  const ids = Array.from({ length: lots }, () => newId());
+  const data = aTender({
+    lots: ids.map((id, i) => aLot({ id, title: `Лот ${i + 1}` })),
+    items: ids.map((id) => anItem({ relatedLot: id })),
+    value: { amount: 500 * lots, currency: 'UAH' },
+    minimalStep: { amount: 15 * lots, currency: 'UAH' },
+  });
+  const tender = await createTender(server, data, belowThresholdConfig());
+  await activateDraft(server, tender, 'active.enquiries');
+  return tender;
+}
+
+async function main() {
+  // The test server takes a fresh database on MONGODB_URL when it is set.
+  if (values['store-url']) process.env.MONGODB_URL = values['store-url'];
+  const limit = values['record-limit'];
+  const server = await startTestServer({ env: limit ? { OCDS_RECORD_LIMIT: limit } : {} });
+  try {
+    const made = [];
+    for (let i = 0; i < tenders; i++) made.push(await lotHeavyTender(server));
+    const tender = made[0];
+    for (let i = 0; i < revisions; i++) {
+      server.clock.set(new Date(server.clock.now().getTime() + 1000));
+      const res = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+        key: 'broker',
+        token: tender.token,
+        body: { data: { title: `Назва ${i}` } },
+      });
+      if (res.status !== 200) throw new Error(`PATCH: ${res.status} ${res.text}`);
+    }
+    const path = `/api/2.5/tenders/${tender.id}`;
+    const rows = {
+      'tender (baseline)': await measure(server, path),
+      [`record: ${lots} lots × ${revisions + 1} versions`]: await measure(server, `${path}?opt_schema=ocds-record`),
+      [`feed page: ${tenders} tenders × ${lots} lots`]: await measure(server, '/api/2.5/tenders?opt_schema=ocds&limit=1000'),
+    };
+    console.table(rows);
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
