@@ -8,7 +8,7 @@ export type EndReason = 'closed' | 'slow' | 'shutdown' | 'error';
  * One Server-Sent Events response (docs/platform.md §Live feed): `id:`/`data:` events and comments written into
  * `body`, which Koa pipes to the client. What the client has not taken yet is bounded: a stream that still has more
  * than `bufferBytes` waiting when more is to be written to it (`keepsUp`) has its connection cut, which frees what
- * waits at once; the client resumes from the last id it got. So it holds at most that and one batch of entries. A
+ * waits at once; the client resumes from the last id it got. So it holds at most that and one entry. A
  * comment is written at once, so the response's headers leave before the first event.
  */
 export class EventStream {
@@ -20,7 +20,7 @@ export class EventStream {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly bufferBytes: number,
+    readonly bufferBytes: number,
     onEnd: (reason: EndReason) => void,
   ) {
     this.finished = new Promise((resolve) => {
@@ -56,7 +56,7 @@ export class EventStream {
   /**
    * Every keep-alive interval: a comment line, which proxies see as traffic, on a stream where nothing waits; a stream
    * with more than its buffer waiting that took nothing since the last one is cut (a client that stopped reading while
-   * it was being sent the feed's past, which waits for it rather than checking `keepsUp`).
+   * it was being sent the feed's past, which waits for `room` rather than checking `keepsUp`).
    */
   keepAlive(): void {
     const waiting = this.waiting();
@@ -71,18 +71,25 @@ export class EventStream {
     this.body.write(':\n\n');
   }
 
-  /** Resolves once the body takes writes again (the client is taking what was written), or the stream has ended. */
-  drained(): Promise<void> {
-    if (!this.open || !this.body.writableNeedDrain) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        this.body.off('drain', done);
-        this.res.off('close', done);
-        resolve();
-      };
-      this.body.once('drain', done);
-      this.res.once('close', done);
-    });
+  /**
+   * Resolves once no more than `bufferBytes` wait for the client, or the stream has ended: the next entry is rendered
+   * only then, so a stream holds at most its buffer and one entry (docs/platform.md §Live feed). Bytes leave as the
+   * body hands them to the response (`data`) and the response to the socket (`drain`).
+   */
+  async room(): Promise<void> {
+    while (this.open && this.waiting() > this.bufferBytes) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.body.off('data', done);
+          this.res.off('drain', done);
+          this.res.off('close', done);
+          resolve();
+        };
+        this.body.once('data', done);
+        this.res.once('drain', done);
+        this.res.once('close', done);
+      });
+    }
   }
 
   /** Ends the response after what is written; resolves when the connection has finished with it. */

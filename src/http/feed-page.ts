@@ -21,12 +21,11 @@ export function storeOffset(offset: number, descending: boolean): number {
 }
 
 /**
- * A feed page that ends on a tick's bound (docs/platform.md §Feeds). A page that fills `limit` with entries of more
- * than one tick gives back those of its last tick, which the next page lists from its bound; a page whose entries are
- * all of one tick takes the rest of it. A page short of `limit` has reached the newest position the store lists: it
- * ends on the bound of its last tick once the store says that tick can take no more commits (`sealedBelow`), else on
- * its last position. So a page holds at most `limit` entries, or one tick's: 100 positions (10,000 of an earlier
- * version's).
+ * A feed page that ends on a tick's bound (docs/platform.md §Feeds). A page that fills `limit` takes the rest of its
+ * last tick, so a full page holds `limit` entries or a few more, never fewer: at most `limit` plus a tick's other
+ * positions (99; 9,999 of an earlier version's). A page short of `limit` has reached the newest position the store
+ * lists. Ascending, either ends on the bound of its last tick once the store says that tick can take no more commits
+ * (`sealedBelow`), else on its last position.
  */
 export async function tickedPage<R extends { seq: number }>(
   query: FeedQuery,
@@ -38,10 +37,6 @@ export async function tickedPage<R extends { seq: number }>(
   const { descending } = query;
   const last = entries[entries.length - 1];
   const tick = tickOf(last.seq, descending);
-  const inLastTick = (entry: R) => tickOf(entry.seq, descending).start === tick.start;
-  if (entries.length >= query.limit && !inLastTick(entries[0])) {
-    return { entries: entries.filter((entry) => !inLastTick(entry)), next: tick.start };
-  }
   const full = entries.length >= query.limit;
   // The rest of the last tick: below a listed position every commit is visible, above it up to a sealed bound.
   const rest = () => read({ ...query, offset: last.seq, until: tick.end, limit: MOST_PER_TICK });

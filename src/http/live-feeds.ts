@@ -6,6 +6,7 @@ import { feedStreamEvents, feedStreamLag, feedStreamsEnded, feedStreamsOpen } fr
 import type { CausalToken, FeedQuery, Kind, Store, Stored } from '../store/port';
 import { apiError } from './errors';
 import { EventStream } from './event-stream';
+import { ReadSize } from './feed-read-size';
 
 /** An entry's JSON for one stream's reader; `cache` is shared by the streams sent one stored entry, keyed by `key`. */
 export interface StreamRender {
@@ -27,7 +28,7 @@ export interface StreamRequest {
   render: StreamRender;
 }
 
-/** Entries a reader takes from the store at once; a catching-up stream's page. */
+/** Entries a reader takes from the store at once; a catching-up stream's page, at most. */
 const BATCH = 1000;
 const PAGE = 100;
 /** How long a stopping node waits for its streams' clients to take what was written before it cuts them. */
@@ -46,15 +47,17 @@ class Follower {
     this.after = request.after;
   }
 
-  send(stored: Stored, cache: Map<string, Buffer>): void {
+  /** Sends an entry; the bytes of its JSON, 0 when it is not this stream's. */
+  send(stored: Stored, cache: Map<string, Buffer>): number {
     this.after = stored.seq;
     const { frameworkID, render } = this.request;
-    if (frameworkID !== undefined && stored.doc.data?.frameworkID !== frameworkID) return;
+    if (frameworkID !== undefined && stored.doc.data?.frameworkID !== frameworkID) return 0;
     const key = render.key(stored);
     let json = cache.get(key);
     if (!json) cache.set(key, (json = render.json(stored)));
     this.out.event(String(stored.seq), json);
     feedStreamEvents.inc({ collection: this.request.kind });
+    return json.length;
   }
 }
 
@@ -71,6 +74,8 @@ class FeedReader {
   token: CausalToken | undefined;
   readonly followers = new Set<Follower>();
   readonly ready: Promise<void>;
+  /** The largest entry the last stream that caught up on this feed was sent: where the next one's pages start. */
+  private largestEntry = 0;
   private woken = false;
   private wake: (() => void) | null = null;
 
@@ -156,24 +161,36 @@ class FeedReader {
     for (const stored of entries) {
       feedStreamLag.observe(Math.max(0, nowSeconds - stored.seq));
       const cache = new Map<string, Buffer>();
-      for (const follower of live) if (follower.after === undefined || stored.seq > follower.after) follower.send(stored, cache);
+      for (const follower of live) {
+        // A stream more than its buffer behind is cut before it is written more (docs/platform.md §Live feed: Limits).
+        if ((follower.after === undefined || stored.seq > follower.after) && follower.out.keepsUp()) follower.send(stored, cache);
+      }
     }
     return entries.length === BATCH;
   }
 
   /**
-   * Sends a new stream the feed from where it starts, a page at a time as its client takes them, until a page comes
-   * back short (the watermark reached); then the reader sends it the rest (see the class comment).
+   * Sends a new stream the feed from where it starts, an entry at a time as its client takes them, until a page comes
+   * back short (the watermark reached); then the reader sends it the rest (see the class comment). Pages hold about
+   * the stream's buffer of entries (`ReadSize`), so a stream catching up holds that page and its buffer.
    */
   async catchUp(follower: Follower): Promise<void> {
     await this.ready;
     const { frameworkID } = follower.request;
+    const size = new ReadSize(follower.out.bufferBytes, PAGE, this.largestEntry);
     while (follower.out.open) {
       if (follower.after !== undefined && this.cursor !== undefined && follower.after >= this.cursor) break;
-      const { entries } = await this.read({ offset: follower.after, limit: PAGE, frameworkID }, this.token);
-      for (const stored of entries) follower.send(stored, new Map());
-      if (entries.length < PAGE) break;
-      await follower.out.drained();
+      const limit = size.entries;
+      const { entries } = await this.read({ offset: follower.after, limit, frameworkID }, this.token);
+      const sizes: number[] = [];
+      for (const stored of entries) {
+        await follower.out.room();
+        if (!follower.out.open) break;
+        sizes.push(follower.send(stored, new Map()));
+      }
+      size.saw(sizes);
+      this.largestEntry = size.largestEntry;
+      if (entries.length < limit) break;
     }
     follower.live = true;
     // A commit noticed while the stream caught up was read for the streams already live; this one is behind it.

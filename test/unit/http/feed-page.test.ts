@@ -32,12 +32,14 @@ class MemoryFeed {
     return (q.descending ? listed.reverse() : listed).slice(0, q.limit).map((seq) => ({ seq }));
   };
 
-  sealedBelow = async (bound: number) => {
+  sealedBelow = async (bound: number) => this.wallSealed(bound);
+
+  protected wallSealed(bound: number) {
     if (toMicros(this.last) + 1 >= toMicros(bound)) return true;
     if (this.nowMs * 1000 < toMicros(bound)) return false;
     this.last = fromMicros(toMicros(bound) - 1);
     return true;
-  };
+  }
 
   /** One request of a crawler that sends `offset` back as `send` prints it. */
   async page(offset: string | undefined, descending: boolean, limit: number) {
@@ -124,7 +126,7 @@ for (const [name, send] of [
           [],
           `every change listed (${expected.length} changes, ${requests} requests)`,
         );
-        t.ok(largest <= Math.max(limit, POSITIONS_PER_TICK), `largest page ${largest}`);
+        t.ok(largest < limit + POSITIONS_PER_TICK, `largest page ${largest}`);
       },
     );
   }
@@ -142,7 +144,7 @@ t.test('an unsealed last tick ends the page on its last position; sealed, on its
   t.ok(feed.positions[3] > sealed.next!, 'a later commit lands above the bound');
 });
 
-t.test('a full page of several ticks gives back its last tick; a full page of one tick takes it whole', async (t) => {
+t.test('a full page of several ticks takes its last tick whole, as a full page of one tick does', async (t) => {
   const feed = new MemoryFeed();
   feed.commit(3);
   feed.nowMs += 10;
@@ -151,22 +153,147 @@ t.test('a full page of several ticks gives back its last tick; a full page of on
   const several = await feed.page(undefined, false, 5);
   t.same(
     several.entries.map((e) => e.seq),
-    feed.positions.slice(0, 3),
+    feed.positions,
+    'limit 5: the first tick and the whole of the second',
   );
-  t.equal(several.next, tickOf(feed.positions[3], false).start);
-  const one = await feed.page(String(several.next), false, 2);
+  t.equal(several.next, tickOf(feed.positions[7], false).end);
+  const one = await feed.page(undefined, false, 2);
   t.same(
     one.entries.map((e) => e.seq),
-    feed.positions.slice(3),
+    feed.positions.slice(0, 3),
   );
-  t.equal(one.next, tickOf(feed.positions[7], false).end);
-  const back = await feed.page(undefined, true, 2);
+  t.equal(one.next, tickOf(feed.positions[2], false).end);
+  const back = await feed.page(undefined, true, 6);
   t.same(
     back.entries.map((e) => e.seq),
-    feed.positions.slice(3).reverse(),
+    [...feed.positions].reverse(),
   );
-  t.equal(back.next, tickOf(feed.positions[3], true).end);
+  t.equal(back.next, tickOf(feed.positions[0], true).end);
 });
+
+t.test('an unsealed last tick of a full page: the page ends on its last position, and what lands below the bound follows', async (t) => {
+  const feed = new MemoryFeed();
+  feed.commit(3);
+  feed.nowMs += 10;
+  feed.commit(2);
+  const page = await feed.page(undefined, false, 4);
+  t.same(
+    page.entries.map((e) => e.seq),
+    feed.positions,
+  );
+  t.equal(page.next, feed.positions[4], 'the last listed position, exactly');
+  feed.commit(2);
+  const next = await feed.page(String(page.next), false, 4);
+  t.same(
+    next.entries.map((e) => e.seq),
+    feed.positions.slice(5),
+  );
+});
+
+/**
+ * A store whose commits become visible out of their positions' order, as on MongoDB: a position taken by a commit
+ * not yet visible holds back every position above it (the watermark), and its tick is not sealed until it is.
+ */
+class PendingFeed extends MemoryFeed {
+  private batches: number[][] = [];
+
+  /** A commit of `count` positions that is not visible yet. */
+  take(count: number) {
+    this.commit(count);
+    this.batches.push(this.positions.slice(-count));
+  }
+
+  /** Makes the newest or the oldest commit in flight visible. */
+  land(newest: boolean) {
+    if (newest) this.batches.pop();
+    else this.batches.shift();
+  }
+
+  landAll() {
+    this.batches = [];
+  }
+
+  private watermark = () => Math.min(Infinity, ...this.batches.flat());
+
+  read = async (q: FeedQuery) => {
+    const visible = this.watermark();
+    const listed = this.positions.filter(
+      (p) =>
+        p < visible &&
+        (q.offset === undefined || (q.descending ? p < q.offset : p > q.offset)) &&
+        (q.until === undefined || (q.descending ? p > q.until : p < q.until)),
+    );
+    return (q.descending ? listed.reverse() : listed).slice(0, q.limit).map((seq) => ({ seq }));
+  };
+
+  sealedBelow = async (bound: number) => this.watermark() > bound && this.wallSealed(bound);
+}
+
+for (const limit of [1, 7, 30, 100, 250]) {
+  for (const [name, send] of [
+    ['exactly', (offset: number) => String(offset)],
+    ['as 12 significant digits', python2],
+  ] as const) {
+    t.test(`limit ${limit}, offsets sent ${name}: a full page holds limit entries or more, commits landing out of order`, async (t) => {
+      const feed = new PendingFeed();
+      const seen: number[] = [];
+      let offset: string | undefined;
+      const short: number[] = [];
+      let largest = 0;
+      const crawl = async (): Promise<number> => {
+        const page = await feed.page(offset, false, limit);
+        largest = Math.max(largest, page.entries.length);
+        seen.push(...page.entries.map((e) => e.seq));
+        if (page.next !== undefined) offset = send(page.next);
+        const last = page.entries.at(-1)?.seq;
+        if (last !== undefined && page.entries.length < limit) {
+          const more = await feed.read({ kind: 'tenders', offset: last, descending: false, limit: 1, mode: 'live' });
+          if (more.length) short.push(page.entries.length);
+        }
+        return page.entries.length;
+      };
+      // Commits of 1 to 37 positions, a few in flight, landing newest first every third round.
+      for (let round = 0; round < 60; round++) {
+        feed.take(1 + ((round * 13) % 37));
+        if (round % 2) feed.nowMs += 4;
+        if (round % 4 !== 1) feed.land(round % 3 === 0);
+        for (let reads = 0; reads < 3 && (await crawl()) >= limit; reads++);
+      }
+      feed.landAll();
+      feed.nowMs += 100;
+      for (let guard = 0; (await crawl()) > 0; guard++) if (guard > 5000) return t.fail('endless crawl');
+      t.same(
+        feed.positions.filter((p) => !seen.includes(p)),
+        [],
+        `none missed (${feed.positions.length} positions)`,
+      );
+      if (send !== python2) t.equal(seen.length, new Set(seen).size, 'none listed twice');
+      t.same(short, [], 'a page short of limit had reached the newest listed position');
+      t.ok(largest < limit + POSITIONS_PER_TICK, `largest page ${largest}`);
+    });
+  }
+}
+
+for (const limit of [1, 7, 100]) {
+  t.test(`limit ${limit} descending: full pages hold at least limit entries, each once`, async (t) => {
+    const feed = new MemoryFeed();
+    for (let round = 0; round < 40; round++, feed.nowMs += 3) feed.commit(1 + ((round * 13) % 37));
+    feed.nowMs += 100;
+    const seen: number[] = [];
+    let offset: string | undefined;
+    for (let guard = 0; ; guard++) {
+      if (guard > 5000) return t.fail('endless crawl');
+      const page = await feed.page(offset, true, limit);
+      if (!page.entries.length) break;
+      const rest = await feed.read({ kind: 'tenders', offset: page.next, descending: true, limit: 1, mode: 'live' });
+      if (rest.length) t.ok(page.entries.length >= limit, `a page followed by more holds ${page.entries.length} ≥ ${limit}`);
+      t.ok(page.entries.length < limit + POSITIONS_PER_TICK);
+      seen.push(...page.entries.map((e) => e.seq));
+      offset = String(page.next);
+    }
+    t.same(seen, [...feed.positions].reverse(), 'every position once, newest first');
+  });
+}
 
 t.test('prev_page starts behind the first entry: its tick bound when the page holds the tick whole', async (t) => {
   const first = fromMicros(toMicros(START_MS / 1000) + 10_000 * 7 + 42);
