@@ -340,7 +340,7 @@ async function main() {
     options: { ...o },
     loadAverage: { start: loadStart, end: loadavg() },
     seconds: (Date.now() - started) / 1000,
-    templateSource: manifest?.templateSource ?? 'recording',
+    templateSource: manifest?.templateSource ?? 'none',
     notes: manifest?.notes ?? [],
     docBytes: manifest?.docBytes ?? null,
     reads,

@@ -8,62 +8,55 @@ import { loadConfig } from '../../src/config';
 import type { ObjectDoc } from '../../src/domain/core/objects';
 import { loadAuthFile } from '../../src/http/auth';
 import { soloMembership } from '../../src/membership/membership';
-import { issueAccess } from '../../src/security/tokens';
 import type { Kind } from '../../src/store/port';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { systemClock } from '../../src/time/clock';
-import { readRecording } from './recording';
+import { aFramework, aTenderer } from '../../test/fixtures/frameworks';
+import { aLot, aTender, anItem, belowThresholdConfig } from '../../test/fixtures/tenders';
+import { formatKyiv } from '../../src/time/kyiv';
 import { koaHandler } from '../../src/http/koa-handler';
 
-/** Stored documents the loader varies: each exactly as the API stored it (or, failing that, as recorded). */
+/** Stored documents the loader varies: each exactly as the API stored it. */
 export interface Templates {
-  /** `api` when the documents were made through the product's own endpoints; `recording` otherwise. */
-  source: 'api' | 'recording';
+  /** Where the documents come from, as the bench reports it: the product's own endpoints. */
+  source: 'api';
   tender: { active: ObjectDoc; restricted: ObjectDoc; draft: ObjectDoc };
   framework: ObjectDoc;
-  /** Request bodies the write scenarios send (reference bodies with dates moved to the future). */
+  /** Request bodies the write scenarios send (`requestBodies`). */
   bodies: { tender: any; framework: any; submission: any; tenderActivation: any };
   notes: string[];
 }
 
-const TUTORIAL = 'tendering/belowthreshold/http/tutorial';
-const DPS = 'frameworks/dps/tutorial';
 const DAY = 86_400_000;
-const kyiv = (ms: number) => new Date(ms + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+02:00');
+const LOT_ID = 'dddddddddddddddddddddddddddddddd';
 
-/** The reference's request bodies, with period ends moved relative to now so the API accepts them today. */
+/**
+ * The request bodies of the write scenarios and the demo seed: the project's own test builders (test/fixtures), a
+ * belowThreshold tender with one lot and its item in it (activation needs every item in a lot), with periods ending
+ * relative to `now` so the API accepts them on any day.
+ */
 export function requestBodies(now = Date.now()) {
-  const tender = structuredClone(readRecording(`${TUTORIAL}/tender-post-attempt-json-data.http`).requestBody);
-  tender.data.enquiryPeriod.endDate = kyiv(now + 10 * DAY);
-  tender.data.tenderPeriod.endDate = kyiv(now + 20 * DAY);
-  // The recording is the reference's 'attempt' (no minimalStep); with hasAuction the product requires one.
-  tender.data.minimalStep ??= { amount: 5, currency: tender.data.value.currency };
-  // Activation needs every item in a lot: one lot (the reference's tender-add-lot body), items related to it.
-  const lot = readRecording(`${TUTORIAL}/tender-add-lot.http`).requestBody.data;
-  tender.data.lots ??= [{ id: 'dddddddddddddddddddddddddddddddd', ...lot }];
-  for (const item of tender.data.items) item.relatedLot ??= tender.data.lots[0].id;
-  const framework = structuredClone(readRecording(`${DPS}/create-framework.http`).requestBody);
-  framework.data.qualificationPeriod.endDate = kyiv(now + 400 * DAY);
-  const submission = structuredClone(readRecording(`${DPS}/register-submission.http`).requestBody);
-  const tenderActivation = readRecording(`${TUTORIAL}/tender-activating.http`).requestBody;
+  const tender: { data: Record<string, any>; config: Record<string, unknown> } = {
+    data: aTender({
+      enquiryPeriod: { endDate: formatKyiv(new Date(now + 10 * DAY)) },
+      tenderPeriod: { endDate: formatKyiv(new Date(now + 20 * DAY)) },
+      lots: [aLot({ id: LOT_ID })],
+      items: [anItem({ relatedLot: LOT_ID })],
+    }),
+    config: belowThresholdConfig(),
+  };
+  const framework = { data: aFramework(new Date(now)) };
+  const submission = { data: { tenderers: [aTenderer()] } };
+  const tenderActivation = { data: { status: 'active.enquiries' } };
   return { tender, framework, submission, tenderActivation };
 }
 
-const recorded = (file: string, status?: string): ObjectDoc => {
-  const body = structuredClone(readRecording(file).responseBody);
-  const doc: ObjectDoc = { data: body.data, config: body.config, secrets: issueAccess().secrets };
-  if (status) doc.data.status = status;
-  return doc;
-};
-
 /**
  * Makes one tender (draft, active, restricted) and one active framework through the product's real endpoints
- * on a throw-away store and reads back what was stored. Whatever the API cannot make yet comes from the
- * reference recordings (noted), so the loader works while the domains are being built.
+ * on a throw-away store and reads back what was stored.
  */
 export async function makeTemplates(): Promise<Templates> {
   const bodies = requestBodies();
-  const notes: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'registry-templates-'));
   const config = loadConfig({
     PORT: '0',
@@ -101,57 +94,28 @@ export async function makeTemplates(): Promise<Templates> {
   };
   const stored = async (kind: Kind, id: string) => (await store.session().get(kind, id))!.doc as ObjectDoc;
 
-  try {
-    const created = await call('POST', '/tenders', bodies.tender);
-    let tender: Templates['tender'];
-    if (created.status !== 201) {
-      notes.push(`POST /tenders answered ${created.status}: tender templates from the reference recordings`);
-      const active = recorded(`${TUTORIAL}/tender-activating.http`);
-      tender = {
-        active,
-        restricted: { ...active, config: { ...active.config, restricted: true } },
-        draft: recorded(`${TUTORIAL}/tender-post-attempt-json-data.http`),
-      };
-    } else {
-      const draft = await stored('tenders', created.body.data.id);
-      const activated = await call(
-        'PATCH',
-        `/tenders/${created.body.data.id}?acc_token=${created.body.access.token}`,
-        bodies.tenderActivation,
-      );
-      let active: ObjectDoc;
-      if (activated.status === 200) active = await stored('tenders', created.body.data.id);
-      else {
-        notes.push(`tender activation answered ${activated.status}: active tender from the API draft with status active.enquiries`);
-        active = structuredClone(draft);
-        active.data.status = 'active.enquiries';
-      }
-      const restrictedBody = { ...bodies.tender, config: { ...bodies.tender.config, restricted: true } };
-      const r = await call('POST', '/tenders', restrictedBody);
-      let restricted: ObjectDoc;
-      if (r.status === 201) {
-        await call('PATCH', `/tenders/${r.body.data.id}?acc_token=${r.body.access.token}`, bodies.tenderActivation);
-        restricted = await stored('tenders', r.body.data.id);
-        if (restricted.data.status === 'draft') restricted.data.status = active.data.status;
-      } else {
-        notes.push(`POST /tenders with config.restricted answered ${r.status}: restricted = active with config.restricted true`);
-        restricted = { ...active, config: { ...active.config, restricted: true } };
-      }
-      tender = { active, restricted, draft };
-    }
+  const made = async (method: string, path: string, body: unknown, expected: number) => {
+    const reply = await call(method, path, body);
+    if (reply.status !== expected) throw new Error(`templates: ${method} ${path} answered ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  };
+  const activated = async (body: any) => {
+    const created = await made('POST', '/tenders', body, 201);
+    await made('PATCH', `/tenders/${created.data.id}?acc_token=${created.access.token}`, bodies.tenderActivation, 200);
+    return stored('tenders', created.data.id);
+  };
 
-    let framework: ObjectDoc;
-    const f = await call('POST', '/frameworks', bodies.framework);
-    if (f.status === 201) {
-      const a = await call('PATCH', `/frameworks/${f.body.data.id}?acc_token=${f.body.access.token}`, { data: { status: 'active' } });
-      if (a.status !== 200) notes.push(`framework activation answered ${a.status}: framework template is a draft`);
-      framework = await stored('frameworks', f.body.data.id);
-      if (framework.data.status === 'draft') framework.data.status = 'active';
-    } else {
-      notes.push(`POST /frameworks answered ${f.status}: framework template from the reference recordings`);
-      framework = recorded(`${DPS}/get-framework.http`, 'active');
-    }
-    return { source: created.status === 201 ? 'api' : 'recording', tender, framework, bodies, notes };
+  try {
+    const draftId = (await made('POST', '/tenders', bodies.tender, 201)).data.id;
+    const tender = {
+      draft: await stored('tenders', draftId),
+      active: await activated(bodies.tender),
+      restricted: await activated({ ...bodies.tender, config: { ...bodies.tender.config, restricted: true } }),
+    };
+    const f = await made('POST', '/frameworks', bodies.framework, 201);
+    await made('PATCH', `/frameworks/${f.data.id}?acc_token=${f.access.token}`, { data: { status: 'active' } }, 200);
+    const framework = await stored('frameworks', f.data.id);
+    return { source: 'api', tender, framework, bodies, notes: [] };
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await store.close();

@@ -2,17 +2,53 @@ import { request, CookieJar, type Reply, type RequestOptions } from '../../test/
 import { aFramework, aProcuringEntity, aTenderer } from '../../test/fixtures/frameworks';
 import { answersTo, belowThresholdConfig, competitiveOrderingConfig } from '../../test/fixtures/tenders';
 import { requestBodies } from '../load/templates';
-import { seedTimedStates, TIMED_STEPS } from './timed-states';
+import { seedTimedStates, timedSteps, TIMED_STATES } from './timed-states';
 
 /** How big the demo set is; every framework gets three qualified suppliers and so an agreement. */
 export interface SeedPlan {
   frameworks: number;
-  /** belowThreshold tenders; every other one is left a draft. */
+  /** Tenders in all, of every kind (`tenderMix`). */
   tenders: number;
   /** Whether the node is in SANDBOX_MODE, so tenders can be taken through their periods in seconds. */
   timed?: boolean;
-  /** belowThreshold plans; every other one gets its tender (`POST /plans/{id}/tenders`) and so is complete. */
+  /** belowThreshold plans; every other one gets its tender (`POST /plans/{id}/tenders`) while `tenderMix` has room. */
   plans: number;
+}
+
+/** How many tenders of each kind the seed makes: they add up to `plan.tenders`. */
+export interface TenderMix {
+  /** belowThreshold tenders made active, each with a contract posted by the contracting system. */
+  active: number;
+  /** belowThreshold drafts (no feed lists a draft). */
+  drafts: number;
+  /** competitiveOrdering tenders, one per agreement, in tendering with two bids. */
+  competitiveOrdering: number;
+  /** Draft tenders made from plans (`POST /plans/{id}/tenders`). */
+  fromPlans: number;
+  cancelled: number;
+  /** Tenders past tendering (SANDBOX_MODE only): `TIMED_STATES` in order. */
+  timed: number;
+}
+
+/**
+ * Shares `plan.tenders` among the kinds, one of each first, so that a few tenders already show every kind: an active
+ * one, one per agreement, a cancelled one, one per other plan, the timed ones; what is left goes to active tenders
+ * and drafts, half each.
+ */
+export function tenderMix(plan: SeedPlan): TenderMix {
+  let left = plan.tenders;
+  const take = (wanted: number) => {
+    const taken = Math.min(wanted, left);
+    left -= taken;
+    return taken;
+  };
+  const first = take(1);
+  const competitiveOrdering = take(plan.frameworks);
+  const cancelled = take(1);
+  const fromPlans = take(Math.ceil(plan.plans / 2));
+  const timed = plan.timed ? take(TIMED_STATES.length) : 0;
+  const active = first + Math.ceil(left / 2);
+  return { active, drafts: Math.floor(left / 2), competitiveOrdering, fromPlans, cancelled, timed };
 }
 
 const SUPPLIER_KEYS = ['broker1', 'broker2', 'broker3'];
@@ -21,16 +57,16 @@ const isDefense = (framework: number) => framework % 2 === 1;
 
 /** Steps of the plan, for a progress bar that knows its total. */
 export const seedSteps = (plan: SeedPlan) => {
-  const active = Math.ceil(plan.tenders / 2);
+  const mix = tenderMix(plan);
   return (
     plan.frameworks * (2 + SUPPLIER_KEYS.length * 3 + 1) +
-    plan.tenders +
-    active * 2 +
-    plan.frameworks * (2 + BIDS_PER_TENDER) +
-    CANCELLATION_STEPS +
-    (plan.timed ? TIMED_STEPS : 0) +
+    mix.active * 3 +
+    mix.drafts +
+    mix.competitiveOrdering * (2 + BIDS_PER_TENDER) +
+    mix.cancelled * CANCELLATION_STEPS +
+    timedSteps(TIMED_STATES.slice(0, mix.timed)) +
     plan.plans +
-    Math.ceil(plan.plans / 2)
+    mix.fromPlans
   );
 };
 
@@ -154,9 +190,10 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     result.agreements.push(read.body.data.agreementID);
   }
 
+  const mix = tenderMix(plan);
   const activeTenders: string[] = [];
-  for (let n = 0; n < plan.tenders; n++) {
-    const draft = n % 2 === 1;
+  for (let n = 0; n < mix.active + mix.drafts; n++) {
+    const draft = n >= mix.active;
     const body = { data: { ...bodies.tender.data, title: `${bodies.tender.data.title} №${n + 1}` }, config: belowThresholdConfig() };
     const key = 'broker';
     const created = await call('POST', '/tenders', { key, body }, 201);
@@ -172,11 +209,11 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     result.tenders.push(created.body.data.id);
   }
 
-  for (const [f, agreementId] of result.agreements.entries()) {
+  for (const [f, agreementId] of result.agreements.slice(0, mix.competitiveOrdering).entries()) {
     const restricted = isDefense(f);
     const key = restricted ? 'brokerr' : 'broker';
     const { enquiryPeriod: _computedByServer, ...common } = bodies.tender.data;
-    const data = {
+    const data: Record<string, any> = {
       ...common,
       procurementMethodType: 'competitiveOrdering',
       procuringEntity: aProcuringEntity(),
@@ -219,13 +256,26 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
   for (let n = 0; n < plan.plans; n++) {
     const created = await call('POST', '/plans', { key: 'broker', body: { data: planOf(bodies.tender.data, now, n) } }, 201);
     result.plans.push(created.body.data.id);
-    if (n % 2 === 1) continue;
+    if (n % 2 === 1 || n / 2 >= mix.fromPlans) continue;
     const body = { data: { ...bodies.tender.data, title: `Закупівля за планом №${n + 1}` }, config: belowThresholdConfig() };
     const tender = await call('POST', `/plans/${created.body.data.id}/tenders`, { key: 'broker', body }, 201);
     result.tenders.push(tender.body.data.id);
   }
 
-  // A tender cancelled by its owner (docs/tenders.md §Cancellations): a draft cancellation, its notice, then active.
+  if (mix.cancelled) result.cancelled.push(await seedCancelled(call, bodies));
+  result.tenders.push(...result.cancelled);
+  if (mix.timed) {
+    result.timed = await seedTimedStates(call, bodies.tender.data, bodies.tenderActivation, TIMED_STATES.slice(0, mix.timed));
+    result.tenders.push(...result.timed);
+  }
+  return result;
+}
+
+/** A tender cancelled by its owner (docs/tenders.md §Cancellations): a draft cancellation, its notice, then active. */
+async function seedCancelled(
+  call: (method: string, path: string, options: RequestOptions, expected: number) => Promise<Reply>,
+  bodies: ReturnType<typeof requestBodies>,
+): Promise<string> {
   const body = { data: { ...bodies.tender.data, title: `${bodies.tender.data.title} (скасована)` }, config: belowThresholdConfig() };
   const created = await call('POST', '/tenders', { key: 'broker', body }, 201);
   const tender = { id: created.body.data.id as string, token: created.body.access.token as string };
@@ -245,12 +295,5 @@ export async function seed(baseUrl: string, plan: SeedPlan, step: () => void): P
     201,
   );
   await call('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active' } } }, 200);
-  result.tenders.push(tender.id);
-  result.cancelled.push(tender.id);
-
-  if (plan.timed) {
-    result.timed = await seedTimedStates(call, bodies.tender.data, bodies.tenderActivation);
-    result.tenders.push(...result.timed);
-  }
-  return result;
+  return tender.id;
 }

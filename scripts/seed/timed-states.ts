@@ -18,16 +18,26 @@ const TENDERING_MS = 8_000;
 
 /** The states made here, one tender each, in this order. */
 export const TIMED_STATES = ['unsuccessful', 'active.auction', 'active.qualification', 'active.awarded', 'complete'] as const;
-type TimedState = (typeof TIMED_STATES)[number];
+export type TimedState = (typeof TIMED_STATES)[number];
 const AUCTIONED: TimedState[] = ['active.qualification', 'active.awarded', 'complete'];
 const AWARDED: TimedState[] = ['active.awarded', 'complete'];
 
 /**
- * Requests made for the timed states: per tender create, activate, two chronograph runs; two bids for each but the
+ * Requests made for `states`: per tender create, activate, two chronograph runs; two bids for each but the
  * unsuccessful one; the auction's read, urls and results; the award read and decided; the contract's two signers and
  * its signing after a read.
  */
-export const TIMED_STEPS = TIMED_STATES.length * 4 + (TIMED_STATES.length - 1) * 2 + AUCTIONED.length * 3 + AWARDED.length * 2 + 4;
+export const timedSteps = (states: readonly TimedState[]) =>
+  states.reduce(
+    (steps, state) =>
+      steps +
+      4 +
+      (state === 'unsuccessful' ? 0 : 2) +
+      (AUCTIONED.includes(state) ? 3 : 0) +
+      (AWARDED.includes(state) ? 2 : 0) +
+      (state === 'complete' ? 4 : 0),
+    0,
+  );
 
 /** Whether the node takes sandbox details: without SANDBOX_MODE they are a `Rogue field` before anything else. */
 export async function acceptsSandboxDetails(
@@ -44,8 +54,13 @@ const aBid = (tender: { lots: { id: string }[] }, n: number) => ({
   status: 'pending',
 });
 
-/** Makes one tender in each of `TIMED_STATES`; answers their ids. */
-export async function seedTimedStates(call: Call, tenderData: Record<string, any>, activation: unknown): Promise<string[]> {
+/** Makes one tender in each of `states`; answers their ids. */
+export async function seedTimedStates(
+  call: Call,
+  tenderData: Record<string, any>,
+  activation: unknown,
+  states: readonly TimedState[],
+): Promise<string[]> {
   const start = Date.now();
   const data: Record<string, any> = {
     ...tenderData,
@@ -54,7 +69,7 @@ export async function seedTimedStates(call: Call, tenderData: Record<string, any
     tenderPeriod: { endDate: formatKyiv(new Date(start + TENDERING_MS)) },
   };
   const tenders: { id: string; token: string; state: TimedState; lots: { id: string }[]; winner?: { token: string } }[] = [];
-  for (const state of TIMED_STATES) {
+  for (const state of states) {
     const created = await call(
       'POST',
       '/tenders',

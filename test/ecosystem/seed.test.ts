@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/store/open-store';
@@ -8,10 +8,10 @@ import { startTestServer } from '../fixtures/server';
 
 const ROOT = join(__dirname, '../..');
 
-function runSeed(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function runSeed(args: string[], env: Record<string, string> = {}, root = ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const options = { cwd: ROOT, env: { ...process.env, ...env } };
-    execFile(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/seed/main.ts'), ...args], options, (err, stdout, stderr) =>
+    const options = { cwd: root, env: { ...process.env, ...env } };
+    execFile(join(ROOT, 'node_modules/.bin/tsx'), [join(root, 'scripts/seed/main.ts'), ...args], options, (err, stdout, stderr) =>
       resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -20,10 +20,14 @@ function runSeed(args: string[], env: Record<string, string> = {}): Promise<{ co
 t.test('npm run seed fills a fresh store through the API, then refuses to seed it again without --force', async (t) => {
   const server = await startTestServer({ now: new Date() });
   t.teardown(() => server.close());
-  const first = await runSeed(['--target', server.url, '--frameworks', '2', '--tenders', '2', '--plans', '2']);
+  const first = await runSeed(['--target', server.url, '--frameworks', '2', '--tenders', '5', '--plans', '2']);
   t.equal(first.code, 0, 'seeded');
-  t.match(first.stderr, /seed \[.*\] 44\/44 requests/, 'progress line');
-  t.match(first.stdout, /2 frameworks, 2 agreements, 6 tenders, 1 contracts, 2 plans, 1 cancelled/);
+  t.match(first.stderr, /seed \[.*\] 43\/43 requests/, 'progress line');
+  t.equal(
+    first.stdout.trim().split('\n').at(-1),
+    `seeded ${server.url}: 2 frameworks, 2 agreements, 5 tenders (1 active, 0 drafts, 2 competitiveOrdering, 1 drafts from plans, ` +
+      '1 cancelled, 0 past tendering; the feed lists 4, no drafts), 1 contracts, 2 plans',
+  );
 
   const count = async (feed: string) => (await server.request('GET', `/api/2.5/${feed}?mode=_all_`, { key: 'brokerr' })).body.data.length;
   t.equal(await count('frameworks'), 2);
@@ -46,12 +50,22 @@ t.test('npm run seed fills a fresh store through the API, then refuses to seed i
   t.match(again.stderr, /already lists objects/);
 });
 
-t.test('npm run seed on its own sandbox node also takes tenders through their periods in seconds', async (t) => {
+t.test('npm run seed from a bare clone (nothing beside it) on its own sandbox node: tenders past their periods too', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'registry-seed-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  // The repository's files alone, in a folder with no ../shared beside it.
+  const clone = join(dir, 'clone');
+  for (const part of ['src', 'scripts', 'test', 'cluster', 'auth.ini', 'package.json', 'tsconfig.json'])
+    cpSync(join(ROOT, part), join(clone, part), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
   const storeUrl = `sqlite:${join(dir, 'registry.db')}`;
-  const run = await runSeed(['--frameworks', '1', '--tenders', '0'], { STORE_URL: storeUrl });
+  const run = await runSeed(['--frameworks', '1', '--tenders', '8', '--plans', '0'], { STORE_URL: storeUrl }, clone);
   t.equal(run.code, 0, run.stderr);
-  t.match(run.stdout, /1 cancelled, 5 past tendering/);
+  t.equal(
+    run.stdout.trim().split('\n').at(-1),
+    `seeded ${storeUrl} (npm start serves it at http://127.0.0.1:8080/api/2.5): 1 frameworks, 1 agreements, 8 tenders (1 active, ` +
+      '0 drafts, 1 competitiveOrdering, 0 drafts from plans, 1 cancelled, 5 past tendering; the feed lists 8, no drafts), 1 contracts, 0 plans',
+  );
   const store = await openStore(storeUrl, {});
   t.teardown(() => store.close());
   const tenders = await store.session().feed({ kind: 'tenders', descending: false, limit: 100, mode: 'all' });
@@ -59,6 +73,7 @@ t.test('npm run seed on its own sandbox node also takes tenders through their pe
   t.same(statuses, [
     'active.auction',
     'active.awarded',
+    'active.enquiries',
     'active.qualification',
     'active.tendering',
     'cancelled',

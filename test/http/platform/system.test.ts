@@ -54,3 +54,34 @@ t.test('HEAD /spore gives a SESSION cookie and no body; GET /spore describes the
   t.equal(get.body.version, '2.5');
   t.same(get.body.methods.get_constants, { path: '/api/2.5/constants', method: 'GET', formats: ['json'] });
 });
+
+t.test('GET /api/2.5 → the collections with their feed links, the OpenAPI document and SPORE, each answering', async (t) => {
+  const res = await server.request('GET', '/api/2.5');
+  t.equal(res.status, 200);
+  const { collections, openapi, spore, version } = res.body.data;
+  t.equal(version, '2.5');
+  t.same(collections.map((c: { name: string }) => c.name).sort(), [
+    'agreements',
+    'contracts',
+    'frameworks',
+    'plans',
+    'qualifications',
+    'submissions',
+    'tenders',
+  ]);
+  for (const link of [...collections.map((c: { href: string }) => c.href), openapi, spore]) {
+    t.match(link, new RegExp(`^${server.url}/api/2\\.5/`), link);
+    const followed = await fetch(link);
+    t.equal(followed.status, 200, link);
+  }
+  const document = await server.request('GET', '/api/2.5/openapi.json');
+  t.ok(document.body.paths['/api/2.5'], 'the index is in the OpenAPI document');
+});
+
+t.test('GET /api/2.5 with PUBLIC_BASE_URL → links on that base', async (t) => {
+  const behind = await startTestServer({ env: { PUBLIC_BASE_URL: 'https://registry.example' } });
+  t.teardown(() => behind.close());
+  const res = await behind.request('GET', '/api/2.5');
+  t.equal(res.body.data.openapi, 'https://registry.example/api/2.5/openapi.json');
+  t.equal(res.body.data.collections.find((c: { name: string }) => c.name === 'tenders').href, 'https://registry.example/api/2.5/tenders');
+});

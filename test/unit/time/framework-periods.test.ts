@@ -10,7 +10,7 @@ import {
 } from '../../../src/time/framework-periods';
 import { formatKyiv } from '../../../src/time/kyiv';
 import { at } from './fixtures';
-import { REFERENCE_DIR, readRecording } from '../../../scripts/load/recording';
+import { REFERENCE_DIR, readRecording } from '../../fixtures/reference-recording';
 
 const printed = (periods: FrameworkPeriods) => ({
   enquiryPeriod: {
