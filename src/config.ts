@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { hostname } from 'node:os';
 import proxyaddr from 'proxy-addr';
+import { keyIdOf, publicKeyOf, signingKeyOf } from './security/ed25519';
 
 /**
  * Which proxies in front of the node may speak for the client (TRUST_PROXY, docs/operations.md §Behind a proxy): a
@@ -264,21 +265,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   });
 }
 
-// DER prefixes of a raw Ed25519 key: PKCS#8 of a 32-byte seed, SPKI of a 32-byte public key (RFC 8410).
-const ED25519_SEED_DER = Buffer.from('302e020100300506032b657004220420', 'hex');
-const ED25519_PUBLIC_DER = Buffer.from('302a300506032b6570032100', 'hex');
-
-const publicKeyOf = (hex: string): KeyObject =>
-  createPublicKey({ key: Buffer.concat([ED25519_PUBLIC_DER, Buffer.from(hex, 'hex')]), format: 'der', type: 'spki' });
-const keyIdOf = (key: KeyObject): string =>
-  key
-    .export({ format: 'der', type: 'spki' })
-    .subarray(ED25519_PUBLIC_DER.length, ED25519_PUBLIC_DER.length + 4)
-    .toString('hex');
-
 /** The keyring holds the signing key's public half first, then the listed keys, as the reference's (`dockey`, `dockeys`). */
 function docserviceConfig(urls: string, publicKeys: string | undefined, seed: string): DocserviceConfig {
-  const signingKey = createPrivateKey({ key: Buffer.concat([ED25519_SEED_DER, Buffer.from(seed, 'hex')]), format: 'der', type: 'pkcs8' });
+  const signingKey = signingKeyOf(seed);
   const own = createPublicKey(signingKey);
   const keyring = new Map([[keyIdOf(own), own]]);
   for (const hex of publicKeys ? proxyList(publicKeys) : []) keyring.set(hex.slice(0, 8).toLowerCase(), publicKeyOf(hex));
