@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { hostname } from 'node:os';
 import proxyaddr from 'proxy-addr';
+import { keyIdOf, publicKeyOf, signingKeyOf } from './security/ed25519';
 
 /**
  * Which proxies in front of the node may speak for the client (TRUST_PROXY, docs/operations.md §Behind a proxy): a
@@ -28,6 +29,8 @@ export interface Config {
    * request's Host header (docs/platform.md §Documents and uploads).
    */
   storedUrlBase: string;
+  /** The document service whose signed URLs documents may name (docs/platform.md §Document service); null = off. */
+  docservice: DocserviceConfig | null;
   nodeId: string;
   logLevel: string;
   bodyLimit: number;
@@ -60,6 +63,20 @@ export interface Config {
   testStaleReadsMs: number | null;
 }
 
+/**
+ * DOCSERVICE_URL, DOCSERVICE_PUBLIC_KEYS, DOCSERVICE_SIGNING_KEY (docs/platform.md §Document service). Keys are held
+ * as KeyObjects only: logging or serializing one shows no key material.
+ */
+export interface DocserviceConfig {
+  /** Public bases of the service, the first the one downloads redirect to; a document's url starts with one. */
+  urls: readonly string[];
+  /** The Ed25519 public keys whose signatures a document url may carry, by KeyID (the first 8 hex characters). */
+  keyring: ReadonlyMap<string, KeyObject>;
+  /** The key download URLs are signed with, and its KeyID; its public key is in the keyring too. */
+  signingKey: KeyObject;
+  keyId: string;
+}
+
 export interface FeedStreamConfig {
   /** How often a node reads each followed feed while it has streams, besides when its own commits wake it. */
   pollMs: number;
@@ -73,6 +90,23 @@ export interface FeedStreamConfig {
 }
 
 const proxyList = (value: string): string[] => value.split(',').map((part) => part.trim());
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] });
+// The texts never show a value: a signing key in an error would reach the log of a failed start.
+const docserviceUrls = Joi.string()
+  .custom((value: string) => {
+    const urls = proxyList(value);
+    if (urls.some((url) => httpUrl.validate(url).error)) throw new Error('not http URLs');
+    return value;
+  })
+  .message('"DOCSERVICE_URL" must be one or more http(s) URLs, comma-separated');
+const hexKeys = Joi.string()
+  .custom((value: string) => {
+    if (!proxyList(value).every((key) => HEX_KEY.test(key))) throw new Error('not keys');
+    return value;
+  })
+  .message('"DOCSERVICE_PUBLIC_KEYS" must be Ed25519 public keys of 64 hex characters, comma-separated');
 
 /** How far behind a TEST_STALE_READS node's snapshot may be. */
 const STALE_READS_REFRESH_MS = 2000;
@@ -88,7 +122,10 @@ const schema = Joi.object({
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   SESSION_SECRET: Joi.string().min(16),
   AUTH_FILE: Joi.string().default('./auth.ini'),
-  PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  PUBLIC_BASE_URL: httpUrl,
+  DOCSERVICE_URL: docserviceUrls,
+  DOCSERVICE_PUBLIC_KEYS: hexKeys,
+  DOCSERVICE_SIGNING_KEY: Joi.string().pattern(HEX_KEY).message('"DOCSERVICE_SIGNING_KEY" must be an Ed25519 seed of 64 hex characters'),
   NODE_ID: Joi.string()
     .pattern(/^[A-Za-z0-9._-]{1,64}$/)
     .message('"NODE_ID" must be 1-64 letters, digits, ".", "_" or "-"'),
@@ -142,6 +179,16 @@ const schema = Joi.object({
     if (env.TEST_STALE_READS && env.NODE_ENV !== 'test') {
       return helpers.message({ custom: '"TEST_STALE_READS" breaks session consistency on purpose and is refused unless NODE_ENV=test' });
     }
+    if (env.DOCSERVICE_URL && !env.DOCSERVICE_SIGNING_KEY) {
+      return helpers.message({
+        custom: '"DOCSERVICE_SIGNING_KEY" is required when "DOCSERVICE_URL" is set (downloads redirect to URLs it signs)',
+      });
+    }
+    if (!env.DOCSERVICE_URL && (env.DOCSERVICE_SIGNING_KEY || env.DOCSERVICE_PUBLIC_KEYS)) {
+      return helpers.message({
+        custom: '"DOCSERVICE_PUBLIC_KEYS" and "DOCSERVICE_SIGNING_KEY" need "DOCSERVICE_URL" (the service they sign for)',
+      });
+    }
     if (env.HEARTBEAT_TTL_MS <= env.HEARTBEAT_INTERVAL_MS) {
       return helpers.message({ custom: '"HEARTBEAT_TTL_MS" must be greater than "HEARTBEAT_INTERVAL_MS"' });
     }
@@ -192,6 +239,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authFile: value.AUTH_FILE,
     publicBaseUrl,
     storedUrlBase: publicBaseUrl ?? `http://${value.HOST}:${value.PORT}`,
+    docservice: value.DOCSERVICE_URL
+      ? docserviceConfig(value.DOCSERVICE_URL, value.DOCSERVICE_PUBLIC_KEYS, value.DOCSERVICE_SIGNING_KEY)
+      : null,
     nodeId: value.NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: value.LOG_LEVEL,
     bodyLimit: value.BODY_LIMIT,
@@ -219,5 +269,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sweepIntervalMs: value.SWEEP_INTERVAL_MS,
     sweepGraceMs: value.SWEEP_GRACE_MS,
     testStaleReadsMs: value.TEST_STALE_READS ? STALE_READS_REFRESH_MS : null,
+  });
+}
+
+/** The keyring holds the signing key's public half first, then the listed keys, as the reference's (`dockey`, `dockeys`). */
+function docserviceConfig(urls: string, publicKeys: string | undefined, seed: string): DocserviceConfig {
+  const signingKey = signingKeyOf(seed);
+  const own = createPublicKey(signingKey);
+  const keyring = new Map([[keyIdOf(own), own]]);
+  for (const hex of publicKeys ? proxyList(publicKeys) : []) keyring.set(hex.slice(0, 8).toLowerCase(), publicKeyOf(hex));
+  return Object.freeze({
+    urls: Object.freeze(proxyList(urls).map((url) => url.replace(/\/+$/, ''))),
+    keyring,
+    signingKey,
+    keyId: keyIdOf(own),
   });
 }

@@ -55,8 +55,11 @@ export interface RouteDescription {
   tag?: string;
   /** Who may call it, as documented: `owner` routes take the token (`acc_token`). */
   access: 'public' | 'broker' | 'owner' | 'system';
-  /** `variants` for JSON bodies, `'file'` for a multipart upload, `'any-data'` when only `data` being an object is checked. */
-  body?: BodyVariant[] | 'file' | 'any-data';
+  /**
+   * `variants` for JSON bodies, `'file'` for a multipart upload, `'document'` for either that or JSON naming the
+   * document service's url, `'any-data'` when only `data` being an object is checked.
+   */
+  body?: BodyVariant[] | 'file' | 'document' | 'any-data';
   result: ResultShape;
   /** Writes that compare revisions may answer 409. */
   writes?: boolean;

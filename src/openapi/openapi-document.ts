@@ -160,9 +160,18 @@ function variantSchema(variant: BodyVariant): JsonSchema {
 
 function requestBody(body: RouteDescription['body']) {
   if (!body) return undefined;
-  if (body === 'file') {
-    const schema = { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } };
-    return { required: true, content: { 'multipart/form-data': { schema } } };
+  const file = {
+    'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+  };
+  if (body === 'file') return { required: true, content: file };
+  if (body === 'document') {
+    // The JSON form names the document service's signed url (docs/platform.md §Document service).
+    const signed = {
+      type: 'object',
+      required: ['title', 'url', 'hash', 'format'],
+      properties: { url: { type: 'string' }, hash: { type: 'string' } },
+    };
+    return { required: true, content: { ...file, ...json({ type: 'object', required: ['data'], properties: { data: signed } }) } };
   }
   if (body === 'any-data') {
     return { required: true, content: json({ type: 'object', required: ['data'], properties: { data: { type: 'object' } } }) };

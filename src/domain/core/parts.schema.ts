@@ -119,6 +119,8 @@ function md5Hash(value: string, helpers: Joi.CustomHelpers) {
   return /^[0-9a-f]+$/.test(digits) ? value : helpers.error('string.hex');
 }
 
+export const documentHash = () => Joi.string().custom(md5Hash);
+
 /** A document as a request gives it: the server dates it and names its author. */
 export const documentSchema = model<Omit<Document, 'author' | 'datePublished' | 'dateModified'>>('Document', {
   id: md5(),
@@ -129,7 +131,7 @@ export const documentSchema = model<Omit<Document, 'author' | 'datePublished' | 
   url: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .required(),
-  hash: Joi.string().custom(md5Hash),
+  hash: documentHash(),
   language: text(),
   documentType: text(),
   documentOf: Joi.string().valid('tender', 'item', 'lot'),

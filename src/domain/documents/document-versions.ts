@@ -55,17 +55,43 @@ export async function storedDocument(
   };
 }
 
+/** A JSON document's members as the request gave them, `null`s dropped (the reference's `delete_nones`). */
+export type GivenDocument = Record<string, unknown> & { title: string; format: string; url: string; hash?: string };
+
+/**
+ * A document whose file is on the document service under `key` (docs/platform.md §Document service): the request's
+ * members, its `url` this API's download address (`url` the list's) with that key, as the reference's
+ * `update_document_url` stores it; a new version passes its `id`.
+ */
+export function registeredDocument(given: GivenDocument, key: string, url: string, now: Date, id = newId()): DocumentVersion {
+  const stamp = formatKyiv(now);
+  return {
+    language: 'uk',
+    ...(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null)) as GivenDocument),
+    id,
+    url: `${url}/${id}?${new URLSearchParams({ download: key }).toString()}`,
+    datePublished: stamp,
+    dateModified: stamp,
+  };
+}
+
+/** What a new version always takes from the version it replaces, whatever the request says (`force_replace`). */
+const KEPT_ON_PUT = new Set(['id', 'author', 'format', 'documentType']);
+
 /**
  * `PUT …/documents/{document_id}`: a new version from the uploaded document with the rest of the `latest` carried
- * over, appended, the earlier versions kept (`update_doc_fields_on_put_document`; docs/platform.md §Document versions).
+ * over, members a JSON request `given` replacing theirs, appended, the earlier versions kept
+ * (`update_doc_fields_on_put_document`; docs/platform.md §Document versions).
  */
 export function newVersion(
   documents: HeldVersion[],
   latest: HeldVersion,
   uploaded: DocumentVersion,
+  given: Record<string, unknown> = {},
 ): { document: HeldVersion; documents: HeldVersion[] } {
   const { title, url, hash, datePublished, dateModified } = uploaded;
-  const document = { ...latest, title, url, hash, datePublished, dateModified };
+  const changed = Object.fromEntries(Object.entries(given).filter(([name, v]) => v !== null && !KEPT_ON_PUT.has(name)));
+  const document = { ...latest, ...changed, title, url, hash, datePublished, dateModified };
   return { document, documents: [...documents, document] };
 }
 

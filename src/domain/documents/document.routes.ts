@@ -11,7 +11,10 @@ import type { HeldVersion } from '../core/shapes';
 import { isOwner, ownerOf } from '../core/owner';
 import { isBroker } from '../../http/auth';
 import { validated } from '../core/validation';
-import { documentPatchSchema } from './document.schema';
+import { documentPatchSchema, documentPostSchema } from './document.schema';
+import { documentServiceKey, downloadUrl } from './docservice';
+import type { DocserviceConfig } from '../../config';
+import type { DocumentVersion } from '../core/shapes';
 import { checkDocumentFields, downloadForbidden, isConfidential, uploadFields, withoutConfidentialUrls } from './document-fields';
 import {
   documentsOf,
@@ -21,15 +24,17 @@ import {
   newVersion,
   objectDocumentHolder,
   patchedVersion,
+  registeredDocument,
   storedDocument,
   versionsOf,
   type DocumentHolder,
+  type GivenDocument,
   type HostDoc,
 } from './document-versions';
 import { downloadDisposition, downloadType } from './download-headers';
 import { readFileField, type UploadedFile } from './multipart-file';
 
-/** Documents come as files: a JSON body would name a URL of a document service we do not trust. */
+/** Documents come as files, or (`docservice`) as JSON naming the document service's signed url; else this refusal. */
 function uploadedFile(ctx: Ctx, limit: number): Promise<UploadedFile> {
   if (!ctx.is('multipart/form-data')) throw apiError(403, 'Can add document only from document service.', { name: 'url' });
   return readFileField(ctx.req, limit);
@@ -43,9 +48,16 @@ export function listDocuments(ctx: Ctx, documents: HeldVersion[]): void {
 /**
  * `GET …/documents/{document_id}`: the latest version as this reader sees it (`visible`), the earlier ones in
  * `previousVersions`; or with `?download=KEY` the bytes of the stored (unhidden) version with that key, a
- * `buyerOnly` one only where `opensConfidential` (docs/platform.md §Document fields).
+ * `buyerOnly` one only where `opensConfidential` (docs/platform.md §Document fields); a version whose file is on
+ * the document service, not in the store, redirects there (docs/platform.md §Document service).
  */
-export async function answerDocument(ctx: Ctx, visible: HeldVersion[], stored: HeldVersion[], opensConfidential = false): Promise<void> {
+export async function answerDocument(
+  ctx: Ctx,
+  docservice: DocserviceConfig | null,
+  visible: HeldVersion[],
+  stored: HeldVersion[],
+  opensConfidential = false,
+): Promise<void> {
   const versions = versionsOf(visible, ctx.params.documentId);
   const download = ctx.query.download;
   if (download === undefined) {
@@ -59,10 +71,16 @@ export async function answerDocument(ctx: Ctx, visible: HeldVersion[], stored: H
   // Refused whatever the key, as in the reference: the latest version decides, and a version kept `buyerOnly` stays so.
   if (!opensConfidential && [storedVersions.at(-1)!, document ?? {}].some(isConfidential)) throw downloadForbidden();
   const blob = document ? await ctx.state.session.getBlob(download as string) : null;
-  if (!document || !blob) throw notFound('download');
+  if (!document || (!blob && !docservice)) throw notFound('download');
   ctx.set('Content-Type', downloadType(document.format));
   ctx.set('Content-Disposition', downloadDisposition(document.title));
-  ctx.body = blob.data;
+  if (blob) {
+    ctx.body = blob.data;
+    return;
+  }
+  ctx.status = 302;
+  ctx.set('Location', downloadUrl(docservice!, download as string, ctx.state.now));
+  ctx.body = '';
 }
 
 /** The writes of the documents at `path` (`…/documents`) of the holder `load` brings, open to `access`. */
@@ -94,29 +112,46 @@ function onHolder<Holder>(access: Access<Holder>): Access<Versioned<Holder>> {
  * loaded, access judged, then the holder's own rules (`writable`), the upload or the body, and the holder saves.
  */
 export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDeps, writes: DocumentWrites<Holder>): MountableRoute[] {
-  const { bodyLimit, publicBaseUrl, storedUrlBase } = deps.config;
+  const { bodyLimit, publicBaseUrl, storedUrlBase, docservice } = deps.config;
   const { path, load, schema, fields } = writes;
+  const postSchema = documentPostSchema(schema);
   const loadVersioned = async (ctx: Ctx): Promise<Versioned<Holder>> => {
     const holder = await load(ctx);
     return { holder, latest: findDocument(holder.documents, ctx.params.documentId) };
   };
-  // The stored url is never built from the request's Host (docs/platform.md §Documents and uploads).
-  const upload = async (ctx: Ctx, holder: Holder, id?: string) =>
-    storedDocument(ctx.state.session, await uploadedFile(ctx, bodyLimit), `${storedUrlBase}${holder.listPath}`, ctx.state.now, id);
+  /**
+   * The document a POST or PUT gives, once the holder takes a change (`verb`): an uploaded file, stored; or a JSON
+   * body naming the document service's signed url, its members checked first as the reference's (docs/platform.md
+   * §Document service). `given` is the JSON's members, none for a file.
+   */
+  const givenDocument = async (ctx: Ctx, holder: Holder, verb: 'add' | 'update', id?: string) => {
+    const { session, now } = ctx.state;
+    // The stored url is never built from the request's Host (docs/platform.md §Documents and uploads).
+    const listUrl = `${storedUrlBase}${holder.listPath}`;
+    if (ctx.is('multipart/form-data') || !docservice) {
+      await holder.writable(verb, now);
+      return { document: await storedDocument(session, await uploadedFile(ctx, bodyLimit), listUrl, now, id), given: {} };
+    }
+    const given = validated<GivenDocument>(postSchema, bodyData(ctx));
+    await holder.writable(verb, now);
+    const key = documentServiceKey(docservice, given.url, given.hash);
+    return { document: registeredDocument(given, key, listUrl, now, id), given };
+  };
   return [
     route({
       method: 'post',
       path,
-      summary: 'Uploads a document as the multipart field `file`',
+      summary: "Adds a document: the multipart field `file`, or JSON naming the document service's signed url",
       load,
       access: writes.access,
-      body: 'file',
+      body: 'document',
       result: 'created',
       writes: true,
       handle: async (ctx, holder) => {
         const { session, now } = ctx.state;
-        await holder.writable('add', now);
-        const document = { ...(await upload(ctx, holder)), ...uploadFields(fields) };
+        const given = await givenDocument(ctx, holder, 'add');
+        const document: DocumentVersion = { ...uploadFields(fields), ...given.document };
+        checkDocumentFields(fields, document, holder.parent);
         await holder.save([...holder.documents, document], session, now);
         created(ctx, absoluteUrl(ctx, publicBaseUrl, `${holder.listPath}/${document.id}`), { data: document });
       },
@@ -124,16 +159,17 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
     route({
       method: 'put',
       path: `${path}/:documentId`,
-      summary: 'Uploads a new version of a document as the multipart field `file`',
+      summary: 'Adds a new version of a document: a file or a signed url, as the POST',
       load: loadVersioned,
       access: onHolder(writes.access),
-      body: 'file',
+      body: 'document',
       result: 'object',
       writes: true,
       handle: async (ctx, { holder, latest }) => {
         const { session, now } = ctx.state;
-        await holder.writable('update', now);
-        const { document, documents } = newVersion(holder.documents, latest, await upload(ctx, holder, latest.id));
+        const given = await givenDocument(ctx, holder, 'update', latest.id);
+        const { document, documents } = newVersion(holder.documents, latest, given.document, given.given);
+        checkDocumentFields(fields, document, holder.parent);
         await holder.save(documents, session, now);
         ctx.body = { data: document };
       },
@@ -173,7 +209,8 @@ export interface DocumentReads<Loaded> {
 }
 
 /** `GET …/documents[/{document_id}]` of any holder, as routes of the table (docs/platform.md §Document versions). */
-export function documentReadRoutes<Loaded>(reads: DocumentReads<Loaded>): MountableRoute[] {
+export function documentReadRoutes<Loaded>(deps: RouteDeps, reads: DocumentReads<Loaded>): MountableRoute[] {
+  const { docservice } = deps.config;
   const { path, load, visible, stored, opensConfidential: opens } = reads;
   return [
     route({
@@ -193,8 +230,8 @@ export function documentReadRoutes<Loaded>(reads: DocumentReads<Loaded>): Mounta
       load,
       access: 'public',
       result: 'document',
-      query: [{ name: 'download', description: 'the key from the document url: answers the file itself' }],
-      handle: (ctx, loaded) => answerDocument(ctx, visible(ctx, loaded), stored(loaded), opens?.(loaded)),
+      query: [{ name: 'download', description: "the key from the document url: the file itself, or 302 to the document service's" }],
+      handle: (ctx, loaded) => answerDocument(ctx, docservice, visible(ctx, loaded), stored(loaded), opens?.(loaded)),
     }),
   ];
 }
@@ -225,7 +262,7 @@ export function documentTable(deps: RouteDeps, host: DocumentHost): MountableRou
       schema: documentPatchSchema(host.documentOf, host.documentTypes, fields),
       fields,
     }),
-    ...documentReadRoutes({
+    ...documentReadRoutes(deps, {
       path,
       load: async (ctx) => {
         const stored = await loadStored(ctx);

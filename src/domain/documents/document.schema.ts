@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { DocumentFields } from '../core/document-host';
-import { md5 } from '../core/parts.schema';
+import { documentHash, md5 } from '../core/parts.schema';
 
 /** The reference's document types (`api/procedure/models/document.py::DOCUMENT_TYPES`). */
 const DOCUMENT_TYPES = [
@@ -69,6 +69,11 @@ export const TENDER_SUB_RESOURCE_DOCUMENT_FIELDS: DocumentFields = {
   related: { lot: 'lots', item: 'items' },
 };
 
+const format = () =>
+  Joi.string()
+    .pattern(/^[-\w]+\/[-.\w+]+$/)
+    .messages({ 'string.pattern.base': 'String value did not match validation regex.' });
+
 // `null` removes a stored text (`none_means_remove`); a choice is replaced, never removed.
 const text = () => Joi.string().allow(null);
 
@@ -89,13 +94,25 @@ export function documentPatchSchema(
     description: text(),
     description_en: text(),
     description_ru: text(),
-    format: text()
-      .pattern(/^[-\w]+\/[-.\w+]+$/)
-      .messages({ 'string.pattern.base': 'String value did not match validation regex.' }),
+    format: format().allow(null),
     language: Joi.string().valid('uk', 'en', 'ru'),
     documentType: Joi.string().valid(...types),
     relatedItem: md5().allow(null),
     ...(documentOf ? { documentOf: Joi.string().valid(...documentOf) } : {}),
     ...(fields?.confidentiality ? { confidentiality: Joi.string().valid('public', 'buyerOnly'), confidentialityRationale: text() } : {}),
+  });
+}
+
+/**
+ * `POST …/documents` (and `PUT …/{id}`) as JSON naming the document service's signed `url` (docs/platform.md
+ * §Document service): the holder's PATCH fields, with `title`, `format` and `url` required as the reference's
+ * `PostDocument` has them, and `hash` (`md5:` only: it is what the service signs).
+ */
+export function documentPostSchema(patch: Joi.ObjectSchema): Joi.ObjectSchema {
+  return patch.keys({
+    title: Joi.string().required(),
+    format: format().required(),
+    url: Joi.string().required(),
+    hash: documentHash(),
   });
 }

@@ -52,7 +52,7 @@ export function awardRoutes(deps: RouteDeps): MountableRoute[] {
       // Only the tender's owner uploads them: `get_award_document_role` records `tender_owner` (docs/platform.md §Document fields).
       fields: { ...TENDER_SUB_RESOURCE_DOCUMENT_FIELDS, author: 'tender_owner' },
     }),
-    ...documentReadRoutes({
+    ...documentReadRoutes(deps, {
       path: `${PATH}/:awardId/documents`,
       load: loadAward,
       visible: (ctx, { stored, award }) => documentsOf(findAward(visibleData(stored.doc, ctx.state.viewer, TENDER_MASK), award.id)),

@@ -164,7 +164,7 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
       // The bidder may hide a document from all but itself and the tender's owner (docs/platform.md §Document fields).
       fields: { ...TENDER_SUB_RESOURCE_DOCUMENT_FIELDS, confidentiality: 'buyerOnly' },
     }),
-    ...documentReadRoutes({
+    ...documentReadRoutes(deps, {
       path: `${PATH}/:bidId/documents`,
       load: async (ctx) => {
         const loaded = await loadBid(ctx);

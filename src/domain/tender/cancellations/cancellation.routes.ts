@@ -76,7 +76,7 @@ export function cancellationRoutes(deps: RouteDeps): MountableRoute[] {
       schema: tenderDocumentPatch,
       fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
     }),
-    ...documentReadRoutes({
+    ...documentReadRoutes(deps, {
       path: `${PATH}/:cancellationId/documents`,
       load: loadCancellation,
       // Readers see cancellations as they see the tender.
