@@ -47,6 +47,8 @@ export interface ClusterNode {
 
 export interface Cluster {
   redisUrl: string;
+  /** The redis-server started for this cluster (none when `redisUrl` was given). */
+  redisPid: number | null;
   storeUrl: string;
   sessionSecret: string;
   api: ClusterNode[];
@@ -58,6 +60,8 @@ export interface Cluster {
    * environment (a new NODE_ID: the pod that replaces it in a rolling update).
    */
   restart(nodeId: string, env?: Record<string, string>): Promise<void>;
+  /** Sends a signal to a running node and returns at once: SIGSTOP and SIGCONT freeze and thaw it. */
+  signal(nodeId: string, signal: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -167,6 +171,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (options.auction) auction = spawnAuction(options, cwd, api[0].node.url);
     return {
       redisUrl,
+      redisPid: redis?.pid ?? null,
       storeUrl,
       sessionSecret,
       api: api.map((m) => m.node),
@@ -179,6 +184,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         if (m.node.running) throw new Error(`${nodeId} is running`);
         Object.assign(m.env, env);
         await spawnNode(m);
+      },
+      signal(nodeId, signal) {
+        known(managed, nodeId).child?.kill(signal);
       },
       stop: stopAll,
     };

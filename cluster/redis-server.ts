@@ -4,6 +4,8 @@ import { freePort } from './free-port';
 
 export interface LocalRedis {
   url: string;
+  /** The server's process id, for faults that pause it (scripts/consistency/nemesis.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startLocalRedis(port?: number): Promise<LocalRedis> {
   }
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

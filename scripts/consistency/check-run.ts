@@ -1,4 +1,5 @@
 import { startCluster, type Cluster } from '../../cluster/launcher';
+import { checkWithAdya, type ElleVerdict } from './elle';
 import { aFramework, parseStamp } from './framework-body';
 import { newClientStats, SessionClient } from './session-client';
 import { newShared, SimulatedClient, type Operation, type Shared } from './simulated-client';
@@ -22,6 +23,8 @@ export interface CheckOptions {
   storeUrl?: string;
   /** The cluster's heartbeat TTL: how long a killed node still counts as alive. */
   heartbeatTtlMs?: number;
+  /** Write the run's history (Elle's list-append JSON lines) here and check it with adya too. */
+  historyPath?: string;
   progress?: (line: string) => void;
 }
 
@@ -48,6 +51,8 @@ export interface Summary {
   violations: Violations;
   objectsVerified: number;
   kill: KillReport | null;
+  /** The independent checker's verdict on the recorded history, when one was asked for. */
+  elle: (ElleVerdict & { operations: number; path: string }) | null;
 }
 
 const LOCAL_TTL_MS = 1500;
@@ -91,6 +96,12 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
   const elapsedS = (Date.now() - started) / 1000;
   log(`verifying ${shared.acknowledged.size} objects from fresh sessions`);
   await verifyNothingLost(targets, shared);
+  let elle: Summary['elle'] = null;
+  if (options.historyPath) {
+    shared.history.write(options.historyPath);
+    log(`checking ${shared.history.size} operations of ${options.historyPath} with adya`);
+    elle = { ...checkWithAdya(options.historyPath), operations: shared.history.size, path: options.historyPath };
+  }
   return {
     targets,
     clients: options.clients,
@@ -107,6 +118,7 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     violations: shared.violations,
     objectsVerified: shared.acknowledged.size,
     kill,
+    elle,
   };
 }
 

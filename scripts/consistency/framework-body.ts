@@ -17,16 +17,25 @@ export function aFramework(title: string, now = new Date()) {
   };
 }
 
-/** The version a client wrote into `description`, and the read it had made before writing it. */
+/**
+ * The version a client wrote into `description`, the read it had made before writing it, and the versions its writes
+ * have appended so far: the list an Elle list-append read returns (docs/cluster.md §Independent checker).
+ */
 export interface Stamp {
   version: number;
   after?: { id: string; version: number };
+  list?: number[];
 }
 
-export const formatStamp = (s: Stamp) => `v=${s.version}${s.after ? `;after=${s.after.id}@${s.after.version}` : ''}`;
+export const formatStamp = (s: Stamp) =>
+  `v=${s.version}${s.after ? `;after=${s.after.id}@${s.after.version}` : ''}${s.list ? `;l=${s.list.join('.')}` : ''}`;
 
 export function parseStamp(description: unknown): Stamp {
-  const m = typeof description === 'string' ? /^v=(\d+)(?:;after=([0-9a-f]+)@(\d+))?$/.exec(description) : null;
+  const m = typeof description === 'string' ? /^v=(\d+)(?:;after=([0-9a-f]+)@(\d+))?(?:;l=([\d.]*))?$/.exec(description) : null;
   if (!m) return { version: 0 };
-  return { version: Number(m[1]), ...(m[2] ? { after: { id: m[2], version: Number(m[3]) } } : {}) };
+  return {
+    version: Number(m[1]),
+    ...(m[2] ? { after: { id: m[2], version: Number(m[3]) } } : {}),
+    ...(m[4] !== undefined ? { list: m[4] ? m[4].split('.').map(Number) : [] } : {}),
+  };
 }

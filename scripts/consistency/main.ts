@@ -4,8 +4,8 @@ import { formatSummary, passed } from './summary';
 import { parseCli } from '../cli';
 
 const USAGE = `
-usage: npm run consistency -- --targets URL1,URL2,... [--clients N] [--seconds S] [--operations N]
-       npm run consistency -- --kill-node [--nodes N] [--clients N] [--seconds S]
+usage: npm run consistency -- --targets URL1,URL2,... [--clients N] [--seconds S] [--operations N] [--history FILE]
+       npm run consistency -- --kill-node [--nodes N] [--clients N] [--seconds S] [--history FILE]
        npm run consistency -- --feed [--targets URL,...] [--writers N] [--crawlers N] [--kill-node] [--seconds S]
 
 Simulated clients write and read through the given nodes (or a local cluster it starts, on STORE_URL when set,
@@ -19,6 +19,8 @@ from random offsets; every acknowledged change is checked against every crawler.
   --operations N      stop after N operations instead
   --kill-node         start a local cluster and kill -9 one node mid-run
   --nodes N           nodes of that local cluster (default 3)
+  --history FILE      record the run's history there in Elle's list-append format (JSON lines) and check it with
+                      adya too (cargo install adya), for causal consistency; both checkers must pass
   --feed              the feed-completeness check instead (a local cluster unless --targets)
   --writers N         --feed: writers, each PATCHing two frameworks (default 8)
   --crawlers N        --feed: paged crawlers, and as many live-feed crawlers (default 4)
@@ -36,6 +38,7 @@ async function main() {
     feed: { type: 'boolean', default: false },
     writers: { type: 'string', default: '8' },
     crawlers: { type: 'string', default: '4' },
+    history: { type: 'string' },
   });
   const targets = (values.targets ?? '')
     .split(',')
@@ -73,6 +76,7 @@ async function main() {
     killNode: values['kill-node'],
     nodes: Number(values.nodes),
     storeUrl: process.env.STORE_URL || undefined,
+    historyPath: values.history,
     progress: (line) => console.error(line),
   });
   console.log(formatSummary(summary));

@@ -1,5 +1,6 @@
 import { aFramework, formatStamp, parseStamp, type Stamp } from './framework-body';
 import { newClientStats, SessionClient, type ClientStats } from './session-client';
+import { History, type Outcome } from './history';
 import { SessionKnowledge } from './session-knowledge';
 import { Violations, type Guarantee } from './violations';
 
@@ -15,6 +16,8 @@ export interface Shared {
   violations: Violations;
   operations: Record<Operation, number>;
   stats: ClientStats;
+  /** Every create, write and read in Elle's list-append model, for the independent checker. */
+  history: History;
 }
 
 /** What a new run's clients start from: nothing published, acknowledged or counted. */
@@ -24,6 +27,7 @@ export const newShared = (): Shared => ({
   violations: new Violations(),
   operations: Object.fromEntries(OPERATIONS.map((o) => [o, 0])) as Record<Operation, number>,
   stats: newClientStats(),
+  history: new History(),
 });
 
 interface Owned {
@@ -31,6 +35,8 @@ interface Owned {
   nextVersion: number;
   /** The last write got no answer: it may or may not have happened. */
   uncertain: boolean;
+  /** The versions of every write not known to have failed, in order: the list the next write carries. */
+  list: number[];
 }
 
 const OWN_OBJECTS = 3;
@@ -93,10 +99,14 @@ export class SimulatedClient {
   }
 
   async create(): Promise<void> {
-    const created = await this.http.request('POST', `${API}/frameworks`, { data: aFramework(`checker client ${this.index}`) });
+    const done = this.shared.history.begin(this.index);
+    const data = { ...aFramework(`checker client ${this.index}`), description: formatStamp({ version: 0, list: [0] }) };
+    const created = await this.http.request('POST', `${API}/frameworks`, { data });
     if (created.status !== 201) throw new Error(`create: ${created.status}`);
     const { id, dateModified } = created.body.data;
-    this.owned.set(id, { token: created.body.access.token, nextVersion: 1, uncertain: false });
+    // A create that fails has no key to record: nobody can read what it may have made.
+    done('ok', [['append', id, 0]]);
+    this.owned.set(id, { token: created.body.access.token, nextVersion: 1, uncertain: false, list: [0] });
     this.knowledge.wrote(id, 0, Date.parse(dateModified));
     this.shared.acknowledged.set(id, 0);
     if (await this.write(id, { status: 'active' })) this.shared.published.push({ id, owner: this.index });
@@ -129,8 +139,15 @@ export class SimulatedClient {
   /** Writes the next version of an owned object (plus `extra`); true when acknowledged. */
   private async write(id: string, extra: Record<string, unknown>): Promise<boolean> {
     const own = this.owned.get(id)!;
-    const stamp: Stamp = { version: own.nextVersion++, ...(this.lastRead ? { after: this.lastRead } : {}) };
+    const version = own.nextVersion++;
+    // This session is the object's only writer, so writing the list whole is an append of one element to it.
+    const stamp: Stamp = { version, ...(this.lastRead ? { after: this.lastRead } : {}), list: [...own.list, version] };
     const previous = this.knowledge.lastWrite(id);
+    const done = this.shared.history.begin(this.index);
+    const ended = (outcome: Outcome) => {
+      done(outcome, [['append', id, version]]);
+      if (outcome !== 'fail') own.list.push(version);
+    };
     let reply;
     try {
       reply = await this.http.request('PATCH', `${API}/frameworks/${id}?acc_token=${own.token}`, {
@@ -138,6 +155,7 @@ export class SimulatedClient {
       });
     } catch (err) {
       own.uncertain = true;
+      ended('info');
       throw err;
     }
     // A write whose earlier attempt got no answer may have been applied by it: the conflict is then with itself.
@@ -146,17 +164,25 @@ export class SimulatedClient {
     if (reply.status === 409 && !wasUncertain) {
       // This session is the object's only writer: a conflict means the write was applied to an older state.
       this.violation('monotonic-writes', `PATCH v${stamp.version} of ${id} got 409 after v${previous} was acknowledged`);
+      ended('fail');
       return false;
     }
     if (reply.status === 404) {
       this.violation('monotonic-writes', `PATCH v${stamp.version} of ${id}: 404 after v${previous} was acknowledged`);
+      ended('fail');
       return false;
     }
     // A 503 says whether the write was made (docs/cluster.md §Outcome unknown): "Service Unavailable" alone means it
     // was not, so a 409 after it is a violation; a node that could not learn the outcome, or a request past
     // REQUEST_TIMEOUT_MS (whose handler goes on), says otherwise, and the write may have landed.
     if (reply.status === 503 && !knownNotWritten(reply.body)) own.uncertain = true;
-    if (reply.status !== 200) throw new Error(`patch: ${reply.status}`);
+    if (reply.status !== 200) {
+      // Elle's outcomes: a conflict with an earlier attempt or a 5xx other than a plain 503 may have written it.
+      const maybe = reply.status === 409 || (reply.status >= 500 && !(reply.status === 503 && knownNotWritten(reply.body)));
+      ended(maybe ? 'info' : 'fail');
+      throw new Error(`patch: ${reply.status}`);
+    }
+    ended('ok');
     const written = parseStamp(reply.body.data.description).version;
     const dateModified = Date.parse(reply.body.data.dateModified);
     if (written !== stamp.version || this.knowledge.feedRegression(id, dateModified)) {
@@ -170,7 +196,14 @@ export class SimulatedClient {
 
   /** Reads an object and checks it against the session's past; its version, or null when not found. */
   private async read(id: string): Promise<number | null> {
-    const reply = await this.http.request('GET', `${API}/frameworks/${id}`);
+    const done = this.shared.history.begin(this.index);
+    const reply = await this.http.request('GET', `${API}/frameworks/${id}`).catch((err: unknown) => {
+      done('fail', [['r', id, null]]);
+      throw err;
+    });
+    if (reply.status === 404) done('ok', [['r', id, []]]);
+    else if (reply.status !== 200) done('fail', [['r', id, null]]);
+    else done('ok', [['r', id, parseStamp(reply.body.data.description).list ?? [0]]]);
     if (reply.status === 404) {
       const broken = this.knowledge.regression(id, -1);
       if (broken) this.violation(broken.guarantee, `GET ${id}: 404, the session had seen v${broken.expected}`);

@@ -25,12 +25,30 @@ export function formatSummary(s: Summary): string {
         `${k.recovered}/${k.clients} clients holding its cookie got 412 and then read their write`,
     );
   }
+  if (s.elle) {
+    lines.push(
+      `adya         ${s.elle.verdict} on ${s.elle.operations} operations (${s.elle.path}, ${s.elle.elapsedMs} ms): ${s.elle.detail}; ` +
+        `${agrees(s) ? 'agrees with' : 'DISAGREES with'} this checker`,
+    );
+  }
   for (const v of s.violations.examples) lines.push(`  ${v.guarantee} (client ${v.client}): ${v.detail}`);
   lines.push(passed(s) ? 'PASS' : 'FAIL');
   return lines.join('\n');
 }
 
-/** No violation, and with --kill-node every client of the killed node recovered through 412. */
+/**
+ * No violation, with --kill-node every client of the killed node recovered through 412, and with a history the
+ * independent checker found it causally consistent.
+ */
 export function passed(s: Summary): boolean {
-  return s.violations.total() === 0 && (!s.kill || s.kill.recovered === s.kill.clients);
+  return s.violations.total() === 0 && (!s.kill || s.kill.recovered === s.kill.clients) && (!s.elle || s.elle.verdict === 'valid');
+}
+
+/**
+ * The two checkers reach the same verdict on the session guarantees. Lost writes are this checker's alone: adya
+ * sees sessions, and the final reads that find them are made by fresh ones.
+ */
+export function agrees(s: Summary): boolean {
+  const own = s.violations.total() - s.violations.counts['lost-write'];
+  return s.elle?.verdict === (own === 0 ? 'valid' : 'invalid');
 }

@@ -1,8 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import { formatFeedSummary, runFeedCheck } from '../../scripts/consistency/feed-check';
 import { runConsistencyCheck } from '../../scripts/consistency/check-run';
-import { passed } from '../../scripts/consistency/summary';
+import { agrees, passed } from '../../scripts/consistency/summary';
 import { ENGINE, HEARTBEAT_TTL_MS, startTestCluster } from './fixtures';
+
+const ADYA_INSTALLED = !spawnSync(process.env.ADYA || 'adya', ['--version']).error;
 
 t.test(
   'the checker reports violations when one node serves stale reads (TEST_STALE_READS)',
@@ -11,11 +17,23 @@ t.test(
     const stale: Record<string, string> = { TEST_STALE_READS: '1', NODE_ENV: 'test' };
     const cluster = await startTestCluster({ nodeEnv: (i) => (i === 2 ? stale : {}) });
     t.teardown(() => cluster.stop());
-    const summary = await runConsistencyCheck({ targets: cluster.api.map((n) => n.url), clients: 8, operations: 40, seconds: 60 });
+    const dir = mkdtempSync(join(tmpdir(), 'consistency-history-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const summary = await runConsistencyCheck({
+      targets: cluster.api.map((n) => n.url),
+      clients: 8,
+      operations: 40,
+      seconds: 60,
+      historyPath: ADYA_INSTALLED ? join(dir, 'history.jsonl') : undefined,
+    });
     t.ok(summary.violations.total() > 0, `${summary.violations.total()} violations`);
     t.ok(summary.violations.counts['read-your-writes'] > 0, 'own writes missing on the stale node');
     t.equal(summary.violations.counts['lost-write'], 0, 'stale reads lose nothing');
     t.notOk(passed(summary));
+    if (ADYA_INSTALLED) {
+      t.equal(summary.elle?.verdict, 'invalid', `adya on the same history: ${summary.elle?.detail}`);
+      t.ok(agrees(summary), 'both checkers fail the run');
+    }
   },
 );
 
