@@ -66,7 +66,6 @@ export type GivenDocument = Record<string, unknown> & { title: string; format: s
 export function registeredDocument(given: GivenDocument, key: string, url: string, now: Date, id = newId()): DocumentVersion {
   const stamp = formatKyiv(now);
   return {
-    language: 'uk',
     ...(Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null)) as GivenDocument),
     id,
     url: `${url}/${id}?${new URLSearchParams({ download: key }).toString()}`,
