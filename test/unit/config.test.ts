@@ -1,5 +1,6 @@
 import t from 'tap';
 import { ConfigError, loadConfig, tracingOptions } from '../../src/config';
+import { inspect } from 'node:util';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -58,6 +59,30 @@ t.test('TRUST_PROXY takes a number of hops or a list of addresses, ranges and na
   t.same(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,fd00::1' }).trustProxy, ['10.0.0.0/8', 'loopback', 'fd00::1']);
   t.match(problemsOf({ TRUST_PROXY: 'true' }).join(), /"TRUST_PROXY" must be a number of proxy hops or a comma-separated list/);
   t.match(problemsOf({ TRUST_PROXY: '10.0.0.0/99' }).join(), /"TRUST_PROXY" must be/);
+});
+
+t.test('DOCSERVICE_*: off unless DOCSERVICE_URL; keys by KeyID; every bad value named without showing it', async (t) => {
+  t.equal(loadConfig({}).docservice, null);
+  const seed = '480310b588d10049d4a1199c37c258ecc9e2d15fde6851cbe8eaf35210fbefc0';
+  const other = 'AB'.repeat(32);
+  const c = loadConfig({
+    DOCSERVICE_URL: 'https://ds.example/, http://old-ds.example',
+    DOCSERVICE_SIGNING_KEY: seed,
+    DOCSERVICE_PUBLIC_KEYS: other,
+  });
+  t.same(c.docservice?.urls, ['https://ds.example', 'http://old-ds.example']);
+  t.equal(c.docservice?.keyId, 'a8968c46', "the signing key's public half, known by its first 8 hex characters");
+  t.same([...c.docservice!.keyring.keys()], ['a8968c46', 'abababab']);
+  t.notMatch(JSON.stringify(c) + inspect(c), seed.slice(8, 24), 'no key material when the config is shown');
+  const bad = problemsOf({ DOCSERVICE_URL: 'ftp://ds, x', DOCSERVICE_SIGNING_KEY: `${seed}00`, DOCSERVICE_PUBLIC_KEYS: 'a8968c46' }).join(
+    '\n',
+  );
+  t.match(bad, /"DOCSERVICE_URL" must be one or more http\(s\) URLs/);
+  t.match(bad, /"DOCSERVICE_SIGNING_KEY" must be an Ed25519 seed of 64 hex characters/);
+  t.match(bad, /"DOCSERVICE_PUBLIC_KEYS" must be Ed25519 public keys/);
+  t.notMatch(bad, seed, 'a refused key is not echoed');
+  t.match(problemsOf({ DOCSERVICE_URL: 'http://ds' }).join(), /"DOCSERVICE_SIGNING_KEY" is required when "DOCSERVICE_URL" is set/);
+  t.match(problemsOf({ DOCSERVICE_SIGNING_KEY: seed }).join(), /need "DOCSERVICE_URL"/);
 });
 
 t.test('PUBLIC_BASE_URL loses its trailing slash', async (t) => {

@@ -121,8 +121,8 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
   };
   /**
    * The document a POST or PUT gives, once the holder takes a change (`verb`): an uploaded file, stored; or a JSON
-   * body naming the document service's signed url, its members checked first as the reference's (docs/platform.md
-   * §Document service). `given` is the JSON's members, none for a file.
+   * body naming the document service's signed url, its members checked first as the reference's
+   * (docs/platform.md §Document service). `given` is the JSON's members, none for a file.
    */
   const givenDocument = async (ctx: Ctx, holder: Holder, verb: 'add' | 'update', id?: string) => {
     const { session, now } = ctx.state;

@@ -104,8 +104,8 @@ export function documentPatchSchema(
 }
 
 /**
- * `POST …/documents` (and `PUT …/{id}`) as JSON naming the document service's signed `url` (docs/platform.md
- * §Document service): the holder's PATCH fields, with `title`, `format` and `url` required as the reference's
+ * `POST …/documents` (and `PUT …/{id}`) as JSON naming the document service's signed `url`
+ * (docs/platform.md §Document service): the holder's PATCH fields, with `title`, `format` and `url` required as the reference's
  * `PostDocument` has them, and `hash` (`md5:` only: it is what the service signs).
  */
 export function documentPostSchema(patch: Joi.ObjectSchema): Joi.ObjectSchema {
