@@ -2,11 +2,26 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import type { Span } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { scrubbedUrlAttribute, URL_ATTRIBUTES } from './trace-scrub';
 
 export interface Tracing {
   shutdown(): Promise<void>;
+}
+
+/**
+ * Rewrites, on an HTTP span just started, every attribute that may hold a query string: owner tokens and download
+ * keys never reach an exporter (docs/operations.md §Traces). The SDK's spans are its `ReadableSpan`s, so the
+ * attributes the instrumentation wrote, whichever its version, can be read here.
+ */
+function scrubUrls(span: Span) {
+  const written = (span as Partial<ReadableSpan>).attributes ?? {};
+  for (const key of URL_ATTRIBUTES) {
+    const value = written[key];
+    if (typeof value === 'string') span.setAttribute(key, scrubbedUrlAttribute(key, value));
+  }
 }
 
 /**
@@ -21,7 +36,12 @@ export function startTracing(options: { serviceName: string | undefined; spanPro
     spanProcessors: options.spanProcessors,
     instrumentations: [
       // Probes and scrapes every few seconds would be most of the traces and say nothing.
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? ''),
+        requestHook: scrubUrls,
+        // Request and response headers (Authorization, X-Access-Token, Cookie) are never captured: no
+        // `headersToSpanAttributes` here.
+      }),
       new KoaInstrumentation(),
       new MongoDBInstrumentation(),
       new IORedisInstrumentation(),
