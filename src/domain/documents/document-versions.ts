@@ -50,7 +50,6 @@ export async function storedDocument(
     format: file.mimeType,
     url: `${url}/${id}?download=${key}`,
     hash: `md5:${createHash('md5').update(file.data).digest('hex')}`,
-    language: 'uk',
     datePublished: stamp,
     dateModified: stamp,
   };
