@@ -2,18 +2,26 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import type { Span } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
-
-/**
- * Query parameters that carry secrets: the owner token and a document's download key (docs/operations.md §Traces),
- * and the instrumentation's own list of cloud signatures for outgoing requests. Their values become `REDACTED` in
- * every URL the HTTP instrumentation records (`url.query` of a request, `url.full` of an outgoing call).
- */
-const SECRET_QUERY_PARAMETERS = ['acc_token', 'download', 'sig', 'Signature', 'AWSAccessKeyId', 'X-Goog-Signature'];
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { scrubbedUrlAttribute, URL_ATTRIBUTES } from './trace-scrub';
 
 export interface Tracing {
   shutdown(): Promise<void>;
+}
+
+/**
+ * Rewrites, on an HTTP span just started, every attribute that may hold a query string: owner tokens and download
+ * keys never reach an exporter (docs/operations.md §Traces). The SDK's spans are its `ReadableSpan`s, so the
+ * attributes the instrumentation wrote, whichever its version, can be read here.
+ */
+function scrubUrls(span: Span) {
+  const written = (span as Partial<ReadableSpan>).attributes ?? {};
+  for (const key of URL_ATTRIBUTES) {
+    const value = written[key];
+    if (typeof value === 'string') span.setAttribute(key, scrubbedUrlAttribute(key, value));
+  }
 }
 
 /**
@@ -30,8 +38,9 @@ export function startTracing(options: { serviceName: string | undefined; spanPro
       // Probes and scrapes every few seconds would be most of the traces and say nothing.
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? ''),
-        redactedQueryParamsServer: SECRET_QUERY_PARAMETERS,
-        redactedQueryParams: SECRET_QUERY_PARAMETERS,
+        requestHook: scrubUrls,
+        // Request and response headers (Authorization, X-Access-Token, Cookie) are never captured: no
+        // `headersToSpanAttributes` here.
       }),
       new KoaInstrumentation(),
       new MongoDBInstrumentation(),

@@ -117,7 +117,10 @@ t.test('the node started as `node src/main` traces its requests when OTEL_TRACES
       }
     }, 50);
   });
-  const res = await fetch(`${url}/api/2.5/frameworks`, { headers: { 'x-request-id': 'main-trace-1' } });
+  const token = 'c4a1a2y00000000000000000000000c0';
+  const res = await fetch(`${url}/api/2.5/frameworks?acc_token=${token}&limit=7`, {
+    headers: { 'x-request-id': 'main-trace-1', 'x-access-token': token, authorization: `Bearer ${token}` },
+  });
   t.equal(res.status, 200);
   child.kill('SIGTERM'); // the drain ends with the SDK's shutdown, which sends what is buffered
   await exited;
@@ -125,4 +128,6 @@ t.test('the node started as `node src/main` traces its requests when OTEL_TRACES
   t.match(out, /'http\.request\.id': 'main-trace-1'/, 'the HTTP server span carries the request id');
   t.match(out, /@opentelemetry\/instrumentation-koa/, 'Koa was instrumented: the SDK started before it loaded');
   t.match(out, /name: 'store\.feed/, 'a store span');
+  t.match(out, /'url\.query': 'acc_token=REDACTED&limit=7'/, 'the query is scrubbed (docs/operations.md §Traces)');
+  t.notOk(out.includes(token), 'the token is nowhere in the log or the printed spans');
 });

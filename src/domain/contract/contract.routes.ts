@@ -53,7 +53,7 @@ export const contractDocuments: DocumentHost = {
   documentOf: ['tender', 'item', 'lot', 'contract', 'change'],
   // `documentOf` `contract` unless changed, public only, no `language`; a lot is the tender's, not checked here
   // (docs/platform.md §Document fields).
-  fields: { documentOf: 'contract', confidentiality: 'public', language: null, related: { item: 'items', change: 'changes' } },
+  fields: { documentOf: 'contract', confidentiality: 'public', related: { item: 'items', change: 'changes' } },
 };
 
 const loadContract = (ctx: Ctx): Promise<StoredObject<ContractDoc>> =>

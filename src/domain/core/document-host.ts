@@ -17,8 +17,11 @@ export interface DocumentFields {
    * `buyerOnly` where the owner may hide one from other readers.
    */
   confidentiality?: 'public' | 'buyerOnly';
-  /** `language` an upload gets: `uk` unless given, `null` where the kind's documents have none (contracts). */
-  language?: 'uk' | null;
+  /**
+   * `language` an upload records (the reference's default): every kind's documents but a contract's, whose model
+   * sets none (docs/platform.md §Document fields).
+   */
+  language?: 'uk';
   /** `author` an upload records: the role of the only writer the holder's routes let upload. */
   author?: string;
   /** For a `documentOf` value, the list of the holder's object a `relatedItem` must name (`lot: 'lots'`). */

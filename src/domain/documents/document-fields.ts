@@ -6,12 +6,18 @@ const BUYER_ONLY = 'buyerOnly';
 /** The reference's least length of a `buyerOnly` document's reason (docs/platform.md §Document fields). */
 const RATIONALE_MIN = 30;
 
-/** What an upload records beyond its file where the holder's documents have it: `documentOf`, `confidentiality`, `author`. */
-export function uploadFields(fields: DocumentFields = {}): Pick<HeldVersion, 'language' | 'documentOf' | 'confidentiality' | 'author'> {
-  const { documentOf, confidentiality, author, language = 'uk' } = fields;
+/**
+ * What an upload records beyond its file where the holder's documents have it: `documentOf`, `confidentiality`,
+ * `language`, `author`.
+ */
+export function uploadFields(
+  fields: DocumentFields | undefined,
+): Pick<HeldVersion, 'documentOf' | 'confidentiality' | 'language' | 'author'> {
+  if (!fields) return {};
+  const { documentOf, confidentiality, language, author } = fields;
   return {
-    ...(language ? { language } : {}),
     ...(documentOf ? { documentOf } : {}),
+    ...(language ? { language } : {}),
     ...(confidentiality ? { confidentiality: 'public' } : {}),
     ...(author ? { author } : {}),
   };

@@ -54,6 +54,7 @@ export const TENDER_DOCUMENT_TYPES = [...DOCUMENT_TYPES, 'proposal', 'extensionR
 export const TENDER_DOCUMENT_FIELDS: DocumentFields = {
   documentOf: 'tender',
   confidentiality: 'public',
+  language: 'uk',
   author: 'tender_owner',
   related: { lot: 'lots', item: 'items' },
 };
@@ -66,6 +67,7 @@ export const TENDER_DOCUMENT_FIELDS: DocumentFields = {
 export const TENDER_SUB_RESOURCE_DOCUMENT_FIELDS: DocumentFields = {
   documentOf: 'tender',
   confidentiality: 'public',
+  language: 'uk',
   related: { lot: 'lots', item: 'items' },
 };
 

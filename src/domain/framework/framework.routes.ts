@@ -46,6 +46,7 @@ export const frameworkDocuments: DocumentHost = {
   view: (doc: FrameworkDoc) => doc.data,
   authority: async (_session, stored) => stored.doc as FrameworkDoc,
   acceptsIn: () => ['draft', 'active'],
+  fields: { language: 'uk' },
 };
 
 const view = (doc: FrameworkDoc) => ({ data: doc.data, config: doc.config });

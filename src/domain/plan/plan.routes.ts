@@ -44,6 +44,7 @@ export const planDocuments: DocumentHost = {
   authority: async (_session, stored) => stored.doc as PlanDoc,
   acceptsIn: () => ['draft', 'scheduled'],
   refusal: (status) => apiError(422, `Can't update plan in '${status}' status`, { name: 'status' }),
+  fields: { language: 'uk' },
 };
 
 const loadPlan = (ctx: Ctx): Promise<StoredObject<PlanDoc>> => loadObject<PlanDoc>(ctx.state.session, 'plans', ctx.params.id);

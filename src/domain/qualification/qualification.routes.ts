@@ -17,6 +17,7 @@ export const qualificationDocuments: DocumentHost = {
   ...derivativeDocuments(qualificationDerivative),
   authority: async (session, stored) => (await loadObject(session, 'frameworks', (stored.doc as QualificationDoc).data.frameworkID)).doc,
   acceptsIn: () => ['pending'],
+  fields: { language: 'uk' },
 };
 
 /** The qualification the path names, and its framework, whose owner decides it. */

@@ -19,7 +19,7 @@ export const submissionDocuments: DocumentHost = {
   authority: async (_session, stored) => stored.doc as SubmissionDoc,
   acceptsIn: () => ['draft', 'active'],
   // The participant may hide a document from everyone but itself and the framework's owner (docs/platform.md §Document fields).
-  fields: { confidentiality: 'buyerOnly' },
+  fields: { confidentiality: 'buyerOnly', language: 'uk' },
   confidentialReaders: async (session, stored) => {
     const submission = stored.doc as SubmissionDoc;
     return [submission, (await loadObject(session, 'frameworks', submission.data.frameworkID)).doc];

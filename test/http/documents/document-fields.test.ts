@@ -26,15 +26,15 @@ async function createContract() {
 const patch = (base: string, token: string, data: Record<string, unknown>, key = 'broker') =>
   server.request('PATCH', base, { key, token, body: { data } });
 
-t.test('an upload carries what its holder sets: documentOf, confidentiality, author, language', async (t) => {
+t.test('an upload carries what its holder sets: documentOf, confidentiality, language, author', async (t) => {
   const framework = await createFramework(server);
   const submission = await createSubmission(server, (await activeFramework(server)).id);
   const plan = await createPlan(server);
   const tender = await createLottedTender(server);
   const contract = await createContract();
   const cases: [string, string, string, Record<string, unknown>][] = [
-    ['tenders', tender.id, tender.token, { documentOf: 'tender', confidentiality: 'public', author: 'tender_owner', language: 'uk' }],
-    // The contracting module's documents have no language (contract-upload-document.http).
+    ['tenders', tender.id, tender.token, { documentOf: 'tender', confidentiality: 'public', language: 'uk', author: 'tender_owner' }],
+    // The reference's contract documents have no language (contracting/contract/http/contract-upload-document.http).
     ['contracts', contract.id, contract.token, { documentOf: 'contract', confidentiality: 'public' }],
     ['submissions', submission.id, submission.token, { confidentiality: 'public', language: 'uk' }],
     ['frameworks', framework.id, framework.token, { language: 'uk' }],
@@ -44,10 +44,11 @@ t.test('an upload carries what its holder sets: documentOf, confidentiality, aut
     const key = kind === 'submissions' ? 'broker1' : 'broker';
     const uploaded = await uploadDocument(server, `/api/2.5/${kind}/${id}/documents`, { key, token });
     t.equal(uploaded.status, 201, uploaded.text);
-    const { documentOf, confidentiality, author, language } = uploaded.body.data;
-    t.same(JSON.parse(JSON.stringify({ documentOf, confidentiality, author, language })), fields, kind);
+    const { documentOf, confidentiality, language, author } = uploaded.body.data;
+    t.same(JSON.parse(JSON.stringify({ documentOf, confidentiality, language, author })), fields, kind);
     const put = await uploadDocument(server, `/api/2.5/${kind}/${id}/documents/${uploaded.body.data.id}`, { key, token, method: 'PUT' });
     t.match(put.body.data, fields, `${kind}: a new version keeps them`);
+    if (!('language' in fields)) t.notOk('language' in put.body.data, `${kind}: a new version gets no language either`);
   }
 });
 

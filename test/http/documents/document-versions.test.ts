@@ -71,7 +71,7 @@ for (const [kind, create] of Object.entries(owners)) {
     t.equal(put.status, 200, put.text);
     const second = put.body.data;
     t.match(second, { id: first.id, title: 'v2.pdf', format: 'application/pdf' }, 'id and format carried over');
-    t.equal(second.language, kind === 'contracts' ? undefined : 'uk', 'language kept: none on a contract document');
+    t.equal(second.language, first.language, 'language carried over (none on a contract document)');
     t.not(second.hash, first.hash);
     t.not(second.url, first.url);
     t.not(second.dateModified, first.dateModified);
