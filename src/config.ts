@@ -15,6 +15,8 @@ export type RestrictedMode = 'hidden' | 'forbidden';
 
 export interface Config {
   port: number;
+  /** The metrics listener's port (`/metrics` only, on HOST); null: no metrics listener (docs/operations.md §Metrics). */
+  metricsPort: number | null;
   host: string;
   role: 'api' | 'worker' | 'all';
   storeUrl: string;
@@ -113,6 +115,7 @@ const STALE_READS_REFRESH_MS = 2000;
 
 const schema = Joi.object({
   PORT: Joi.number().integer().min(0).max(65535).default(8080),
+  METRICS_PORT: Joi.number().integer().min(0).max(65535),
   HOST: Joi.string().hostname().default('127.0.0.1'),
   ROLE: Joi.string().valid('api', 'worker', 'all').default('all'),
   STORE_URL: Joi.string()
@@ -230,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const publicBaseUrl: string | null = value.PUBLIC_BASE_URL ? value.PUBLIC_BASE_URL.replace(/\/+$/, '') : null;
   return Object.freeze({
     port: value.PORT,
+    metricsPort: value.METRICS_PORT ?? null,
     host: value.HOST,
     role: value.ROLE,
     storeUrl: value.STORE_URL,

@@ -6,10 +6,13 @@ import type { Config } from './config';
 import { answerParserErrors } from './http/parser-errors';
 import type { Clock } from './time/clock';
 import { koaHandler } from './http/koa-handler';
+import { metricsApp } from './http/metrics-app';
 
 export interface RunningNode {
   server: Server | null;
   url: string | null;
+  /** The metrics listener's URL, when METRICS_PORT is set. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -31,22 +34,14 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
   // A client that trickles its request is cut off rather than holding a socket for Node's 5-minute default.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  // A failed accept (EMFILE when descriptors run out) is an `error` on the server: logged, the node serves on.
-  server.on('error', (err) => logger.error({ err }, 'http server error'));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host}:${port}`;
-  logger.info({ url, role: config.role, store: node.store.engine }, 'listening');
+  const url = await listen(server, config.port, config.host, logger);
+  const metricsServer = config.metricsPort === null ? null : createServer(koaHandler(metricsApp()));
+  const metricsUrl = metricsServer && (await listen(metricsServer, config.metricsPort!, config.host, logger));
+  logger.info({ url, metricsUrl, role: config.role, store: node.store.engine }, 'listening');
   return {
     server,
     url,
+    metricsUrl,
     async stop() {
       draining = true;
       if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
@@ -55,7 +50,26 @@ export async function startNode(config: Config, clock: Clock, logger: Logger): P
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
+      if (metricsServer) {
+        const metricsClosed = new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+        metricsServer.closeAllConnections(); // a scraper's keep-alive connection holds nothing worth finishing
+        await metricsClosed;
+      }
       await node.stop();
     },
   };
+}
+
+/** Listens on `port` (0: any free one) and answers the URL; a failed accept later (EMFILE) is logged, serving goes on. */
+async function listen(server: Server, port: number, host: string, logger: Logger): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (err) => logger.error({ err }, 'http server error'));
+  const address = server.address();
+  return `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
 }

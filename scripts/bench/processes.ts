@@ -8,6 +8,8 @@ export const ROOT = join(__dirname, '../..');
 
 export interface Running {
   url: string;
+  /** The product's metrics listener (METRICS_PORT); the baseline has none. */
+  metricsUrl?: string;
   pid: number;
   /** Resident and peak resident set size of the process, in MiB (the kernel's process files). */
   memory(): { rssMB: number; peakMB: number };
@@ -107,12 +109,14 @@ export async function startProduct(o: {
   env?: Record<string, string>;
 }): Promise<Running> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const entry = o.runner === 'dist' ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       HOST: '127.0.0.1',
       ROLE: 'api',
       STORE_URL: o.storeUrl ?? `sqlite:${o.db}`,
@@ -130,7 +134,13 @@ export async function startProduct(o: {
   child.stderr.on('data', (d) => (err = (err + d).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child, () => err);
-  return { url, pid: child.pid!, memory: () => memoryOf(child.pid!), stop: stopper(child) };
+  return {
+    url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
+    pid: child.pid!,
+    memory: () => memoryOf(child.pid!),
+    stop: stopper(child),
+  };
 }
 
 /** The bare-Koa baseline, answering the given payloads (see baseline.ts). */

@@ -314,7 +314,7 @@ async function main() {
       });
     }
     const afterReads = product.memory();
-    if (last && o.writes) writes.push(...(await runWrites(d(product), manifest)));
+    if (last && o.writes) writes.push(...(await runWrites(d(product), product.metricsUrl!, manifest)));
     const end = product.memory();
     await product.stop();
     await baseline.stop();
@@ -355,7 +355,7 @@ async function main() {
   log(`done in ${report.seconds.toFixed(0)} s; ${join(o.out, `${o.name}.md`)} and .json written`);
 }
 
-async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[]> {
+async function runWrites(d: DriveOptions, metricsUrl: string, manifest: Manifest): Promise<WriteRow[]> {
   const rows: WriteRow[] = [];
   const headers = { authorization: 'Bearer broker', 'content-type': 'application/json' };
   const owned: Owned[] = [];
@@ -366,18 +366,18 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
     rows.push({ scenario: 'PATCH tender (owner token)', result: null, note: 'needs POST /tenders' });
   } else {
     log('writes: POST tender');
-    const createBatches = await commitBatches(d.url);
+    const createBatches = await commitBatches(metricsUrl);
     const create = await drive(d, createPlan(manifest.bodies.tender, owned));
     rows.push({ scenario: 'POST tender (create)', result: create, note: await createBatches() });
     const probeBody = JSON.parse(probeText);
     if (!owned.length) owned.push({ id: probeBody.data.id, token: probeBody.access.token });
     log('writes: PATCH tender');
-    const patchBatches = await commitBatches(d.url);
+    const patchBatches = await commitBatches(metricsUrl);
     const patch = await drive(d, patchPlan(owned, d.connections));
     rows.push({ scenario: 'PATCH tender (owner token)', result: patch, note: await patchBatches() });
   }
   log('writes: framework → submission → qualification');
-  const chainBatches = await commitBatches(d.url);
+  const chainBatches = await commitBatches(metricsUrl);
   const chain = await driveChain(d, async (call) => {
     const f = await call({ method: 'POST', path: `${API}/frameworks`, body: manifest.bodies.framework, status: 201 });
     await call({
@@ -422,9 +422,9 @@ async function runWrites(d: DriveOptions, manifest: Manifest): Promise<WriteRow[
  * Group commit at work during a scenario: from the product's `registry_store_commit_batch_size` histogram, read
  * now and again when the returned function is called, the mean number of commits per write transaction.
  */
-async function commitBatches(url: string): Promise<() => Promise<string | undefined>> {
+async function commitBatches(metricsUrl: string): Promise<() => Promise<string | undefined>> {
   const read = async () => {
-    const text = await (await fetch(`${url}/metrics`)).text();
+    const text = await (await fetch(`${metricsUrl}/metrics`)).text();
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
     return { commits: value('registry_store_commit_batch_size_sum'), transactions: value('registry_store_commit_batch_size_count') };
   };

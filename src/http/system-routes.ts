@@ -2,7 +2,7 @@ import type { Store } from '../store/port';
 import { metrics } from '../metrics';
 import { route, type MountableRoute } from './route';
 
-/** Health, readiness and metrics (docs/operations.md). */
+/** Health and readiness, on every listener that serves HTTP (docs/operations.md). */
 export function systemRoutes(store: Pick<Store, 'ping'>, readinessChecks: (() => Promise<void>)[] = []): MountableRoute[] {
   return [
     route({
@@ -30,6 +30,12 @@ export function systemRoutes(store: Pick<Store, 'ping'>, readinessChecks: (() =>
         ctx.body = problems.length ? { status: 'unavailable', problems } : { status: 'ok' };
       },
     }),
+  ];
+}
+
+/** Prometheus metrics, served only on the metrics listener, never next to the API (docs/operations.md §Metrics). */
+export function metricsRoutes(): MountableRoute[] {
+  return [
     route({
       method: 'get',
       path: '/metrics',

@@ -6,7 +6,7 @@ import { routerOf } from '../http/route';
 import { systemRoutes } from '../http/system-routes';
 import type { Store } from '../store/port';
 
-/** What a ROLE=worker node serves: /healthz, /readyz (store and Redis) and /metrics, for its probes. */
+/** What a ROLE=worker node serves: /healthz and /readyz (store and Redis), for its probes; metrics have their own listener. */
 export function probeApp(store: Store, readinessChecks: (() => Promise<void>)[]): Koa<RequestState> {
   const app = new Koa<RequestState>();
   app.silent = true;

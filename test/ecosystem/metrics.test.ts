@@ -22,6 +22,7 @@ async function startMetricsNode(t: Test, env: Record<string, string> = {}, stop 
   const dir = mkdtempSync(join(tmpdir(), 'registry-metrics-'));
   const config = loadConfig({
     PORT: '0',
+    METRICS_PORT: '0',
     STORE_URL: `sqlite:${join(dir, 'registry.db')}`,
     AUTH_FILE: join(__dirname, '../../auth.ini'),
     SESSION_SECRET: SECRET,
@@ -36,7 +37,7 @@ async function startMetricsNode(t: Test, env: Record<string, string> = {}, stop 
     if (stop) await node.stop();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { url: node.url!, clock, node };
+  return { url: node.url!, metricsUrl: node.metricsUrl!, clock, node };
 }
 
 async function scrape(url: string): Promise<string> {
@@ -74,14 +75,14 @@ async function activeFramework(url: string, clock: ManualClock) {
 let exposed = '';
 
 t.test('after traffic, /metrics has HTTP, store, session 412, membership and check-latency series', async (t) => {
-  const { url, clock } = await startMetricsNode(t);
+  const { url, metricsUrl, clock } = await startMetricsNode(t);
   const id = await activeFramework(url, clock);
   await request(url, 'GET', `/api/2.5/frameworks/${id}`);
   await request(url, 'GET', '/api/2.5/frameworks?limit=1');
   const gone = encodeSession({ node: 'gone-node', causal: { seq: 0 } }, SECRET);
   t.equal((await request(url, 'GET', '/api/2.5/frameworks', { headers: { cookie: `SESSION=${gone}; Path=/` } })).status, 412);
   clock.advance(401 * DAY);
-  const text = await scrapeUntil(url, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}', (v) => v >= 1);
+  const text = await scrapeUntil(metricsUrl, 'registry_next_check_latency_seconds_count{kind="frameworks",source="timer"}', (v) => v >= 1);
 
   t.ok(
     sample(text, 'registry_http_requests_total{route="/api/2.5/frameworks",method="POST",status="201"}')! >= 1,
@@ -113,9 +114,9 @@ t.test('with Redis, /metrics has the next_check queue depth and the live members
   const redis = await startRedis();
   // Registered first so that it runs last: tap runs teardowns in reverse, and the node still talks to Redis.
   t.teardown(() => redis.stop());
-  const { url, clock } = await startMetricsNode(t, { REDIS_URL: redis.url, NODE_ID: 'metrics-redis-node' });
+  const { url, metricsUrl, clock } = await startMetricsNode(t, { REDIS_URL: redis.url, NODE_ID: 'metrics-redis-node' });
   await activeFramework(url, clock);
-  const text = await scrapeUntil(url, 'registry_next_check_queue_depth{state="delayed"}', (v) => v >= 1);
+  const text = await scrapeUntil(metricsUrl, 'registry_next_check_queue_depth{state="delayed"}', (v) => v >= 1);
   t.ok(sample(text, 'registry_next_check_queue_depth{state="delayed"}')! >= 1, 'the activated framework’s check waits in the queue');
   t.equal(sample(text, 'registry_cluster_live_members'), 1, 'one node announced in Redis');
   exposed += text;
@@ -160,6 +161,37 @@ t.test('every alert rule (k8s/base/prometheusrule.yaml) names only series the ap
       t.ok(names.has(name) || registered.has(name.replace(/_(bucket|count|sum)$/, '')), `${alert}: ${name} is exposed`);
     }
   }
+});
+
+t.test('metrics are served on METRICS_PORT only: the public port answers 404, the metrics port nothing but /metrics', async (t) => {
+  const { url, metricsUrl } = await startMetricsNode(t, { NODE_ID: 'metrics-port-node' });
+  t.not(new URL(metricsUrl).port, new URL(url).port, 'a listener of its own');
+  const open = await fetch(`${url}/metrics`);
+  t.equal(open.status, 404, 'not on the public port');
+  t.notMatch(await open.text(), /registry_http_requests_total/);
+  await fetch(`${url}/api/2.5/constants`);
+  const scraped = await fetch(`${metricsUrl}/metrics`);
+  t.equal(scraped.status, 200);
+  t.match(scraped.headers.get('content-type'), /text\/plain/);
+  const text = await scraped.text();
+  t.match(text, /registry_http_requests_total\{route="\/api\/2.5\/constants",method="GET",status="200"\} \d+/);
+  t.match(text, /registry_http_request_duration_seconds_bucket\{le="0.005",route="\/api\/2.5\/constants",method="GET"\}/);
+  t.match(text, /process_resident_memory_bytes/);
+  t.match(text, /registry_session_412_total/);
+  for (const path of ['/api/2.5/tenders', '/healthz', '/api/2.5']) {
+    t.equal((await fetch(`${metricsUrl}${path}`)).status, 404, `the metrics port serves no ${path}`);
+  }
+});
+
+t.test('without METRICS_PORT no listener serves metrics', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'registry-metrics-off-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const config = loadConfig({ PORT: '0', STORE_URL: `sqlite:${join(dir, 'registry.db')}`, AUTH_FILE: join(__dirname, '../../auth.ini') });
+  t.equal(config.metricsPort, null);
+  const node = await startNode(config, new ManualClock(DEFAULT_NOW), pino({ level: 'silent' }));
+  t.teardown(() => node.stop());
+  t.equal(node.metricsUrl, null);
+  t.equal((await fetch(`${node.url}/metrics`)).status, 404);
 });
 
 t.test('a stopping node drains: /readyz answers 503 and every response closes its connection, then it stops', async (t) => {

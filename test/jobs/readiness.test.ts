@@ -19,6 +19,7 @@ async function workerNode(t: { teardown(fn: () => unknown): void }, redisUrl: st
   const config = loadConfig({
     ROLE: 'worker',
     PORT: '0',
+    METRICS_PORT: '0',
     REDIS_URL: redisUrl,
     STORE_URL: `sqlite:${join(dir, 'registry.db')}`,
     AUTH_FILE: join(__dirname, '../../auth.ini'),
@@ -51,8 +52,9 @@ t.test('a ROLE=worker node with Redis → GET /readyz 200', async (t) => {
   t.equal(res.status, 200);
 });
 
-t.test('a ROLE=worker node serves /metrics with the next_check series, and no API routes', async (t) => {
+t.test('a ROLE=worker node serves the next_check series on its metrics port, and no API routes', async (t) => {
   const node = await workerNode(t, redis.url);
-  t.match(await (await fetch(`${node.url}/metrics`)).text(), /registry_next_check_runs_total/);
+  t.match(await (await fetch(`${node.metricsUrl}/metrics`)).text(), /registry_next_check_runs_total/);
+  t.equal((await fetch(`${node.url}/metrics`)).status, 404, 'not on its probe port');
   t.equal((await fetch(`${node.url}/api/2.5/tenders/${'0'.repeat(32)}/chronograph`, { method: 'PATCH' })).status, 404);
 });

@@ -34,15 +34,8 @@ t.test('an incoming X-Request-ID is echoed; without one a fresh id is given', as
   t.match(fresh.headers.get('x-request-id'), /^[0-9a-f-]{36}$/);
 });
 
-t.test('GET /metrics exposes request counts and latencies per route after traffic, and process metrics', async (t) => {
-  await server.request('GET', '/api/2.5/constants');
-  const res = await server.request('GET', '/metrics');
-  t.equal(res.status, 200);
-  t.match(res.headers.get('content-type'), /text\/plain/);
-  t.match(res.text, /registry_http_requests_total\{route="\/api\/2.5\/constants",method="GET",status="200"\} \d+/);
-  t.match(res.text, /registry_http_request_duration_seconds_bucket\{le="0.005",route="\/api\/2.5\/constants",method="GET"\}/);
-  t.match(res.text, /process_resident_memory_bytes/);
-  t.match(res.text, /registry_session_412_total/);
+t.test('GET /metrics on the API → 404: metrics have their own listener (METRICS_PORT)', async (t) => {
+  t.equal((await server.request('GET', '/metrics')).status, 404);
 });
 
 t.test('HEAD /spore gives a SESSION cookie and no body; GET /spore describes the API at version 2.5', async (t) => {
