@@ -1,6 +1,6 @@
 /**
- * `npm run bench:slow-readers`: what clients that read slowly or not at all cost a node's memory (docs/platform.md
- * §Limits: Feed pages, §Live feed: Limits). A store of lot-heavy tenders (entries near the body limit with
+ * `npm run bench:slow-readers`: what clients that read slowly or not at all cost a node's memory
+ * (docs/platform.md §Limits, docs/platform.md §Live feed). A store of lot-heavy tenders (entries near the body limit with
  * `opt_fields=lots`) is served by one node in its own process; live-feed streams and `limit=1000` pages are asked
  * over loopback by clients that never read; the node's resident memory is sampled before and while they hang.
  * Bounded in counts and seconds; prints numbers and asserts nothing.

@@ -48,8 +48,8 @@ export async function tickedPage<R extends { seq: number }>(
 }
 
 /**
- * A page read from the store a part at a time, for its body to be sent as its client takes it (docs/platform.md
- * §Limits): each part a ticked page of `size()` entries at most, the first from the query's offset and each next
+ * A page read from the store a part at a time, for its body to be sent as its client takes it
+ * (docs/platform.md §Limits): each part a ticked page of `size()` entries at most, the first from the query's offset and each next
  * from the last listed position, as a crawler following `next_page` would read them (below a listed position every
  * commit is visible, so nothing is skipped between parts), until `limit` entries are listed or a part comes back
  * short. The parts make a ticked page of `limit`: full, `limit` entries or its last tick's few more. `end.next` is
