@@ -59,6 +59,14 @@ function idleClient(url: string, path: string, accept: string): Socket {
   return socket;
 }
 
+/** A whole number given for an option, or its default; anything else stops with the usage (exit 2). */
+function counted(raw: string | undefined, fallback: number, name: string): number {
+  const value = raw === undefined ? fallback : Number(raw);
+  if (Number.isInteger(value) && value >= 0) return value;
+  process.stderr.write(`--${name}: a whole number, not ${raw}\n\n${USAGE.trim()}\n`);
+  process.exit(2);
+}
+
 async function main() {
   const { values: options } = parseCli(USAGE, {
     tenders: { type: 'string' },
@@ -69,11 +77,11 @@ async function main() {
     'store-url': { type: 'string' },
     runner: { type: 'string' },
   });
-  const count = Number(options.tenders ?? 110);
-  const lotBytes = Number(options['lot-kb'] ?? 9) * 1024;
-  const streams = Number(options.streams ?? 8);
-  const pages = Number(options.pages ?? 8);
-  const seconds = Number(options.seconds ?? 10);
+  const count = counted(options.tenders, 110, 'tenders');
+  const lotBytes = counted(options['lot-kb'], 9, 'lot-kb') * 1024;
+  const streams = counted(options.streams, 8, 'streams');
+  const pages = counted(options.pages, 8, 'pages');
+  const seconds = counted(options.seconds, 10, 'seconds');
   const dir = mkdtempSync(join(tmpdir(), 'registry-slow-readers-'));
   const db = join(dir, 'registry.db');
   const storeUrl = options['store-url'] ? options['store-url'].replace(/\/(\?|$)/, `/slow_readers_${process.pid}$1`) : `sqlite:${db}`;
