@@ -155,8 +155,12 @@ function streamRender(source: FeedSource, listed: readonly string[], viewer: Vie
 
 /** Bytes of entries a feed page reads from the store at once (docs/platform.md §Limits). */
 export const PAGE_READ_BYTES = 1024 * 1024;
-/** The largest entry of the last part read of each feed and set of fields: where the next page's parts start. */
+/**
+ * The largest entry of the last part read of each feed and set of fields: where the next page's parts start. Sets of
+ * fields are many; past `KNOWN_SIZES` the sizes are forgotten and learnt again.
+ */
 const largestEntries = new Map<string, number>();
+const KNOWN_SIZES = 1000;
 
 /**
  * The page's entries as JSON, in feed order, read a part at a time (`pageParts`): the first part, read before the
@@ -174,7 +178,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
         }))
       : (await session.feed(part)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
   const key = `${query.kind}|${listed.join(',')}`;
-  const size = new ReadSize(PAGE_READ_BYTES, DEFAULT_LIMIT, largestEntries.get(key));
+  const size = new ReadSize(PAGE_READ_BYTES, MAX_LIMIT, largestEntries.get(key));
   const end: { next?: number; first?: number } = {};
   const parts = pageParts(
     query,
@@ -188,6 +192,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
       end.first ??= part[0].seq;
       const entries = part.map((entry) => entry.json);
       size.saw(entries.map((entry) => entry.length));
+      if (largestEntries.size >= KNOWN_SIZES && !largestEntries.has(key)) largestEntries.clear();
       largestEntries.set(key, size.largestEntry);
       yield entries;
     }
