@@ -48,6 +48,36 @@ export async function tickedPage<R extends { seq: number }>(
 }
 
 /**
+ * A page read from the store a part at a time, for its body to be sent as its client takes it
+ * (docs/platform.md §Limits): each part a ticked page of `size()` entries at most, the first from the query's offset and each next
+ * from the last listed position, as a crawler following `next_page` would read them (below a listed position every
+ * commit is visible, so nothing is skipped between parts), until `limit` entries are listed or a part comes back
+ * short. The parts make a ticked page of `limit`: full, `limit` entries or its last tick's few more. `end.next` is
+ * where the next page starts once the parts are read.
+ */
+export async function* pageParts<R extends { seq: number }>(
+  query: FeedQuery,
+  read: PageRead<R>,
+  sealedBelow: (bound: number) => Promise<boolean>,
+  size: () => number,
+  end: { next?: number },
+): AsyncGenerator<R[]> {
+  let { offset } = query;
+  let left = query.limit;
+  for (;;) {
+    const limit = Math.min(left, size());
+    const part = await tickedPage({ ...query, offset, limit }, read, sealedBelow);
+    const last = part.entries.at(-1);
+    if (!last) return;
+    end.next = part.next;
+    yield part.entries;
+    left -= part.entries.length;
+    if (part.entries.length < limit || left <= 0) return;
+    offset = last.seq;
+  }
+}
+
+/**
  * Where the page before this one starts, read the other way: behind `first`, its first entry — the bound behind
  * `first`'s tick when the page holds that tick whole, else `first` itself; on an empty page, the bound on the far side
  * of its offset, which lists the entry at the offset again (docs/platform.md §Feeds).

@@ -1,7 +1,7 @@
 /**
  * How many entries a feed reads from the store at once, so that one read holds about `budget` bytes of entries
  * (docs/platform.md §Limits): as many as the largest entry of the last read leaves room for, at least 1 and at
- * most `most`; `most` until an entry was seen. Entries near the body limit are then read one at a time.
+ * most `most`; one until an entry was seen, which tells its size. Entries near the body limit are read one at a time.
  */
 export class ReadSize {
   constructor(
@@ -11,7 +11,7 @@ export class ReadSize {
   ) {}
 
   get entries(): number {
-    return this.largest ? Math.min(this.most, Math.max(1, Math.floor(this.budget / this.largest))) : this.most;
+    return this.largest ? Math.min(this.most, Math.max(1, Math.floor(this.budget / this.largest))) : 1;
   }
 
   /** The largest entry seen so far, in bytes, for the next read of this feed to start from. */

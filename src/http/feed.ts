@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { Viewer } from './auth';
 import type { Ctx } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
-import { previousOffset, storeOffset, tickedPage } from './feed-page';
+import { pageParts, previousOffset, storeOffset, tickedPage } from './feed-page';
+import { ReadSize } from './feed-read-size';
 import { streamFeed, wantsEventStream } from './feed-stream';
 import type { StreamRender } from './live-feeds';
 import { absoluteUrl, prettyIndent } from './render';
@@ -154,33 +156,71 @@ function streamRender(source: FeedSource, listed: readonly string[], viewer: Vie
   };
 }
 
-/** The page's entries as JSON, in feed order, the seq of its first, and where the next page starts. */
+/** Bytes of entries a feed page reads from the store at once (docs/platform.md §Limits). */
+export const PAGE_READ_BYTES = 1024 * 1024;
+/**
+ * The largest entry of the last part read of each feed and set of fields: where the next page's parts start. Sets of
+ * fields are many; past `KNOWN_SIZES` the sizes are forgotten and learnt again.
+ */
+const largestEntries = new Map<string, number>();
+const KNOWN_SIZES = 1000;
+
+/**
+ * The page's entries as JSON, in feed order, read a part at a time (`pageParts`): the first part, read before the
+ * answer starts (a failing store is still an error status), and the rest, read as the body is sent.
+ */
 async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   const { viewer, session } = ctx.state;
-  const { listed } = params;
+  const { listed, query } = params;
   const entryJson = entryJsonOf(source, listed, viewer);
-  const read = async (query: FeedQuery) =>
+  const read = async (part: FeedQuery) =>
     source.entryReads
-      ? (await session.feedListing({ ...query, listed, reads: source.entryReads })).map((listing) => ({
+      ? (await session.feedListing({ ...part, listed, reads: source.entryReads })).map((listing) => ({
           seq: listing.seq,
           json: 'json' in listing ? listing.json : entryJson(listing.doc),
         }))
-      : (await session.feed(query)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
-  const page = await tickedPage(params.query, read, (bound) => session.sealedBelow(params.query.kind, bound));
-  return { entries: page.entries.map((o) => o.json), first: page.entries[0]?.seq, next: page.next };
+      : (await session.feed(part)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
+  const key = `${query.kind}|${listed.join(',')}`;
+  const size = new ReadSize(PAGE_READ_BYTES, MAX_LIMIT, largestEntries.get(key));
+  const end: { next?: number; first?: number } = {};
+  const parts = pageParts(
+    query,
+    read,
+    (bound) => session.sealedBelow(query.kind, bound),
+    () => size.entries,
+    end,
+  );
+  async function* measured(): AsyncGenerator<Buffer[]> {
+    for await (const part of parts) {
+      end.first ??= part[0].seq;
+      const entries = part.map((entry) => entry.json);
+      size.saw(entries.map((entry) => entry.length));
+      if (largestEntries.size >= KNOWN_SIZES && !largestEntries.has(key)) largestEntries.clear();
+      largestEntries.set(key, size.largestEntry);
+      yield entries;
+    }
+  }
+  const rest = measured();
+  const first = await rest.next();
+  const firstPart = first.done ? [] : first.value;
+  return { firstPart, first: end.first, rest, end };
 }
 
 const COMMA = Buffer.from(',');
 
-/** `{"data": [entries], ...links}` assembled from the entries' JSON, which is sent as it is, never re-parsed. */
-function pageJson(entries: Buffer[], links: StoredDoc): Buffer {
-  const parts: Buffer[] = [Buffer.from('{"data":[')];
-  entries.forEach((entry, i) => {
-    if (i) parts.push(COMMA);
-    parts.push(entry);
-  });
-  parts.push(Buffer.from(`],${JSON.stringify(links).slice(1)}`));
-  return Buffer.concat(parts);
+/**
+ * `{"data": [entries], ...links}` from the entries' JSON, which is sent as it is, never re-parsed, a part at a time
+ * as the client takes it; the links come last, once the parts say where the next page starts.
+ */
+async function* pageBody(firstPart: Buffer[], rest: AsyncIterable<Buffer[]>, links: () => StoredDoc): AsyncGenerator<Buffer> {
+  yield Buffer.from('{"data":[');
+  let count = 0;
+  const entries = function* (part: Buffer[]) {
+    for (const entry of part) yield count++ ? Buffer.concat([COMMA, entry]) : entry;
+  };
+  yield* entries(firstPart);
+  for await (const part of rest) yield* entries(part);
+  yield Buffer.from(`],${JSON.stringify(links()).slice(1)}`);
 }
 
 /**
@@ -235,14 +275,18 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
       ctx.body = await releasePackageJson(json, head, views, await releasesOf(views, session), links);
       return;
     }
-    const { entries, first, next } = await pageEntries(ctx, source, params);
-    const links = linksOf(first, next);
+    const { firstPart, first, rest, end } = await pageEntries(ctx, source, params);
     // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
     if (ctx.query.opt_pretty !== undefined) {
-      ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...links };
+      const entries = [...firstPart];
+      for await (const part of rest) entries.push(...part);
+      ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...linksOf(first, end.next) };
       return;
     }
     ctx.type = 'json';
-    ctx.body = pageJson(entries, links);
+    ctx.body = Readable.from(
+      pageBody(firstPart, rest, () => linksOf(first, end.next)),
+      { objectMode: false },
+    );
   };
 }

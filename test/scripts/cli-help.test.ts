@@ -11,6 +11,7 @@ const COMMANDS: [string, string[]][] = [
   ['scripts/bench/object-reads.ts', ['node', '--import=tsx']],
   ['scripts/bench/profile-top.ts', ['node', '--import=tsx']],
   ['scripts/bench/live-feed.ts', ['node', '--import=tsx']],
+  ['scripts/bench/slow-readers.ts', ['node', '--import=tsx']],
   ['scripts/consistency/main.ts', ['node', '--import=tsx']],
   ['scripts/load/main.ts', ['node', '--import=tsx']],
   ['scripts/reliability/main.ts', ['node', '--import=tsx']],
