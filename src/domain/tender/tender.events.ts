@@ -24,7 +24,7 @@
  */
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { shouldStartAfter } from '../../time/tender-periods';
-import type { TenderEvent } from './procedure';
+import { statusOf, type TenderEvent, type TenderProcedure } from './procedure';
 import { activeLots, setTenderStatus } from './tender-status';
 import { tenderingEndHandler } from './tendering-end';
 import type { Tender, TenderConfig, TenderContent } from './tender.types';
@@ -41,16 +41,17 @@ export function planAuctions(t: TenderContent, config: TenderConfig): void {
   for (const lot of lots) lot.auctionPeriod = { ...lot.auctionPeriod, shouldStartAfter: after };
 }
 
-/** `active.enquiries` ends at tenderPeriod.startDate: the tender is open for bids. */
-export const enquiriesEnd = (t: Tender): TenderEvent[] =>
-  t.status === 'active.enquiries'
-    ? [
-        {
-          due: t.tenderPeriod.startDate,
-          apply: (tender, now, config) => (setTenderStatus(tender, 'active.tendering', now), planAuctions(tender, config)),
-        },
-      ]
-    : [];
+type Phased = Pick<TenderProcedure, 'phases'>;
 
-export const tenderingEnds = (t: Tender): TenderEvent[] =>
-  t.status === 'active.tendering' ? [{ due: t.tenderPeriod.endDate, apply: tenderingEndHandler }] : [];
+/** The enquiries phase ends at tenderPeriod.startDate: the tender is open for bids. */
+export const enquiriesEnd = (procedure: Phased, t: Tender): TenderEvent[] => [
+  {
+    due: t.tenderPeriod.startDate,
+    apply: (tender, now, config) => (setTenderStatus(tender, statusOf(procedure, 'tendering'), now), planAuctions(tender, config)),
+  },
+];
+
+/** The tendering phase ends at tenderPeriod.endDate (tendering-end.ts). */
+export const tenderingEnds = (procedure: Phased, t: Tender): TenderEvent[] => [
+  { due: t.tenderPeriod.endDate, apply: tenderingEndHandler(procedure) },
+];

@@ -111,10 +111,10 @@ export type TenderRequest = Pick<
 >;
 
 /** What creation alone takes. */
-type CreateRequest = TenderRequest & Pick<Tender, 'plans' | 'procurementMethodType' | 'status' | 'mode'>;
+export type CreateRequest = TenderRequest & Pick<Tender, 'plans' | 'procurementMethodType' | 'status' | 'mode'>;
 
 /** Members every tender request may carry, whatever the procedure. */
-const tenderKeys = {
+export const tenderKeys = {
   // Sandbox only (`refuseSandboxDetails`): `quick, accelerator=N` divides every period by N.
   procurementMethodDetails: text(),
   ...translated('title'),
@@ -137,11 +137,11 @@ const tenderKeys = {
   tenderPeriod: periodSchema,
 };
 
-const agreementsSchema = list('agreements', model<{ id: string }>('AgreementUUID', { id: md5().required() })).min(1);
+export const agreementsSchema = list('agreements', model<{ id: string }>('AgreementUUID', { id: md5().required() })).min(1);
 // Untyped: the request's period is partial, the stored one (EnquiryPeriod) whole.
-const enquiryPeriodSchema = Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period');
+export const enquiryPeriodSchema = Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period');
 
-const createKeys = {
+export const createKeys = {
   ...tenderKeys,
   // Set by creation only (`POST /plans/{id}/tenders`, docs/plans.md §Tenders); a PATCH naming it is a Rogue field.
   plans: list('plans', model<{ id: string }>('PlanRelation', { id: md5().required() })),
@@ -150,36 +150,10 @@ const createKeys = {
   mode: Joi.string().valid('test'),
 };
 
-const required = ['title', 'procuringEntity', 'value', 'items', 'tenderPeriod'];
-const withEndDate = (s: Joi.Schema) => (s as Joi.ObjectSchema).keys({ endDate: isoDate().required() });
+/** The members every procedure's creation requires. */
+export const required = ['title', 'procuringEntity', 'value', 'items', 'tenderPeriod'];
+/** A period whose `endDate` the request must give. */
+export const withEndDate = (s: Joi.Schema) => (s as Joi.ObjectSchema).keys({ endDate: isoDate().required() });
 
-/** belowThreshold: the client gives `enquiryPeriod.endDate` (startDate optional). */
-export const createBelowThreshold = Joi.object<CreateRequest & Pick<Tender, 'enquiryPeriod'>, true>({
-  ...createKeys,
-  enquiryPeriod: enquiryPeriodSchema,
-})
-  .fork(required, (s) => s.required())
-  .fork(['tenderPeriod', 'enquiryPeriod'], (s) => withEndDate(s).required());
-
-/** competitiveOrdering: `enquiryPeriod` is computed by the server; one pre-selection agreement. */
-export const createCompetitiveOrdering = Joi.object<CreateRequest & Pick<Tender, 'agreements'>, true>({
-  ...createKeys,
-  agreements: agreementsSchema,
-})
-  .fork([...required, 'agreements'], (s) => s.required())
-  .fork(['tenderPeriod'], (s) => withEndDate(s).required());
-
-const statusChoice = (active: string) => Joi.string().valid('draft', active);
-
-/** PATCH bodies: the same members, all optional; `status` may name the procedure's activation state. */
-export const patchBelowThreshold = Joi.object<TenderRequest & Pick<Tender, 'enquiryPeriod' | 'status'>, true>({
-  ...tenderKeys,
-  enquiryPeriod: enquiryPeriodSchema,
-  status: statusChoice('active.enquiries'),
-});
-
-export const patchCompetitiveOrdering = Joi.object<TenderRequest & Pick<Tender, 'agreements' | 'status'>, true>({
-  ...tenderKeys,
-  agreements: agreementsSchema,
-  status: statusChoice('active.tendering'),
-});
+/** A draft, or the procedure's activation state an owner's PATCH may name (docs/tenders.md §Activation). */
+export const statusChoice = (active: string) => Joi.string().valid('draft', active);

@@ -17,6 +17,7 @@ import {
 } from '../../documents';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
+import { procedureOfStored } from '../tender.lifecycle';
 import { visibleData } from '../../core/restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid.lifecycle';
@@ -46,7 +47,7 @@ const isBidOwner = (ctx: Ctx, doc: TenderDoc, bidId: string) => isOwner(ctx, bid
 function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: string) => string): Bid {
   const bid = findBid(tenderOf(doc), bidId);
   if (isBidOwner(ctx, doc, bidId)) return bid;
-  if (bidsArePrivate(doc.data)) throw apiError(403, refusal(doc.data.status));
+  if (bidsArePrivate(procedureOfStored(doc.data), doc.data)) throw apiError(403, refusal(doc.data.status));
   return findBid(visibleData(doc, ctx.state.viewer, TENDER_MASK), bidId);
 }
 
@@ -122,7 +123,8 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
       access: 'public',
       result: 'list',
       handle: (ctx, { doc }) => {
-        if (bidsArePrivate(doc.data)) throw apiError(403, `Can't view bids in current (${doc.data.status}) tender status`);
+        if (bidsArePrivate(procedureOfStored(doc.data), doc.data))
+          throw apiError(403, `Can't view bids in current (${doc.data.status}) tender status`);
         ctx.body = { data: visibleData(doc, ctx.state.viewer, TENDER_MASK).bids ?? [] };
       },
     }),
