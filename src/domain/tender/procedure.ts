@@ -133,8 +133,9 @@ export interface TenderWindows {
 
 /** One procedure type: data plus small hooks (docs/architecture.md §Procedures as data). */
 export interface TenderProcedure {
-  type: 'belowThreshold' | 'competitiveOrdering';
-  procurementMethod: 'open' | 'selective';
+  /** Its `procurementMethodType`, the key it is registered under in `procedures/index.ts`. */
+  type: string;
+  procurementMethod: 'open' | 'selective' | 'limited';
   /** Broker accreditation levels that may create it (docs/platform.md §API keys and accreditation). */
   accreditation: { create: string[] };
   /** Its status graph, in order: `draft` first, the status an owner PATCH activates it to next (docs/tenders.md §Activation). */
@@ -152,7 +153,8 @@ export interface TenderProcedure {
   schemas: { create: Joi.ObjectSchema; patch: Joi.ObjectSchema };
   /** `document` runs on the tender (with its bids) after the owner adds a tender document. */
   rules: { save: TenderRule[]; activate: TenderRule[]; question: QuestionRule[]; document: TenderRule[] };
-  bids: BidPolicy;
+  /** `null` for a procedure without bids: its bid routes answer 404 `not_found`, as the reference's unmatched route does. */
+  bids: BidPolicy | null;
   awards: AwardPolicy;
   /** Fills the server-computed period members (enquiryPeriod, clarificationsUntil, tenderPeriod.startDate). */
   periods: (tender: TenderContent, ctx: TenderContext) => void;

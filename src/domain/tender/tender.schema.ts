@@ -111,10 +111,10 @@ export type TenderRequest = Pick<
 >;
 
 /** What creation alone takes. */
-export type CreateRequest = TenderRequest & Pick<Tender, 'plans' | 'procurementMethodType' | 'status' | 'mode'>;
+type CreateRequest = TenderRequest & Pick<Tender, 'plans' | 'procurementMethodType' | 'status' | 'mode'>;
 
 /** Members every tender request may carry, whatever the procedure. */
-export const tenderKeys = {
+const tenderKeys = {
   // Sandbox only (`refuseSandboxDetails`): `quick, accelerator=N` divides every period by N.
   procurementMethodDetails: text(),
   ...translated('title'),
@@ -141,7 +141,7 @@ export const agreementsSchema = list('agreements', model<{ id: string }>('Agreem
 // Untyped: the request's period is partial, the stored one (EnquiryPeriod) whole.
 export const enquiryPeriodSchema = Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period');
 
-export const createKeys = {
+const createKeys = {
   ...tenderKeys,
   // Set by creation only (`POST /plans/{id}/tenders`, docs/plans.md §Tenders); a PATCH naming it is a Rogue field.
   plans: list('plans', model<{ id: string }>('PlanRelation', { id: md5().required() })),
@@ -150,10 +150,22 @@ export const createKeys = {
   mode: Joi.string().valid('test'),
 };
 
-/** The members every procedure's creation requires. */
-export const required = ['title', 'procuringEntity', 'value', 'items', 'tenderPeriod'];
-/** A period whose `endDate` the request must give. */
-export const withEndDate = (s: Joi.Schema) => (s as Joi.ObjectSchema).keys({ endDate: isoDate().required() });
+const required = ['title', 'procuringEntity', 'value', 'items', 'tenderPeriod'];
+const withEndDate = (s: Joi.Schema) => (s as Joi.ObjectSchema).keys({ endDate: isoDate().required() });
 
-/** A draft, or the procedure's activation state an owner's PATCH may name (docs/tenders.md §Activation). */
-export const statusChoice = (active: string) => Joi.string().valid('draft', active);
+/**
+ * A procedure's creation body: the shared members and its `own`, those it `requires` besides the shared ones, and
+ * the periods whose `endDate` the client must give.
+ */
+export const createSchema = <Own extends object>(own: Joi.StrictSchemaMap<Own>, requires: string[], endDates: string[]) =>
+  Joi.object<CreateRequest & Own, true>({ ...createKeys, ...own } as Joi.StrictSchemaMap<CreateRequest & Own>)
+    .fork([...required, ...requires], (s) => s.required())
+    .fork(endDates, (s) => withEndDate(s).required());
+
+/** Its PATCH body: the same members, all optional; `status` may name the procedure's activation state (docs/tenders.md §Activation). */
+export const patchSchema = <Own extends object>(own: Joi.StrictSchemaMap<Own>, active: string) =>
+  Joi.object<TenderRequest & Own & Pick<Tender, 'status'>, true>({
+    ...tenderKeys,
+    ...own,
+    status: Joi.string().valid('draft', active),
+  } as Joi.StrictSchemaMap<TenderRequest & Own & Pick<Tender, 'status'>>);

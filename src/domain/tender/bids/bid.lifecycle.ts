@@ -9,7 +9,7 @@ import type { ObjectDoc } from '../../core/objects';
 import type { Actor } from '../../core/actor';
 import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
-import { inWindow, type TenderContext } from '../procedure';
+import { inWindow, type BidPolicy, type TenderContext } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { respondedAs } from './requirement-response.rules';
@@ -74,9 +74,12 @@ function withValueDefaults(bid: Bid, tender: Tender): Bid {
   return out;
 }
 
+/** The tender's bid policy: the bid routes load only a tender whose procedure has bids (bid.routes.ts). */
+const bidPolicyOf = (tender: Tender): BidPolicy => procedureOfStored(tender).bids!;
+
 async function runBidRules(bid: Bid, tender: Tender, ctx: TenderContext): Promise<void> {
-  const { bids, windows } = procedureOfStored(tender);
-  for (const rule of bids.rules) await rule(bid, tender, { ...ctx, windows });
+  const windows = procedureOfStored(tender).windows;
+  for (const rule of bidPolicyOf(tender).rules) await rule(bid, tender, { ...ctx, windows });
 }
 
 const contextOf = (session: StoreSession, stored: StoredTender, now: Date): TenderContext => ({
@@ -100,7 +103,7 @@ export async function createBid(
   { account, now }: Actor,
 ): Promise<{ bid: Bid; access: Access }> {
   const tender = tenderOf(stored.doc);
-  const policy = procedureOfStored(tender).bids;
+  const policy = bidPolicyOf(tender);
   requireBidAccreditation(account, policy.accreditation);
   requireTenderingOpen(tender, 'add', now);
   const request = validated<BidRequest>(policy.schemas.create, data());
@@ -132,7 +135,7 @@ function patchedLotValues(before: LotValue[], patch: LotValueRequest[], now: str
 /** `PATCH /tenders/{id}/bids/{bid_id}` by the bid's owner (spec-era `BidState.on_patch`). */
 export async function patchBid(session: StoreSession, { stored, bid: before }: TenderBid, data: unknown, now: Date): Promise<Bid> {
   const tender = tenderOf(stored.doc);
-  const patch = validated<BidRequest>(procedureOfStored(tender).bids.schemas.patch, data);
+  const patch = validated<BidRequest>(bidPolicyOf(tender).schemas.patch, data);
   requireTenderingOpen(tender, 'update', now);
   if (patch.status !== undefined && patch.status !== before.status && patch.status !== 'pending') {
     throw apiError(403, `Can't update bid to (${patch.status}) status`, { name: 'bid' });
