@@ -3,7 +3,7 @@ import { nextCheckOf } from '../core/events';
 import { loadObject } from '../core/objects';
 import { updateOf } from '../save-rules';
 import { bidAsSeen, bidsArePrivate } from './bids/bid.view';
-import type { TenderProcedure } from './procedure';
+import { eventsOf, type TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import type { StoredTender, Tender, TenderDoc, TenderHidden } from './tender.types';
 
@@ -27,14 +27,14 @@ export function withTender(doc: TenderDoc, tender: Tender): TenderDoc {
   const { bids, ...data } = tender;
   const { sealedBids: _old, ...rest } = doc;
   if (!bids?.length) return { ...rest, data };
-  if (bidsArePrivate(tender)) return { ...rest, data, sealedBids: bids };
+  if (bidsArePrivate(procedureOf(tender.procurementMethodType)!, tender)) return { ...rest, data, sealedBids: bids };
   return { ...rest, data: { ...data, bids: bids.map(bidAsSeen) } };
 }
 
 /** The tender with `next_check` = its earliest pending event, or without one (docs/tenders.md §Tender events and next_check). */
 export function withNextCheck(procedure: TenderProcedure, tender: Tender): Tender {
   const { next_check: _old, ...rest } = tender;
-  const next = nextCheckOf(procedure.events(tender));
+  const next = nextCheckOf(eventsOf(procedure)(tender));
   return next ? { ...rest, next_check: next } : rest;
 }
 

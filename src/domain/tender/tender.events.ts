@@ -1,12 +1,14 @@
 /**
  * The tender's state machine, one place for all of it: every transition of the tender (and of its lots), what
  * triggers it, the file that applies it and the section that states the rule. Automatic transitions are events
- * `{ due, apply }` listed by each procedure's `events()` (procedures/*.ts): `next_check` is the earliest pending
- * `due` (set on every save by `tenderChange`, tender-aggregate.ts) and the check (tender.check.ts) applies whatever is due, from the same
- * list (docs/tenders.md §Tender events and next_check). Every status change goes through tender-status.ts.
+ * `{ due, apply }` listed by the procedure's phase the tender is in (`phases[].ends.events`, procedures/*.ts;
+ * `eventsOf`, procedure.ts): `next_check` is the earliest pending `due` (set on every save by `tenderChange`,
+ * tender-aggregate.ts) and the check (tender.check.ts) applies whatever is due, from the same list
+ * (docs/tenders.md §Tender events and next_check). Every status change goes through tender-status.ts. The statuses
+ * below are those of the procedures' phases; the functions here ask the procedure for them (`statusOf`).
  *
  * - draft → active.enquiries (belowThreshold) or active.tendering (competitiveOrdering): the owner's PATCH to the
- *   procedure's `activeStatus`; tender.lifecycle.ts `saveTenderChange` (docs/tenders.md §Activation).
+ *   procedure's activation state (`activeStatusOf`); tender.lifecycle.ts `saveTenderChange` (docs/tenders.md §Activation).
  * - active.enquiries → active.tendering: event at tenderPeriod.startDate, auctions planned; here, `enquiriesEnd`
  *   (docs/tenders.md §Tender events and next_check, §Auction period).
  * - active.tendering → active.auction, active.qualification or unsuccessful (lots: unsuccessful): event at
@@ -24,7 +26,7 @@
  */
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { shouldStartAfter } from '../../time/tender-periods';
-import type { TenderEvent } from './procedure';
+import { statusOf, type TenderEvent, type TenderProcedure } from './procedure';
 import { activeLots, setTenderStatus } from './tender-status';
 import { tenderingEndHandler } from './tendering-end';
 import type { Tender, TenderConfig, TenderContent } from './tender.types';
@@ -41,16 +43,17 @@ export function planAuctions(t: TenderContent, config: TenderConfig): void {
   for (const lot of lots) lot.auctionPeriod = { ...lot.auctionPeriod, shouldStartAfter: after };
 }
 
-/** `active.enquiries` ends at tenderPeriod.startDate: the tender is open for bids. */
-export const enquiriesEnd = (t: Tender): TenderEvent[] =>
-  t.status === 'active.enquiries'
-    ? [
-        {
-          due: t.tenderPeriod.startDate,
-          apply: (tender, now, config) => (setTenderStatus(tender, 'active.tendering', now), planAuctions(tender, config)),
-        },
-      ]
-    : [];
+type Phased = Pick<TenderProcedure, 'phases'>;
 
-export const tenderingEnds = (t: Tender): TenderEvent[] =>
-  t.status === 'active.tendering' ? [{ due: t.tenderPeriod.endDate, apply: tenderingEndHandler }] : [];
+/** The enquiries phase ends at tenderPeriod.startDate: the tender is open for bids. */
+export const enquiriesEnd = (procedure: Phased, t: Tender): TenderEvent[] => [
+  {
+    due: t.tenderPeriod.startDate,
+    apply: (tender, now, config) => (setTenderStatus(tender, statusOf(procedure, 'tendering'), now), planAuctions(tender, config)),
+  },
+];
+
+/** The tendering phase ends at tenderPeriod.endDate (tendering-end.ts). */
+export const tenderingEnds = (procedure: Phased, t: Tender): TenderEvent[] => [
+  { due: t.tenderPeriod.endDate, apply: tenderingEndHandler(procedure) },
+];

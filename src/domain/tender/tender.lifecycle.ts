@@ -7,7 +7,7 @@ import { formatKyiv } from '../../time/kyiv';
 import type { Actor } from '../core/actor';
 import { dailyId, newId } from '../core/ids';
 import { insertOf } from '../save-rules';
-import type { TenderContext, TenderProcedure } from './procedure';
+import { activeStatusOf, type TenderContext, type TenderProcedure } from './procedure';
 import { procedureOf } from './procedures';
 import { validateTenderConfig } from './tender.config';
 import { withServerDefaults } from './tender-defaults';
@@ -128,7 +128,7 @@ export async function saveTenderChange(session: StoreSession, stored: StoredTend
   const tctx: TenderContext = { now, session, config, before };
   const tender = withServerDefaults(before.bids ? { ...changed, bids: before.bids } : changed, procedure, config, now);
   await checkAndComplete(procedure, tender, tctx, before.dateCreated);
-  if (before.status === 'draft' && tender.status === procedure.activeStatus) await activate(procedure, tender, tctx);
+  if (before.status === 'draft' && tender.status === activeStatusOf(procedure)) await activate(procedure, tender, tctx);
   const data = withNextCheck(procedure, tender);
   if (isDeepStrictEqual(data, before)) return stored.doc;
   return saveTender(session, stored, { ...data, dateModified: formatKyiv(now) });

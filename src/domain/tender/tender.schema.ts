@@ -137,9 +137,9 @@ const tenderKeys = {
   tenderPeriod: periodSchema,
 };
 
-const agreementsSchema = list('agreements', model<{ id: string }>('AgreementUUID', { id: md5().required() })).min(1);
+export const agreementsSchema = list('agreements', model<{ id: string }>('AgreementUUID', { id: md5().required() })).min(1);
 // Untyped: the request's period is partial, the stored one (EnquiryPeriod) whole.
-const enquiryPeriodSchema = Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period');
+export const enquiryPeriodSchema = Joi.object({ startDate: isoDate(), endDate: isoDate() }).label('Period');
 
 const createKeys = {
   ...tenderKeys,
@@ -153,33 +153,19 @@ const createKeys = {
 const required = ['title', 'procuringEntity', 'value', 'items', 'tenderPeriod'];
 const withEndDate = (s: Joi.Schema) => (s as Joi.ObjectSchema).keys({ endDate: isoDate().required() });
 
-/** belowThreshold: the client gives `enquiryPeriod.endDate` (startDate optional). */
-export const createBelowThreshold = Joi.object<CreateRequest & Pick<Tender, 'enquiryPeriod'>, true>({
-  ...createKeys,
-  enquiryPeriod: enquiryPeriodSchema,
-})
-  .fork(required, (s) => s.required())
-  .fork(['tenderPeriod', 'enquiryPeriod'], (s) => withEndDate(s).required());
+/**
+ * A procedure's creation body: the shared members and its `own`, those it `requires` besides the shared ones, and
+ * the periods whose `endDate` the client must give.
+ */
+export const createSchema = <Own extends object>(own: Joi.StrictSchemaMap<Own>, requires: string[], endDates: string[]) =>
+  Joi.object<CreateRequest & Own, true>({ ...createKeys, ...own } as Joi.StrictSchemaMap<CreateRequest & Own>)
+    .fork([...required, ...requires], (s) => s.required())
+    .fork(endDates, (s) => withEndDate(s).required());
 
-/** competitiveOrdering: `enquiryPeriod` is computed by the server; one pre-selection agreement. */
-export const createCompetitiveOrdering = Joi.object<CreateRequest & Pick<Tender, 'agreements'>, true>({
-  ...createKeys,
-  agreements: agreementsSchema,
-})
-  .fork([...required, 'agreements'], (s) => s.required())
-  .fork(['tenderPeriod'], (s) => withEndDate(s).required());
-
-const statusChoice = (active: string) => Joi.string().valid('draft', active);
-
-/** PATCH bodies: the same members, all optional; `status` may name the procedure's activation state. */
-export const patchBelowThreshold = Joi.object<TenderRequest & Pick<Tender, 'enquiryPeriod' | 'status'>, true>({
-  ...tenderKeys,
-  enquiryPeriod: enquiryPeriodSchema,
-  status: statusChoice('active.enquiries'),
-});
-
-export const patchCompetitiveOrdering = Joi.object<TenderRequest & Pick<Tender, 'agreements' | 'status'>, true>({
-  ...tenderKeys,
-  agreements: agreementsSchema,
-  status: statusChoice('active.tendering'),
-});
+/** Its PATCH body: the same members, all optional; `status` may name the procedure's activation state (docs/tenders.md §Activation). */
+export const patchSchema = <Own extends object>(own: Joi.StrictSchemaMap<Own>, active: string) =>
+  Joi.object<TenderRequest & Own & Pick<Tender, 'status'>, true>({
+    ...tenderKeys,
+    ...own,
+    status: Joi.string().valid('draft', active),
+  } as Joi.StrictSchemaMap<TenderRequest & Own & Pick<Tender, 'status'>>);

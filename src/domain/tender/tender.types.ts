@@ -26,16 +26,11 @@ import type { Question as FrameworkQuestion } from '../question/question.types';
  * schemas (tender.schema.ts, the sub-resources' own) say what a request may carry; the server sets the rest.
  */
 
-export type TenderStatus =
-  | 'draft'
-  | 'active.enquiries'
-  | 'active.tendering'
-  | 'active.auction'
-  | 'active.qualification'
-  | 'active.awarded'
-  | 'complete'
-  | 'unsuccessful'
-  | 'cancelled';
+/**
+ * Every procedure starts as a draft and ends complete, unsuccessful or cancelled; its active phases are its own
+ * (its `phases`, src/domain/tender/procedures/, docs/architecture.md §Procedures as data).
+ */
+export type TenderStatus = 'draft' | 'active' | `active.${string}` | 'complete' | 'unsuccessful' | 'cancelled';
 
 export type LotStatus = 'active' | 'cancelled' | 'unsuccessful' | 'complete';
 

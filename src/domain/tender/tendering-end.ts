@@ -1,4 +1,5 @@
 import { addNextAward } from './awards/add-next-award';
+import { isIn, statusOf, type TenderEvent, type TenderProcedure } from './procedure';
 import { activeLots, bidsNumber, isActiveBid, removeAllAuctionPeriods, setTenderStatus } from './tender-status';
 import type { Tender, TenderConfig } from './tender.types';
 
@@ -22,14 +23,15 @@ export function activateBids(t: Tender): void {
   }
 }
 
-const onlyTendering = (t: Tender) => t.status === 'active.tendering';
+type Phased = Pick<TenderProcedure, 'phases'>;
 
 /**
  * `check_bids_number`: a lot (or a tender without lots) with fewer bids than `minBidsNumber` is unsuccessful with
  * its lot values and auction period; with `minBidsNumber` 1 a lot of one bid skips its auction, and when every
  * lot has at most one bid the tender goes straight to awarding; bids left without an active lot are unsuccessful.
  */
-export function checkBidsNumber(t: Tender, now: Date, config: TenderConfig): void {
+export function checkBidsNumber(t: Tender, now: Date, config: TenderConfig, procedure: Phased): void {
+  const onlyTendering = (t: Tender) => isIn(procedure, 'tendering', t.status);
   const min = config.minBidsNumber;
   if (!t.lots?.length) {
     const count = bidsNumber(t);
@@ -38,7 +40,7 @@ export function checkBidsNumber(t: Tender, now: Date, config: TenderConfig): voi
       setTenderStatus(t, 'unsuccessful', now);
     } else if (min === 1 && count === 1 && onlyTendering(t)) {
       delete t.auctionPeriod;
-      addNextAward(t, now, config);
+      addNextAward(t, now, config, procedure);
     }
     return;
   }
@@ -61,21 +63,24 @@ export function checkBidsNumber(t: Tender, now: Date, config: TenderConfig): voi
   if (active.size === 0) setTenderStatus(t, 'unsuccessful', now);
   else if (min === 1 && most === 1 && onlyTendering(t)) {
     removeAllAuctionPeriods(t);
-    addNextAward(t, now, config);
+    addNextAward(t, now, config, procedure);
   }
 }
 
 /** `switch_to_auction_or_qualification`: to the auction when `config.hasAuction`, else straight to awarding. */
-export function switchToAuctionOrQualification(t: Tender, now: Date, config: TenderConfig): void {
-  if (['unsuccessful', 'active.qualification', 'active.awarded'].includes(t.status)) return;
-  if (config.hasAuction) setTenderStatus(t, 'active.auction', now);
-  else addNextAward(t, now, config);
+export function switchToAuctionOrQualification(t: Tender, now: Date, config: TenderConfig, procedure: Phased): void {
+  // Still tendering unless the bids' count ended it (unsuccessful) or sent it to awarding.
+  if (!isIn(procedure, 'tendering', t.status)) return;
+  if (config.hasAuction) setTenderStatus(t, statusOf(procedure, 'auction'), now);
+  else addNextAward(t, now, config, procedure);
 }
 
-/** `tendering_end_handler` without pre-qualification (neither procedure has it). */
-export function tenderingEndHandler(t: Tender, now: Date, config: TenderConfig): void {
-  removeDraftBids(t);
-  activateBids(t);
-  checkBidsNumber(t, now, config);
-  switchToAuctionOrQualification(t, now, config);
-}
+/** `tendering_end_handler` without pre-qualification (no procedure here has it). */
+export const tenderingEndHandler =
+  (procedure: Phased): TenderEvent['apply'] =>
+  (t, now, config) => {
+    removeDraftBids(t);
+    activateBids(t);
+    checkBidsNumber(t, now, config, procedure);
+    switchToAuctionOrQualification(t, now, config, procedure);
+  };

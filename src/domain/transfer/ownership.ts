@@ -8,7 +8,7 @@ import type { Actor } from '../core/actor';
 import type { ObjectDoc } from '../core/object-doc';
 import { type StoredObject } from '../core/objects';
 import { updateOf } from '../save-rules';
-import { procedureOfStored } from '../tender';
+import { isFinal, procedureOfStored } from '../tender';
 import { loadTransfer } from './transfer.lifecycle';
 import type { OwnedObject, TransferDoc } from './transfer.types';
 
@@ -20,10 +20,8 @@ export interface OwnershipPolicy {
   /** Broker levels that may take the object over. */
   levels: (data: OwnedObject) => string[];
   /** Whether its status lets its owner change. */
-  movable: (status: string) => boolean;
+  movable: (data: OwnedObject) => boolean;
 }
-
-const TENDER_FINAL = ['complete', 'unsuccessful', 'cancelled', 'active.stage2.waiting', 'draft.pending', 'draft.unsuccessful'];
 
 export const OWNERSHIP: Record<OwnershipPolicy['kind'], OwnershipPolicy> = {
   tenders: {
@@ -31,16 +29,17 @@ export const OWNERSHIP: Record<OwnershipPolicy['kind'], OwnershipPolicy> = {
     name: 'tender',
     // The procedure's creation levels; a central procuring entity's tender needs level 5, as to create it.
     levels: (data) => (data.procuringEntity?.kind === 'central' ? ['5'] : procedureOfStored(data).accreditation.create),
-    movable: (status) => !TENDER_FINAL.includes(status),
+    // Not once its procedure's phases are over (the reference's final statuses of every type).
+    movable: (data) => !isFinal(procedureOfStored(data), data.status),
   },
-  plans: { kind: 'plans', name: 'plan', levels: () => ['1', '3', '5'], movable: (status) => status === 'scheduled' },
+  plans: { kind: 'plans', name: 'plan', levels: () => ['1', '3', '5'], movable: ({ status }) => status === 'scheduled' },
   contracts: {
     kind: 'contracts',
     name: 'contract',
     levels: () => ['3', '5'],
-    movable: (status) => status === 'pending' || status === 'active',
+    movable: ({ status }) => status === 'pending' || status === 'active',
   },
-  agreements: { kind: 'agreements', name: 'agreement', levels: () => ['3', '5'], movable: (status) => status === 'active' },
+  agreements: { kind: 'agreements', name: 'agreement', levels: () => ['3', '5'], movable: ({ status }) => status === 'active' },
 };
 
 /** The body the routes take, for the API description; `ownershipRequest` checks it as the reference does. */
@@ -87,7 +86,7 @@ export async function changeOwnership(
   if (!policy.levels(data).some((level) => account.levels.includes(level))) throw refusedAccreditation('Broker');
   if (!ownerHasLeft(accounts, data.owner)) throw refusedAccreditation('Owner');
   const request = ownershipRequest(body());
-  if (!policy.movable(data.status)) {
+  if (!policy.movable(data)) {
     throw apiError(403, `Can't update credentials in current (${data.status}) ${policy.name} status`);
   }
   if (!tokenMatches(request.transfer, stored.doc.secrets?.transferHash)) {

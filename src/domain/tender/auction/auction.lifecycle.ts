@@ -3,7 +3,9 @@ import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
 import { validated } from '../../core/validation';
 import { addNextAward } from '../awards/add-next-award';
+import { inWindow } from '../procedure';
 import { activeLots, bidsNumber, STATE_MACHINE_WRITES } from '../tender-status';
+import { procedureOfStored } from '../tender.lifecycle';
 import {
   applyAuctionLotResults,
   applyAuctionResults,
@@ -33,10 +35,11 @@ import type { Lot, Tender, TenderConfig } from '../tender.types';
  */
 type AuctionOperation = 'get auction info' | 'report auction results' | 'update auction urls';
 
-/** `validate_auction_tender_status`: the tender in `active.auction`. */
+/** `validate_auction_tender_status`: the tender in its procedure's auction window. */
 export function requireAuctionStatus(tender: Tender, operation: AuctionOperation): void {
   const { status } = tender;
-  if (status !== 'active.auction') throw apiError(403, `Can't ${operation} in current (${status}) tender status`);
+  if (!inWindow(procedureOfStored(tender), 'auction', status))
+    throw apiError(403, `Can't ${operation} in current (${status}) tender status`);
 }
 
 /** `validate_active_lot`. */
@@ -85,7 +88,7 @@ export const setLotAuctionUrls = (
 export const reportAuctionResults = (session: StoreSession, stored: StoredTender, data: () => Record<string, unknown>, now: Date) =>
   changeAuction(session, stored, now, 'report auction results', (tender, config) => {
     applyAuctionResults(tender, validated<AuctionResults>(auctionResults, data()));
-    addNextAward(tender, now, config);
+    addNextAward(tender, now, config, procedureOfStored(tender));
     closeAuctionPeriod(tender, now);
   });
 
@@ -102,5 +105,5 @@ export const reportLotAuctionResults = (
     applyAuctionLotResults(tender, lotId, validated<AuctionLotResults>(auctionLotResults, data()));
     closeAuctionPeriod(lot, now);
     const auctioned = activeLots(tender).filter((l) => bidsNumber(tender, l.id) > 1);
-    if (auctioned.every((l) => l.auctionPeriod?.endDate)) addNextAward(tender, now, config);
+    if (auctioned.every((l) => l.auctionPeriod?.endDate)) addNextAward(tender, now, config, procedureOfStored(tender));
   });

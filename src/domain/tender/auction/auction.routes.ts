@@ -2,6 +2,7 @@ import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
 import { route, type MountableRoute } from '../../../http/route';
 import { bidsArePrivate } from '../bids/bid.view';
+import { procedureOfStored } from '../tender.lifecycle';
 import { loadTenderOf } from '../tender.routes';
 import { tenderOf, type StoredTender, type TenderDoc } from '../tender-aggregate';
 import type { TenderConfig } from '../tender.types';
@@ -68,7 +69,7 @@ const pick = (data: object, fields: string[]): Record<string, unknown> => {
 
 /** The auction view: bids without their tenderers (and no awards) until the auction is over. */
 function auctionView(doc: TenderDoc): { data: Record<string, unknown>; config: TenderConfig } {
-  const open = !bidsArePrivate(doc.data);
+  const open = !bidsArePrivate(procedureOfStored(doc.data), doc.data);
   const tender = tenderOf(doc);
   const data = pick(tender, open ? [...AUCTION_FIELDS, 'awards'] : AUCTION_FIELDS);
   if (tender.bids) data.bids = tender.bids.map((b) => pick(b, open ? [...BID_FIELDS, 'tenderers'] : BID_FIELDS));

@@ -1,6 +1,7 @@
 import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import type { Value } from '../../core/shapes';
+import { statusOf, type TenderProcedure } from '../procedure';
 import { activeLots, setTenderStatus } from '../tender-status';
 import type { Award, Lot, Tender, TenderConfig, TenderOrganization } from '../tender.types';
 
@@ -17,6 +18,8 @@ interface Offer {
   tenderers?: TenderOrganization[];
   date: string;
 }
+
+type Phased = Pick<TenderProcedure, 'phases'>;
 
 const awardsOf = (t: Tender, lotId?: string): Award[] => (t.awards ?? []).filter((a) => a.lotID === lotId);
 
@@ -74,20 +77,22 @@ function tenderAppendAward(t: Tender, offer: Offer, now: Date, lotId?: string): 
  * `recalculate_period_and_change_tender_status`: the tender stays in (or returns to) `active.qualification` while
  * an award waits for a decision, else it is `active.awarded` and the award period (opened by `addNextAward`) ends.
  */
-function recalculatePeriodAndChangeTenderStatus(t: Tender, staysAtQualification: boolean, now: Date): void {
+function recalculatePeriodAndChangeTenderStatus(t: Tender, staysAtQualification: boolean, now: Date, procedure: Phased): void {
+  const qualification = statusOf(procedure, 'qualification');
+  const awarded = statusOf(procedure, 'awarded');
   if (staysAtQualification) {
-    if (t.status !== 'active.qualification') {
+    if (t.status !== qualification) {
       delete t.awardPeriod!.endDate;
-      setTenderStatus(t, 'active.qualification', now);
+      setTenderStatus(t, qualification, now);
     }
-  } else if (t.status !== 'active.awarded') {
+  } else if (t.status !== awarded) {
     t.awardPeriod!.endDate = formatKyiv(now);
-    setTenderStatus(t, 'active.awarded', now);
+    setTenderStatus(t, awarded, now);
   }
 }
 
 /** `add_next_award` with `hasAwardingOrder`: the next best bid of each lot without a pending or active award. */
-function addNextAwardInOrder(t: Tender, now: Date): void {
+function addNextAwardInOrder(t: Tender, now: Date, procedure: Phased): void {
   if (!t.lots?.length) {
     const awards = awardsOf(t);
     const last = awards.at(-1);
@@ -95,7 +100,7 @@ function addNextAwardInOrder(t: Tender, now: Date): void {
       const best = excludeUnsuccessfulAwardedBids(t, prepareBidsForAwarding(t), undefined)[0];
       if (best) tenderAppendAward(t, best, now);
     }
-    recalculatePeriodAndChangeTenderStatus(t, t.awards?.at(-1)?.status === 'pending', now);
+    recalculatePeriodAndChangeTenderStatus(t, t.awards?.at(-1)?.status === 'pending', now, procedure);
     return;
   }
   const statuses = new Set<string>();
@@ -115,11 +120,11 @@ function addNextAwardInOrder(t: Tender, now: Date): void {
     if (best) tenderAppendAward(t, best, now, lot.id);
     statuses.add(best ? 'pending' : 'unsuccessful');
   }
-  recalculatePeriodAndChangeTenderStatus(t, statuses.has('pending'), now);
+  recalculatePeriodAndChangeTenderStatus(t, statuses.has('pending'), now, procedure);
 }
 
 /** `generate_awards_without_awarding_order`: every bid's award at once (and again for bids of cancelled awards). */
-function generateAwardsWithoutAwardingOrder(t: Tender, now: Date): void {
+function generateAwardsWithoutAwardingOrder(t: Tender, now: Date, procedure: Phased): void {
   const lots: (Lot | undefined)[] = t.lots?.length ? activeLots(t) : [undefined];
   let staysAtQualification = false;
   for (const lot of lots) {
@@ -134,16 +139,16 @@ function generateAwardsWithoutAwardingOrder(t: Tender, now: Date): void {
     }
     if ([...statuses].some((s) => s !== 'unsuccessful' && s !== 'cancelled') && !statuses.has('active')) staysAtQualification = true;
   }
-  recalculatePeriodAndChangeTenderStatus(t, staysAtQualification, now);
+  recalculatePeriodAndChangeTenderStatus(t, staysAtQualification, now, procedure);
 }
 
 /**
  * `add_next_award` (docs/tenders.md §Awards): opens the award period and makes the next awards; called at the end
  * of the auction (or of tendering without one) and whenever an award is decided.
  */
-export function addNextAward(tender: Tender, now: Date, config: TenderConfig): void {
+export function addNextAward(tender: Tender, now: Date, config: TenderConfig, procedure: Phased): void {
   tender.awardPeriod = { ...tender.awardPeriod };
   tender.awardPeriod.startDate ??= formatKyiv(now);
-  if (config.hasAwardingOrder === false) generateAwardsWithoutAwardingOrder(tender, now);
-  else addNextAwardInOrder(tender, now);
+  if (config.hasAwardingOrder === false) generateAwardsWithoutAwardingOrder(tender, now, procedure);
+  else addNextAwardInOrder(tender, now, procedure);
 }

@@ -10,7 +10,7 @@ import { updateOf } from '../../save-rules';
 import { mergePatch, validated } from '../../core/validation';
 import type { DocumentHolder } from '../../documents';
 import { addContracts, saveContractsToContracting, setAwardContractsCancelled } from '../contracts/add-contracts';
-import type { AwardPolicy } from '../procedure';
+import { inWindow, type AwardPolicy } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { addNextAward } from './add-next-award';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
@@ -35,11 +35,12 @@ export interface TenderAward {
 export function requireAwardingOpen(
   tender: Tender,
   award: Award,
-  statuses: string[],
+  window: 'awards' | 'awardDocuments',
   verb: 'update award' | 'add document' | 'update document',
 ): void {
   const [operation, what] = verb.split(' ');
-  if (!statuses.includes(tender.status)) throw apiError(403, `Can't ${verb} in current (${tender.status}) tender status`);
+  if (!inWindow(procedureOfStored(tender), window, tender.status))
+    throw apiError(403, `Can't ${verb} in current (${tender.status}) tender status`);
   if ((tender.lots ?? []).some((l) => l.id === award.lotID && l.status !== 'active')) {
     throw apiError(403, `Can ${operation} ${what} only in active lot status`);
   }
@@ -82,7 +83,7 @@ function awardStatusUp(t: Tender, before: Award, award: Award, now: Date, config
   }
   award.date = stamp;
   t.awards = itemsOf(t, 'awards').map((a) => (a.id === award.id ? award : a));
-  addNextAward(t, now, config);
+  addNextAward(t, now, config, procedureOfStored(t));
   return effects;
 }
 
@@ -112,7 +113,7 @@ export async function patchAward(
   const before = findAward(tender, found.id);
   const procedure = procedureOfStored(tender);
   const patch = validated<AwardPatch>(procedure.awards.schema, request);
-  requireAwardingOpen(tender, before, ['active.qualification', 'active.awarded'], 'update award');
+  requireAwardingOpen(tender, before, 'awards', 'update award');
   const award = mergePatch(before, patch);
   const config = stored.doc.config ?? {};
   let effects: Effects = { added: [], cancelled: [] };
@@ -147,7 +148,7 @@ export function awardDocuments(held: TenderAward): DocumentHolder & TenderAward 
     documents: itemsOf(award, 'documents'),
     listPath: `/api/2.5/tenders/${tender.id}/awards/${award.id}/documents`,
     parent: tender,
-    writable: (verb) => requireAwardingOpen(tender, award, ['active.qualification'], `${verb} document`),
+    writable: (verb) => requireAwardingOpen(tender, award, 'awardDocuments', `${verb} document`),
     async save(documents, session, now) {
       // The document routes hand back the documents they checked (docs/platform.md §Document versions).
       const awards = itemsOf(tender, 'awards').map((a) => (a.id === award.id ? { ...a, documents: documents as Document[] } : a));

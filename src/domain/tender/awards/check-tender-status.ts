@@ -79,16 +79,15 @@ export function checkTenderStatus(t: Tender, now: Date, config: TenderConfig, po
 }
 
 /**
- * The awarding events (`lots_qualification_events`, `awarded_events`): when the awarding of a lot (or of the tender,
- * once `active.awarded`) failed, the end of its awards' stand-still runs `check_tender_status`.
+ * The awarding events (`lots_qualification_events`, `awarded_events`): when the awarding of a lot (or, in the
+ * awarded phase, `whole`, of the tender without lots) failed, the end of its awards' stand-still runs `check_tender_status`.
  */
 export const awardingEvents =
-  (policy: AwardPolicy) =>
+  (policy: AwardPolicy, whole: boolean) =>
   (t: Tender): TenderEvent[] => {
-    if (!['active.qualification', 'active.awarded'].includes(t.status)) return [];
     const groups: Award[][] = t.lots?.length
       ? t.lots.filter((l) => l.status === 'active').map((l) => awardsOf(t, l.id))
-      : t.status === 'active.awarded'
+      : whole
         ? [awardsOf(t)]
         : [];
     const apply: TenderEvent['apply'] = (tender, now, config) => checkTenderStatus(tender, now, config, policy);

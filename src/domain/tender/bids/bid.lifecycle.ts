@@ -9,7 +9,7 @@ import type { ObjectDoc } from '../../core/objects';
 import type { Actor } from '../../core/actor';
 import type { DocumentHolder } from '../../documents';
 import { validated } from '../../core/validation';
-import type { TenderContext } from '../procedure';
+import { inWindow, type BidPolicy, type TenderContext } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { respondedAs } from './requirement-response.rules';
@@ -50,7 +50,8 @@ const DONE = { add: 'added', update: 'updated', delete: 'deleted' } as const;
 
 /** `validate_bid_operation_not_in_tendering` then `validate_bid_operation_period`, worded by the `operation`. */
 function requireTenderingOpen(tender: Tender, operation: keyof typeof DONE, now: Date): void {
-  if (tender.status !== 'active.tendering') throw apiError(403, `Can't ${operation} bid in current (${tender.status}) tender status`);
+  if (!inWindow(procedureOfStored(tender), 'bids', tender.status))
+    throw apiError(403, `Can't ${operation} bid in current (${tender.status}) tender status`);
   const { startDate, endDate } = tender.tenderPeriod ?? {};
   const at = now.getTime();
   if ((startDate && at < Date.parse(startDate)) || at > Date.parse(endDate ?? '')) {
@@ -73,8 +74,12 @@ function withValueDefaults(bid: Bid, tender: Tender): Bid {
   return out;
 }
 
+/** The tender's bid policy: the bid routes load only a tender whose procedure has bids (bid.routes.ts). */
+const bidPolicyOf = (tender: Tender): BidPolicy => procedureOfStored(tender).bids!;
+
 async function runBidRules(bid: Bid, tender: Tender, ctx: TenderContext): Promise<void> {
-  for (const rule of procedureOfStored(tender).bids.rules) await rule(bid, tender, ctx);
+  const windows = procedureOfStored(tender).windows;
+  for (const rule of bidPolicyOf(tender).rules) await rule(bid, tender, { ...ctx, windows });
 }
 
 const contextOf = (session: StoreSession, stored: StoredTender, now: Date): TenderContext => ({
@@ -98,7 +103,7 @@ export async function createBid(
   { account, now }: Actor,
 ): Promise<{ bid: Bid; access: Access }> {
   const tender = tenderOf(stored.doc);
-  const policy = procedureOfStored(tender).bids;
+  const policy = bidPolicyOf(tender);
   requireBidAccreditation(account, policy.accreditation);
   requireTenderingOpen(tender, 'add', now);
   const request = validated<BidRequest>(policy.schemas.create, data());
@@ -130,7 +135,7 @@ function patchedLotValues(before: LotValue[], patch: LotValueRequest[], now: str
 /** `PATCH /tenders/{id}/bids/{bid_id}` by the bid's owner (spec-era `BidState.on_patch`). */
 export async function patchBid(session: StoreSession, { stored, bid: before }: TenderBid, data: unknown, now: Date): Promise<Bid> {
   const tender = tenderOf(stored.doc);
-  const patch = validated<BidRequest>(procedureOfStored(tender).bids.schemas.patch, data);
+  const patch = validated<BidRequest>(bidPolicyOf(tender).schemas.patch, data);
   requireTenderingOpen(tender, 'update', now);
   if (patch.status !== undefined && patch.status !== before.status && patch.status !== 'pending') {
     throw apiError(403, `Can't update bid to (${patch.status}) status`, { name: 'bid' });
@@ -166,28 +171,25 @@ export async function deleteBid(session: StoreSession, { stored, bid }: TenderBi
   return bid;
 }
 
-/** Tender statuses in which a bid's owner may add documents (`validate_bid_document_in_tender_status`). */
-const DOCUMENTS_IN = ['active.tendering', 'active.qualification', 'active.awarded'];
-
 /**
- * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the statuses and periods the
- * reference allows, `verb` wording the refusals (docs/tenders.md §Bids).
+ * A bid document added (`POST`) or updated (`PUT`, `PATCH`) by the bid's owner, in the procedure's `bidDocuments`
+ * window (`validate_bid_document_in_tender_status`) and the periods the reference allows: while bids may change,
+ * within the tendering period, afterwards only for an awarded bid; `verb` words the refusals (docs/tenders.md §Bids).
  */
 function requireBidDocumentAllowed(tender: Tender, bid: Bid, verb: 'add' | 'update', now: Date): void {
   const { status, tenderPeriod } = tender;
-  if (!DOCUMENTS_IN.includes(status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
+  const procedure = procedureOfStored(tender);
+  if (!inWindow(procedure, 'bidDocuments', status)) throw apiError(403, `Can't ${verb} document in current (${status}) tender status`);
   const at = now.getTime();
-  if (
-    status === 'active.tendering' &&
-    ((tenderPeriod.startDate && at < Date.parse(tenderPeriod.startDate)) || at > Date.parse(tenderPeriod.endDate))
-  ) {
+  const bidding = inWindow(procedure, 'bids', status);
+  if (bidding && ((tenderPeriod.startDate && at < Date.parse(tenderPeriod.startDate)) || at > Date.parse(tenderPeriod.endDate))) {
     throw apiError(
       403,
       `Document can be ${verb === 'add' ? 'added' : 'updated'} only during the tendering period: from (${tenderPeriod.startDate}) to (${tenderPeriod.endDate}).`,
     );
   }
   const awarded = itemsOf(tender, 'awards').some((a) => a.status === 'active' && a.bid_id === bid.id);
-  if (status !== 'active.tendering' && !awarded) {
+  if (!bidding && !awarded) {
     throw apiError(403, `Can't ${verb} document because award of bid is not in one of statuses ('active',)`);
   }
   if (['unsuccessful', 'deleted'].includes(bid.status)) throw apiError(403, `Can't ${verb} document at '${bid.status}' bid status`);
@@ -198,7 +200,7 @@ function requireBidDocumentAllowed(tender: Tender, bid: Bid, verb: 'add' | 'upda
  * (docs/platform.md §Document fields).
  */
 function requireConfidentialityKept(tender: Tender, before: BidDocument[], after: BidDocument[]): void {
-  if (tender.status === 'active.tendering') return;
+  if (inWindow(procedureOfStored(tender), 'bids', tender.status)) return;
   const latest = (documents: BidDocument[]) => new Map(documents.map((d) => [d.id, d.confidentiality ?? 'public']));
   const was = latest(before);
   for (const [id, confidentiality] of latest(after)) {
@@ -224,7 +226,7 @@ export function bidDocuments(held: TenderBid): DocumentHolder & TenderBid {
       requireConfidentialityKept(tender, itemsOf(bid, 'documents'), checked);
       const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, documents: checked } : b));
       // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
-      const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
+      const dateModified = bidsArePrivate(procedureOfStored(tender), tender) ? tender.dateModified : formatKyiv(now);
       await saveTender(session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });
     },
   };

@@ -1,7 +1,7 @@
 import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
-import { apiError } from '../../../http/errors';
+import { apiError, notFound } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
@@ -17,20 +17,31 @@ import {
 } from '../../documents';
 import { TENDER_PROCEDURES } from '../procedures';
 import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
+import { procedureOfStored } from '../tender.lifecycle';
 import { visibleData } from '../../core/restricted-view';
 import { TENDER_MASK } from '../tender.mask';
 import { bidDocuments, bidOwnership, createBid, deleteBid, findBid, patchBid, type TenderBid } from './bid.lifecycle';
 import { bidsArePrivate } from './bid.view';
 import { evidenceSchema } from './requirement-response.schema';
 import { addEvidence } from './response-evidence.lifecycle';
-import { tenderOf, type TenderDoc } from '../tender-aggregate';
+import { tenderOf, type StoredTender, type TenderDoc } from '../tender-aggregate';
 import type { Bid } from '../tender.types';
 
 const PATH = '/api/2.5/tenders/:id/bids';
 
+/**
+ * The tender the path names, when its procedure has bids: else 404 `not_found`, as the reference answers a route no
+ * view of that `procurementMethodType` serves (docs/tenders.md §Procedure types).
+ */
+async function loadBiddenTender(ctx: Ctx): Promise<StoredTender> {
+  const stored = await loadTenderOf(ctx);
+  if (!procedureOfStored(stored.doc.data).bids) throw notFound('not_found');
+  return stored;
+}
+
 /** The bid the path names, with its stored tender (sealed bids included): 404 for an unknown one. */
 async function loadBid(ctx: Ctx): Promise<TenderBid> {
-  const stored = await loadTenderOf(ctx);
+  const stored = await loadBiddenTender(ctx);
   return { stored, bid: findBid(tenderOf(stored.doc), ctx.params.bidId) };
 }
 
@@ -46,7 +57,7 @@ const isBidOwner = (ctx: Ctx, doc: TenderDoc, bidId: string) => isOwner(ctx, bid
 function visibleBid(ctx: Ctx, doc: TenderDoc, bidId: string, refusal: (status: string) => string): Bid {
   const bid = findBid(tenderOf(doc), bidId);
   if (isBidOwner(ctx, doc, bidId)) return bid;
-  if (bidsArePrivate(doc.data)) throw apiError(403, refusal(doc.data.status));
+  if (bidsArePrivate(procedureOfStored(doc.data), doc.data)) throw apiError(403, refusal(doc.data.status));
   return findBid(visibleData(doc, ctx.state.viewer, TENDER_MASK), bidId);
 }
 
@@ -73,15 +84,15 @@ function visibleBidDocuments(ctx: Ctx, doc: TenderDoc, bidId: string) {
  */
 export function bidRoutes(deps: RouteDeps): MountableRoute[] {
   const base = deps.config.publicBaseUrl;
-  const procedures = Object.values(TENDER_PROCEDURES);
+  const policies = Object.values(TENDER_PROCEDURES).flatMap((p) => (p.bids ? [p.bids] : []));
   return [
     route({
       method: 'post',
       path: PATH,
       summary: "Places a bid (answers the bid's own token)",
-      load: loadTenderOf,
+      load: loadBiddenTender,
       access: 'broker',
-      body: procedures.map((p) => ({ data: p.bids.schemas.create })),
+      body: policies.map((p) => ({ data: p.schemas.create })),
       result: 'created',
       writes: true,
       handle: async (ctx, stored) => {
@@ -95,7 +106,7 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
       summary: 'Changes or submits a bid (its own token)',
       load: loadBid,
       access: bidOwner,
-      body: procedures.map((p) => ({ data: p.bids.schemas.patch })),
+      body: policies.map((p) => ({ data: p.schemas.patch })),
       result: 'object',
       writes: true,
       handle: async (ctx, loaded) => {
@@ -118,11 +129,12 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
       method: 'get',
       path: PATH,
       summary: 'Bids of a tender, once the auction is over',
-      load: loadTenderOf,
+      load: loadBiddenTender,
       access: 'public',
       result: 'list',
       handle: (ctx, { doc }) => {
-        if (bidsArePrivate(doc.data)) throw apiError(403, `Can't view bids in current (${doc.data.status}) tender status`);
+        if (bidsArePrivate(procedureOfStored(doc.data), doc.data))
+          throw apiError(403, `Can't view bids in current (${doc.data.status}) tender status`);
         ctx.body = { data: visibleData(doc, ctx.state.viewer, TENDER_MASK).bids ?? [] };
       },
     }),
@@ -130,7 +142,7 @@ export function bidRoutes(deps: RouteDeps): MountableRoute[] {
       method: 'get',
       path: `${PATH}/:bidId`,
       summary: 'One bid (its owner always; others once the auction is over)',
-      load: loadTenderOf,
+      load: loadBiddenTender,
       access: 'public',
       result: 'object',
       handle: (ctx, { doc }) => {

@@ -23,8 +23,6 @@ const refuse = (description: unknown) => apiError(422, description, { name: NAME
 
 /** Bid statuses in which the responses are checked in full (`ObjResponseMixin.validate_requirementResponses`). */
 const CHECKED = ['pending', 'active'];
-/** Tender statuses in which a response to a `winner` criterion may carry evidences (`RequirementResponse.validate_evidences`). */
-const WINNER_EVIDENCE_IN = ['active.awarded', 'active.qualification', 'active.pre-qualification'];
 
 interface Found {
   requirement: Requirement;
@@ -119,7 +117,8 @@ export function respondedAs(
 }
 
 /** The errors of one response's own fields (`RequirementResponse`, `Evidence`), or null. */
-function fieldErrors(response: RequirementResponse, bid: Bid, tender: Tender): Record<string, unknown[]> | null {
+/** `winnerIn`: the statuses in which a response to a `winner` criterion may carry evidences (`RequirementResponse.validate_evidences`). */
+function fieldErrors(response: RequirementResponse, bid: Bid, tender: Tender, winnerIn: string[]): Record<string, unknown[]> | null {
   const errors: Record<string, unknown[]> = {};
   if (!response.requirement) errors.requirement = ['This field is required.'];
   const found = response.requirement && findRequirement(tender, response.requirement.id);
@@ -135,8 +134,8 @@ function fieldErrors(response: RequirementResponse, bid: Bid, tender: Tender): R
     else if (evidences.length && response.requirement) {
       const criterion = criterionOf(tender, response.requirement.id);
       const types = (found?.requirement.eligibleEvidences ?? []).map((e) => e.type);
-      if (criterion?.source === 'winner' && !WINNER_EVIDENCE_IN.includes(tender.status)) {
-        errors.evidences = [`available only in [${WINNER_EVIDENCE_IN.map((s) => `'${s}'`).join(', ')}] status`];
+      if (criterion?.source === 'winner' && !winnerIn.includes(tender.status)) {
+        errors.evidences = [`available only in [${winnerIn.map((s) => `'${s}'`).join(', ')}] status`];
       } else if (types.length && evidences.some((e) => !types.includes(e.type ?? 'statement'))) {
         errors.evidences = [{ type: ['type should be one of eligibleEvidences types'] }];
       }
@@ -248,9 +247,9 @@ function checkCoverage(responses: RequirementResponse[], bid: Bid, tender: Tende
 }
 
 /** The bid's requirement responses, as the reference's bid model checks them (docs/tenders.md §Requirement responses). */
-export const responsesAnswerCriteria: BidRule = (bid, tender) => {
+export const responsesAnswerCriteria: BidRule = (bid, tender, { windows }) => {
   const responses = bid.requirementResponses ?? [];
-  const errors = responses.map((r) => fieldErrors(r, bid, tender));
+  const errors = responses.map((r) => fieldErrors(r, bid, tender, windows.winnerResponses));
   if (errors.some(Boolean)) throw refuse(errors.map((e) => e ?? {}));
   const ids = responses.map((r) => r.id);
   if (new Set(ids).size !== ids.length) throw refuse(['RequirementResponse id should be uniq for all requirementResponses']);

@@ -8,22 +8,20 @@ import { saveTender, tenderOf } from '../tender-aggregate';
 import type { TenderBid } from './bid.lifecycle';
 import { bidsOf } from './bid.lifecycle';
 import { bidsArePrivate } from './bid.view';
+import { procedureOfStored } from '../tender.lifecycle';
 import { evidenceSchema } from './requirement-response.schema';
 import { BID_DOCUMENTS, criterionOf, findRequirement } from './requirement-response.rules';
 import type { Bid, Evidence, EvidenceRequest, RequirementResponse, Tender } from '../tender.types';
 
-/** Tender statuses in which a bidder's evidence may be added (`validate_operation_ecriteria_on_tender_status`). */
-const TENDERING = ['draft', 'draft.pending', 'draft.stage2', 'active.tendering'];
-/** …and, for a response to a `winner` criterion, the statuses of an awarded bid (`validate_operation_ecriteria_objects_evidences`). */
-const AWARDED = ['active.awarded', 'active.qualification'];
-
 const listed = (statuses: string[]) => `[${statuses.map((s) => `'${s}'`).join(', ')}]`;
 
 /**
- * `validate_operation_ecriteria_objects_evidences`: a response to a `winner` criterion takes evidences once the bid
- * has an active award; any other only while tendering lasts.
+ * `validate_operation_ecriteria_on_tender_status` and `validate_operation_ecriteria_objects_evidences`: a response to
+ * a `winner` criterion takes evidences once the bid has an active award; any other only while tendering lasts
+ * (the procedure's `evidence` and `winnerEvidence` windows).
  */
 function requireEvidenceAllowed(tender: Tender, bid: Bid, response: RequirementResponse): void {
+  const { evidence: TENDERING, winnerEvidence: AWARDED } = procedureOfStored(tender).windows;
   const winner = criterionOf(tender, response.requirement?.id)?.source === 'winner';
   if (winner) {
     if (!AWARDED.includes(tender.status)) throw apiError(403, `available only in ${listed(AWARDED)} statuses`);
@@ -72,7 +70,7 @@ export async function addEvidence(
   );
   const bids = bidsOf(tender).map((b) => (b.id === bid.id ? { ...b, requirementResponses: responses } : b));
   // While bids are private the tender's dateModified stays (docs/tenders.md §Bids); afterwards the change is public.
-  const dateModified = bidsArePrivate(tender) ? tender.dateModified : formatKyiv(now);
+  const dateModified = bidsArePrivate(procedureOfStored(tender), tender) ? tender.dateModified : formatKyiv(now);
   await saveTender(session, stored, { ...tender, bids, dateModified }, { writes: ['bids'] });
   return evidence;
 }

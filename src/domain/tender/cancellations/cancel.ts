@@ -1,5 +1,6 @@
 import { formatKyiv } from '../../../time/kyiv';
 import { switchStatus } from '../awards/check-tender-status';
+import { bidsVisibility, inWindow, type TenderProcedure } from '../procedure';
 import { setTenderStatus } from '../tender-status';
 import type { Cancellation, Lot, Tender, TenderContract } from '../tender.types';
 
@@ -30,21 +31,23 @@ export function setContractsCancelled(t: Tender, now: Date, lotId?: string): str
   return cancelled;
 }
 
-/** Statuses in which a cancelled tender's bids are dropped (`cancel_tender` without pre-qualification). */
-const BIDS_DROPPED_IN = ['active.tendering', 'active.auction'];
+type Procedure = Pick<TenderProcedure, 'phases' | 'windows'>;
 
-/** `cancel_tender`: bids made so far are dropped, the tender is `cancelled` (its auction periods gone), so are its open contracts. */
-export function cancelTender(t: Tender, now: Date): string[] {
-  if (BIDS_DROPPED_IN.includes(t.status)) delete t.bids;
+/**
+ * `cancel_tender`: bids made so far are dropped while sealed (without pre-qualification), the tender is `cancelled`
+ * (its auction periods gone), so are its open contracts.
+ */
+export function cancelTender(procedure: Procedure, t: Tender, now: Date): string[] {
+  if (bidsVisibility(procedure, t.status) === 'sealed') delete t.bids;
   setTenderStatus(t, 'cancelled', now);
   return setContractsCancelled(t, now);
 }
 
-/** Statuses in which bids lose their values for a cancelled lot (`cancel_lot`). */
-const BIDS_TRIMMED_IN = ['active.tendering', 'active.pre-qualification', 'active.pre-qualification.stand-still', 'active.auction'];
-
-/** `cancel_lot`'s bid step: values and feature parameters for cancelled lots go; a bid left with none is invalid. */
-function invalidateLotBids(t: Tender, cancelledLots: Set<string | undefined>): void {
+/**
+ * `cancel_lot`'s bid step, while bids are not public: values and feature parameters for cancelled lots go; a bid
+ * left with none is invalid (`invalid.pre-qualification` once bids may no longer change).
+ */
+function invalidateLotBids(procedure: Procedure, t: Tender, cancelledLots: Set<string | undefined>): void {
   const cancelledItems = new Set<string | undefined>((t.items ?? []).filter((i) => cancelledLots.has(i.relatedLot)).map((i) => i.id));
   const codes = new Set(
     (t.features ?? [])
@@ -59,7 +62,7 @@ function invalidateLotBids(t: Tender, cancelledLots: Set<string | undefined>): v
     bid.lotValues = (bid.lotValues ?? []).filter((v) => !cancelledLots.has(v.relatedLot));
     if (bid.lotValues.length === 0 && ['pending', 'active'].includes(bid.status ?? '')) {
       delete bid.lotValues;
-      bid.status = t.status === 'active.tendering' ? 'invalid' : 'invalid.pre-qualification';
+      bid.status = inWindow(procedure, 'bids', t.status) ? 'invalid' : 'invalid.pre-qualification';
     }
   }
 }
@@ -77,17 +80,17 @@ function dropPlannedAuction(lot: Lot): void {
  * `cancelled`, with none left active it is `unsuccessful` or `complete` as its other lots ended; the lot's open
  * contracts are cancelled.
  */
-export function cancelLot(t: Tender, lotId: string, now: Date): string[] {
+export function cancelLot(procedure: Procedure, t: Tender, lotId: string, now: Date): string[] {
   const lots = t.lots ?? [];
   const lot = lots.find((l) => l.id === lotId)!;
   setStatus(lot, 'cancelled', now);
   dropPlannedAuction(lot);
   const cancelledLots = new Set<string | undefined>(lots.filter((l) => l.status === 'cancelled').map((l) => l.id));
-  if (BIDS_TRIMMED_IN.includes(t.status)) invalidateLotBids(t, cancelledLots);
+  if (bidsVisibility(procedure, t.status) !== 'public') invalidateLotBids(procedure, t, cancelledLots);
   switchStatus(t, now);
   return setContractsCancelled(t, now, lotId);
 }
 
 /** `cancel`: of the lot it names, or of the whole tender. */
-export const cancel = (t: Tender, cancellation: Cancellation, now: Date): string[] =>
-  cancellation.cancellationOf === 'lot' ? cancelLot(t, cancellation.relatedLot!, now) : cancelTender(t, now);
+export const cancel = (procedure: Procedure, t: Tender, cancellation: Cancellation, now: Date): string[] =>
+  cancellation.cancellationOf === 'lot' ? cancelLot(procedure, t, cancellation.relatedLot!, now) : cancelTender(procedure, t, now);

@@ -39,7 +39,7 @@ function checkCancellation(
   now: Date,
   operation: 'added' | 'updated',
 ) {
-  cancellationInAllowedTenderStatus(tender);
+  cancellationInAllowedTenderStatus(procedure, tender);
   cancellationOfActiveLot(tender, stored);
   if (operation === 'updated') cancellationStatusDraftPending(stored);
   possibleReasonType(changed, procedure.cancellations.reasonTypes);
@@ -123,7 +123,7 @@ function statusUp(cancellation: Cancellation, tender: Tender, now: Date): string
     cancellation.status = 'active';
     cancellation.date = formatKyiv(now);
   }
-  return cancel(tender, cancellation, now);
+  return cancel(procedureOfStored(tender), tender, cancellation, now);
 }
 
 /** `PATCH /tenders/{id}/cancellations/{cancellation_id}` by the owner: 200 with the cancellation as saved. */
@@ -156,7 +156,7 @@ export function cancellationDocuments(held: TenderCancellation): DocumentHolder 
     documents: itemsOf(cancellation, 'documents'),
     listPath: `/api/2.5/tenders/${stored.doc.data.id}/cancellations/${cancellation.id}/documents`,
     parent: tenderOf(stored.doc),
-    writable: () => cancellationInAllowedTenderStatus(tenderOf(stored.doc)),
+    writable: () => cancellationInAllowedTenderStatus(procedureOfStored(stored.doc.data), tenderOf(stored.doc)),
     async save(documents, session, now) {
       const tender = structuredClone(tenderOf(stored.doc));
       // The document routes hand back the documents they checked (docs/platform.md §Document versions).

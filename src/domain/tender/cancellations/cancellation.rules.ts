@@ -1,5 +1,5 @@
 import { apiError } from '../../../http/errors';
-import type { CancellationRule } from '../procedure';
+import { inWindow, type CancellationRule, type TenderProcedure } from '../procedure';
 import type { Cancellation, Tender } from '../tender.types';
 
 /**
@@ -7,20 +7,12 @@ import type { Cancellation, Tender } from '../tender.types';
  * its own, in the order it runs them (docs/tenders.md §Cancellations).
  */
 
-/** `terminated_statuses` and `cancellation_forbidden_statuses` of the reference's tender state. */
-const NO_CANCELLATION_IN = [
-  'complete',
-  'unsuccessful',
-  'cancelled',
-  'draft.unsuccessful',
-  'active.auction',
-  'active.qualification.stand-still',
-  'draft',
-];
-
-/** `validate_cancellation_in_allowed_tender_status`. */
-export function cancellationInAllowedTenderStatus(tender: Tender): void {
-  if (NO_CANCELLATION_IN.includes(tender.status)) {
+/**
+ * `validate_cancellation_in_allowed_tender_status`: in the procedure's `cancellations` window (the reference's
+ * tender state's statuses but its `terminated_statuses` and `cancellation_forbidden_statuses`).
+ */
+export function cancellationInAllowedTenderStatus(procedure: Pick<TenderProcedure, 'windows'>, tender: Tender): void {
+  if (!inWindow(procedure, 'cancellations', tender.status)) {
     throw apiError(403, `Can't perform cancellation in current (${tender.status}) tender status`);
   }
 }

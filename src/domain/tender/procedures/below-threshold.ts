@@ -4,12 +4,11 @@ import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { clarificationsUntil, minimumPeriodEnd } from '../../../time/tender-periods';
 import type { AwardPolicy, TenderContext, TenderProcedure } from '../procedure';
 import { either, only } from '../tender.config';
-import { enquiriesEnd, tenderingEnds } from '../tender.events';
-import { tenderDefaults } from './shared-rules';
+import { enquiriesEnd } from '../tender.events';
+import { openWindows, tenderDefaults, tenderingToEnd } from './shared-rules';
 import { procurementMethodIs } from '../tender.rules';
-import { createBelowThreshold, patchBelowThreshold } from '../tender.schema';
+import { createBelowThreshold, patchBelowThreshold } from './below-threshold.schema';
 import { BID_RULES } from '../bids/bid.rules';
-import { awardingEvents } from '../awards/check-tender-status';
 import { qualifiedDecides } from '../awards/award.rules';
 import { patchAward } from '../awards/award.schema';
 import { createBid, patchBid } from '../bids/bid.schema';
@@ -62,7 +61,21 @@ export const belowThreshold: TenderProcedure = {
   type: 'belowThreshold',
   procurementMethod: 'open',
   accreditation: { create: ['1', '5'] },
-  activeStatus: 'active.enquiries',
+  phases: [
+    { status: 'draft', bids: 'sealed', ends: { by: "the owner's activation" } },
+    {
+      status: 'active.enquiries',
+      role: 'enquiries',
+      bids: 'sealed',
+      ends: { by: 'tenderPeriod.startDate', events: (t) => enquiriesEnd(belowThreshold, t) },
+    },
+    ...tenderingToEnd(() => belowThreshold, AWARDS),
+  ],
+  windows: {
+    ...openWindows,
+    questions: ['active.enquiries', 'active.tendering'],
+    cancellations: ['active.enquiries', 'active.tendering', 'active.qualification', 'active.awarded'],
+  },
   editableStatuses: ['draft', 'active.enquiries'],
   // Spec era and HEAD: no forceMajeure, no complaint-period check (docs/tenders.md §Cancellations).
   cancellations: { reasonTypes: ['noDemand', 'unFixable', 'expensesCut'], rules: [] },
@@ -88,5 +101,4 @@ export const belowThreshold: TenderProcedure = {
   periods: enquiryThenTendering,
   // Spec era: activation sets status and date only; auctions are planned when tendering starts (docs/tenders.md §Auction period).
   activate: () => undefined,
-  events: (t) => [...enquiriesEnd(t), ...tenderingEnds(t), ...awardingEvents(AWARDS)(t)],
 };

@@ -8,12 +8,11 @@ import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/te
 import { missingCriteria } from '../criteria/criteria.schema';
 import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
-import { planAuctions, tenderingEnds } from '../tender.events';
+import { planAuctions } from '../tender.events';
 import { lotsAtMost, procurementMethodIs } from '../tender.rules';
-import { createCompetitiveOrdering, patchCompetitiveOrdering } from '../tender.schema';
-import { tenderDefaults } from './shared-rules';
+import { createCompetitiveOrdering, patchCompetitiveOrdering } from './competitive-ordering.schema';
+import { openWindows, tenderDefaults, tenderingToEnd } from './shared-rules';
 import { BID_RULES } from '../bids/bid.rules';
-import { awardingEvents } from '../awards/check-tender-status';
 import { eligibleDecides, qualifiedToActivate } from '../awards/award.rules';
 import { patchEligibleAward } from '../awards/award.schema';
 import { createCompetitiveOrderingBid, patchCompetitiveOrderingBid } from '../bids/bid.schema';
@@ -151,7 +150,15 @@ export const competitiveOrdering: TenderProcedure = {
   type: 'competitiveOrdering',
   procurementMethod: 'selective',
   accreditation: { create: ['3', '5'] },
-  activeStatus: 'active.tendering',
+  phases: [
+    { status: 'draft', bids: 'sealed', ends: { by: "the owner's activation" } },
+    ...tenderingToEnd(() => competitiveOrdering, AWARDS),
+  ],
+  windows: {
+    ...openWindows,
+    questions: ['active.tendering'],
+    cancellations: ['active.tendering', 'active.qualification', 'active.awarded'],
+  },
   editableStatuses: ['draft', 'active.tendering'],
   // HEAD's list (spec era's plus noOffer); the open procedure's checks (docs/tenders.md §Cancellations).
   cancellations: {
@@ -191,5 +198,4 @@ export const competitiveOrdering: TenderProcedure = {
     t.criteria = [...(t.criteria ?? []), ...missingCriteria(t.criteria ?? [], now)];
     planAuctions(t, config);
   },
-  events: (t) => [...tenderingEnds(t), ...awardingEvents(AWARDS)(t)],
 };

@@ -5,6 +5,7 @@ import { epochMs as at, formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { validated } from '../../core/validation';
 import { answerQuestionSchema, createTenderQuestionSchema } from '../../question';
+import { inWindow } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { itemById, itemsOf } from '../../core/items';
 import { saveTender, tenderOf, type StoredTender } from '../tender-aggregate';
@@ -80,7 +81,7 @@ export async function answerQuestion(
   const tender = stored.doc.data;
   const { answer } = validated<{ answer: string }>(answerQuestionSchema, data);
   const { status, enquiryPeriod } = tender;
-  if (!['active.enquiries', 'active.tendering'].includes(status))
+  if (!inWindow(procedureOfStored(tender), 'questions', status))
     throw apiError(403, `Can't update question in current (${status}) tender status`);
   if (enquiryPeriod?.clarificationsUntil && now.getTime() > at(enquiryPeriod.clarificationsUntil)) {
     throw apiError(403, 'Allowed to update question only before enquiryPeriod.clarificationsUntil');

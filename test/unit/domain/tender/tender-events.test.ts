@@ -1,5 +1,6 @@
 import t from 'tap';
 import type { ObjectDoc } from '../../../../src/domain/core/objects';
+import { eventsOf } from '../../../../src/domain/tender/procedure';
 import { belowThreshold } from '../../../../src/domain/tender/procedures/below-threshold';
 import { tenderCheck } from '../../../../src/domain/tender/tender.check';
 import { withNextCheck } from '../../../../src/domain/tender/tender-aggregate';
@@ -37,10 +38,10 @@ function aTender(data: StoredDoc = {}): Tender {
     date: '2027-03-01T10:00:00+02:00',
     dateModified: '2027-03-01T10:00:00+02:00',
     ...data,
-  } as Tender;
+  } as unknown as Tender;
 }
 
-const events = (tender: Tender) => belowThreshold.events(tender);
+const events = eventsOf(belowThreshold);
 const stored = (doc: ObjectDoc): Stored => ({ kind: 'tenders', id: doc.data.id, rev: 2, seq: 1, doc });
 const session = {} as StoreSession;
 
