@@ -1,6 +1,8 @@
 import { startCluster, type Cluster } from '../../cluster/launcher';
 import { checkWithAdya, type ElleVerdict } from './elle';
 import { aFramework, parseStamp } from './framework-body';
+import type { Outcome } from './history';
+import { runNemeses, type Fault, type Nemesis } from './nemesis';
 import { newClientStats, SessionClient } from './session-client';
 import { newShared, SimulatedClient, type Operation, type Shared } from './simulated-client';
 import type { Violations } from './violations';
@@ -23,6 +25,10 @@ export interface CheckOptions {
   storeUrl?: string;
   /** The cluster's heartbeat TTL: how long a killed node still counts as alive. */
   heartbeatTtlMs?: number;
+  /** Faults to compose on the local cluster, in this order (scripts/consistency/nemesis.ts). */
+  nemesis?: Nemesis[];
+  /** The store server's process id, for the pause nemesis. */
+  storePid?: number;
   /** Write the run's history (Elle's list-append JSON lines) here and check it with adya too. */
   historyPath?: string;
   progress?: (line: string) => void;
@@ -51,6 +57,12 @@ export interface Summary {
   violations: Violations;
   objectsVerified: number;
   kill: KillReport | null;
+  /** The nemeses' faults, with their recovery times. */
+  faults: Fault[];
+  /** Operations of the recorded history by outcome: ok, failed, indeterminate. */
+  outcomes: Record<Outcome, number>;
+  /** Answers 500 and above other than the documented 503. */
+  serverErrors: number;
   /** The independent checker's verdict on the recorded history, when one was asked for. */
   elle: (ElleVerdict & { operations: number; path: string }) | null;
 }
@@ -59,11 +71,12 @@ const LOCAL_TTL_MS = 1500;
 
 /** Runs the simulated clients against the targets and verifies every session guarantee; see summary(). */
 export async function runConsistencyCheck(options: CheckOptions): Promise<Summary> {
-  if (options.killNode && options.targets?.length && !options.cluster) {
-    throw new Error('--kill-node drives a local cluster it starts itself: drop --targets');
+  const faulty = options.killNode || !!options.nemesis?.length;
+  if (faulty && options.targets?.length && !options.cluster) {
+    throw new Error('--kill-node and --nemesis drive a local cluster they start themselves: drop --targets');
   }
   const ownCluster =
-    options.killNode && !options.cluster
+    faulty && !options.cluster
       ? await startCluster({
           nodes: options.nodes ?? 3,
           storeUrl: options.storeUrl,
@@ -87,11 +100,16 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
   const deadline = started + options.seconds * 1000;
   // The clients keep going until a kill and restart are over, however long those take, so that the restarted
   // node serves them again before the end.
-  let killing = !!(options.killNode && cluster);
+  let faulting = !!((options.killNode || options.nemesis?.length) && cluster);
   const budgetSpent = (done: number) => Date.now() >= deadline || (options.operations !== undefined && done >= options.operations);
-  const running = clients.map((c) => c.run((done) => !killing && budgetSpent(done)));
-  const kill = killing ? await killAndRestart(cluster!, clients, started, deadline, options.heartbeatTtlMs!, shared, log) : null;
-  killing = false;
+  const running = clients.map((c) => c.run((done) => !faulting && budgetSpent(done)));
+  const kill =
+    options.killNode && cluster ? await killAndRestart(cluster, clients, started, deadline, options.heartbeatTtlMs!, shared, log) : null;
+  const faults =
+    options.nemesis?.length && cluster
+      ? await runNemeses(cluster, options.nemesis, { started, deadline, ttlMs: options.heartbeatTtlMs!, storePid: options.storePid, log })
+      : [];
+  faulting = false;
   await Promise.all(running);
   const elapsedS = (Date.now() - started) / 1000;
   log(`verifying ${shared.acknowledged.size} objects from fresh sessions`);
@@ -118,6 +136,9 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     violations: shared.violations,
     objectsVerified: shared.acknowledged.size,
     kill,
+    faults,
+    outcomes: shared.history.outcomes(),
+    serverErrors: shared.stats.serverErrors,
     elle,
   };
 }

@@ -33,6 +33,13 @@ export class History {
     return this.ops.length;
   }
 
+  /** Operations by outcome: Jepsen's ok, failed and indeterminate. */
+  outcomes(): Record<Outcome, number> {
+    const counts = { ok: 0, fail: 0, info: 0 };
+    for (const op of this.ops) counts[op.type]++;
+    return counts;
+  }
+
   /** JSON lines, one per invocation and completion: what `adya check -m list-append` and elle-cli read. */
   toJsonLines(): string {
     const events = this.ops.flatMap((op) => [

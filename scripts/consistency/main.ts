@@ -2,6 +2,7 @@ import { formatFeedSummary, runFeedCheck } from './feed-check';
 import { runConsistencyCheck } from './check-run';
 import { formatSummary, passed } from './summary';
 import { parseCli } from '../cli';
+import { NEMESES, parseNemeses } from './nemesis';
 
 const USAGE = `
 usage: npm run consistency -- --targets URL1,URL2,... [--clients N] [--seconds S] [--operations N] [--history FILE]
@@ -18,6 +19,12 @@ from random offsets; every acknowledged change is checked against every crawler.
   --seconds S         how long to run (default 20)
   --operations N      stop after N operations instead
   --kill-node         start a local cluster and kill -9 one node mid-run
+  --nemesis A,B,...   start a local cluster and compose these faults on a schedule while the clients run
+                      through every node (STORE_PID: the store server's pid, for pause); each is reported with its
+                      recovery time after the heal, and the run fails on an undocumented 5xx:
+${Object.entries(NEMESES)
+  .map(([name, text]) => `                        ${name.padEnd(10)}${text}`)
+  .join('\n')}
   --nodes N           nodes of that local cluster (default 3)
   --history FILE      record the run's history there in Elle's list-append format (JSON lines) and check it with
                       adya too (cargo install adya), for causal consistency; both checkers must pass
@@ -34,6 +41,7 @@ async function main() {
     seconds: { type: 'string', default: '20' },
     operations: { type: 'string' },
     'kill-node': { type: 'boolean', default: false },
+    nemesis: { type: 'string' },
     nodes: { type: 'string', default: '3' },
     feed: { type: 'boolean', default: false },
     writers: { type: 'string', default: '8' },
@@ -61,8 +69,9 @@ async function main() {
     console.log(report);
     process.exit(report.endsWith('PASS') ? 0 : 1);
   }
-  if (!targets.length && !values['kill-node'])
-    throw new Error('--targets URL1,URL2,… is required (or --kill-node to start a local cluster)');
+  const nemesis = values.nemesis === undefined ? undefined : parseNemeses(values.nemesis);
+  if (!targets.length && !values['kill-node'] && !nemesis?.length)
+    throw new Error('--targets URL1,URL2,… is required (or --kill-node or --nemesis to start a local cluster)');
   if (!Number.isInteger(clients) || clients < 1) throw new Error('--clients must be a positive integer');
   if (!(seconds > 0)) throw new Error('--seconds must be positive');
   const operations = values.operations === undefined ? undefined : Number(values.operations);
@@ -77,6 +86,8 @@ async function main() {
     nodes: Number(values.nodes),
     storeUrl: process.env.STORE_URL || undefined,
     historyPath: values.history,
+    nemesis,
+    storePid: process.env.STORE_PID ? Number(process.env.STORE_PID) : undefined,
     progress: (line) => console.error(line),
   });
   console.log(formatSummary(summary));

@@ -15,10 +15,18 @@ export interface ClientStats {
   unreachable: number;
   /** Writes answered after an attempt that got no answer: their first attempt may have been applied. */
   writesRepeated: number;
+  /** Answers 500 and above other than the documented 503 (docs/cluster.md §Outcome unknown). */
+  serverErrors: number;
   latencies: Latencies;
 }
 
-export const newClientStats = (): ClientStats => ({ preconditionFailed: 0, unreachable: 0, writesRepeated: 0, latencies: new Latencies() });
+export const newClientStats = (): ClientStats => ({
+  preconditionFailed: 0,
+  unreachable: 0,
+  writesRepeated: 0,
+  serverErrors: 0,
+  latencies: new Latencies(),
+});
 
 const MAX_ATTEMPTS = 8;
 
@@ -70,6 +78,7 @@ export class SessionClient {
       const set = /SESSION=([^;]+)/.exec(res.headers.get('set-cookie') ?? '');
       if (set) this.cookie = set[1];
       const text = await res.text();
+      if (res.status >= 500 && res.status !== 503) this.stats.serverErrors++;
       if (res.status === 412) {
         this.stats.preconditionFailed++;
         continue;

@@ -25,6 +25,16 @@ export function formatSummary(s: Summary): string {
         `${k.recovered}/${k.clients} clients holding its cookie got 412 and then read their write`,
     );
   }
+  if (s.faults.length || s.outcomes.info) {
+    lines.push(`outcomes     ok ${s.outcomes.ok} · failed ${s.outcomes.fail} · indeterminate ${s.outcomes.info} (recorded operations)`);
+    lines.push(`5xx          ${s.serverErrors} other than the documented 503`);
+  }
+  for (const f of s.faults) {
+    lines.push(
+      `nemesis      ${f.nemesis.padEnd(8)} ${f.target.padEnd(8)} ${f.injectedAtS.toFixed(1)}–${f.healedAtS.toFixed(1)} s, ` +
+        `recovered ${f.recoveryMs === null ? 'NOT within 60 s' : `${f.recoveryMs} ms`} after the heal`,
+    );
+  }
   if (s.elle) {
     lines.push(
       `adya         ${s.elle.verdict} on ${s.elle.operations} operations (${s.elle.path}, ${s.elle.elapsedMs} ms): ${s.elle.detail}; ` +
@@ -37,11 +47,17 @@ export function formatSummary(s: Summary): string {
 }
 
 /**
- * No violation, with --kill-node every client of the killed node recovered through 412, and with a history the
- * independent checker found it causally consistent.
+ * No violation, with --kill-node every client of the killed node recovered through 412, with a history the
+ * independent checker found it causally consistent, no undocumented 5xx, and the cluster recovered after each heal.
  */
 export function passed(s: Summary): boolean {
-  return s.violations.total() === 0 && (!s.kill || s.kill.recovered === s.kill.clients) && (!s.elle || s.elle.verdict === 'valid');
+  return (
+    s.violations.total() === 0 &&
+    (!s.kill || s.kill.recovered === s.kill.clients) &&
+    (!s.elle || s.elle.verdict === 'valid') &&
+    s.serverErrors === 0 &&
+    s.faults.every((f) => f.recoveryMs !== null)
+  );
 }
 
 /**

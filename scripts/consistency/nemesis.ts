@@ -1,0 +1,132 @@
+import type { Cluster } from '../../cluster/launcher';
+import { aFramework } from './framework-body';
+import { newClientStats, SessionClient } from './session-client';
+
+/** Every nemesis `npm run consistency -- --nemesis a,b` composes, with what it does (its --help text). */
+export const NEMESES = {
+  pause: 'SIGSTOP the last API node past the membership TTL, then SIGCONT; then Redis; then the store (STORE_PID)',
+  kill: 'kill -9 the last API node, keep it down past the TTL, start it again with the same NODE_ID',
+  restart: 'rolling restart: SIGTERM each API node in turn, then a replacement with a new NODE_ID',
+} as const;
+export type Nemesis = keyof typeof NEMESES;
+
+export function parseNemeses(list: string): Nemesis[] {
+  const names = list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  for (const n of names) if (!(n in NEMESES)) throw new Error(`--nemesis: unknown ${n} (known: ${Object.keys(NEMESES).join(', ')})`);
+  return names as Nemesis[];
+}
+
+/** One fault: what was hit, when, and how long after the heal every API node served a new session again. */
+export interface Fault {
+  nemesis: Nemesis;
+  target: string;
+  injectedAtS: number;
+  healedAtS: number;
+  /** Null when some node still failed a write and read-back RECOVERY_LIMIT_MS after the heal. */
+  recoveryMs: number | null;
+}
+
+export interface NemesisOptions {
+  started: number;
+  deadline: number;
+  ttlMs: number;
+  /** The store server's process, paused by `pause` (MongoDB started by scripts/mongo-test-server.sh). */
+  storePid?: number;
+  log: (line: string) => void;
+}
+
+const RECOVERY_LIMIT_MS = 60_000;
+
+/**
+ * Runs the nemeses one after another, each in its own slot of the run's middle 80 %: inject, hold past the membership
+ * TTL, heal, then time the recovery. Returns every fault for the report.
+ */
+export async function runNemeses(cluster: Cluster, nemeses: Nemesis[], options: NemesisOptions): Promise<Fault[]> {
+  const faults: Fault[] = [];
+  const span = options.deadline - options.started;
+  const at = () => (Date.now() - options.started) / 1000;
+  const hold = () => sleep(options.ttlMs + 1000);
+  const fault = async (nemesis: Nemesis, target: string, inject: () => Promise<void> | void, heal: () => Promise<void> | void) => {
+    const injectedAtS = at();
+    await inject();
+    await hold();
+    await heal();
+    const healedAtS = at();
+    const recoveryMs = await recovery(cluster);
+    faults.push({ nemesis, target, injectedAtS, healedAtS, recoveryMs });
+    options.log(`${nemesis} ${target}: ${injectedAtS.toFixed(1)}–${healedAtS.toFixed(1)} s, recovered in ${recoveryMs ?? '>60000'} ms`);
+  };
+  const victim = cluster.api[cluster.api.length - 1];
+  for (const [i, nemesis] of nemeses.entries()) {
+    await sleep(options.started + span * (0.1 + (0.8 * i) / nemeses.length) - Date.now());
+    if (nemesis === 'pause') {
+      await fault(
+        nemesis,
+        victim.id,
+        () => cluster.signal(victim.id, 'SIGSTOP'),
+        () => cluster.signal(victim.id, 'SIGCONT'),
+      );
+      const redisPid = cluster.redisPid;
+      if (redisPid)
+        await fault(
+          nemesis,
+          'redis',
+          () => signal(redisPid, 'SIGSTOP'),
+          () => signal(redisPid, 'SIGCONT'),
+        );
+      const storePid = options.storePid;
+      if (storePid)
+        await fault(
+          nemesis,
+          'store',
+          () => signal(storePid, 'SIGSTOP'),
+          () => signal(storePid, 'SIGCONT'),
+        );
+    } else if (nemesis === 'kill') {
+      await fault(
+        nemesis,
+        victim.id,
+        () => cluster.kill(victim.id),
+        () => cluster.restart(victim.id),
+      );
+    } else {
+      for (const node of cluster.api) {
+        const replacement = `${node.id}-r${Math.round(at())}`;
+        await fault(
+          nemesis,
+          node.id,
+          () => cluster.kill(node.id, 'SIGTERM'),
+          () => cluster.restart(node.id, { NODE_ID: replacement }),
+        );
+      }
+    }
+  }
+  return faults;
+}
+
+const signal = (pid: number, name: NodeJS.Signals) => {
+  process.kill(pid, name);
+};
+
+/** Time until a fresh session writes a framework through every API node and reads it back there. */
+async function recovery(cluster: Cluster): Promise<number | null> {
+  const started = Date.now();
+  const serves = async (url: string) => {
+    const http = new SessionClient(() => [url], newClientStats());
+    const created = await http.request('POST', '/api/2.5/frameworks', { data: aFramework('nemesis probe') });
+    if (created.status !== 201) return false;
+    return (await http.request('GET', `/api/2.5/frameworks/${created.body.data.id}`)).status === 200;
+  };
+  for (const node of cluster.api) {
+    while (!(await serves(node.url).catch(() => false))) {
+      if (Date.now() - started > RECOVERY_LIMIT_MS) return null;
+      await sleep(100);
+    }
+  }
+  return Date.now() - started;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
