@@ -56,8 +56,8 @@ const recordTooLarge = (limit: number) =>
 
 /**
  * `GET /{kind}/{id}?opt_schema=ocds-record`: a record package of every revision the object keeps, each shown to this
- * reader as the ordinary read shows that version, hiding included (docs/ocds.md §Records, docs/platform.md §Revision
- * history). The versions are made in one walk back over the revisions; each is viewed and released only when its
+ * reader as the ordinary read shows that version, hiding included (docs/ocds.md §Records,
+ * docs/platform.md §Revision history). The versions are made in one walk back over the revisions; each is viewed and released only when its
  * turn comes, with the event loop given back after every release, and the package is refused once it outgrows
  * `recordLimit` (docs/platform.md §Limits).
  */
