@@ -3,7 +3,7 @@
 # is newer than it, then replaces itself with node, so that SIGTERM from a supervisor (sent to npm, which passes it
 # to its child) reaches the node itself, which drains and exits.
 #
-#   npm start                 the node on the environment's configuration (README §Configuration)
+#   npm start                 the node on the environment's configuration (the README's Configuration table)
 #   scripts/start.sh          the same without npm
 set -euo pipefail
 

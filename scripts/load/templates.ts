@@ -107,11 +107,11 @@ export async function makeTemplates(): Promise<Templates> {
 
   try {
     const draftId = (await made('POST', '/tenders', bodies.tender, 201)).data.id;
-    const tender = {
-      draft: await stored('tenders', draftId),
-      active: await activated(bodies.tender),
-      restricted: await activated({ ...bodies.tender, config: { ...bodies.tender.config, restricted: true } }),
-    };
+    const active = await activated(bodies.tender);
+    // belowThreshold takes no `restricted: true` through the API (only competitiveOrdering does): the loader, which
+    // writes the store directly, marks a copy of the active tender restricted.
+    const restricted = { ...active, config: { ...active.config, restricted: true } };
+    const tender = { draft: await stored('tenders', draftId), active, restricted };
     const f = await made('POST', '/frameworks', bodies.framework, 201);
     await made('PATCH', `/frameworks/${f.data.id}?acc_token=${f.access.token}`, { data: { status: 'active' } }, 200);
     const framework = await stored('frameworks', f.data.id);

@@ -53,7 +53,7 @@ t.test('npm run seed fills a fresh store through the API, then refuses to seed i
 t.test('npm run seed from a bare clone (nothing beside it) on its own sandbox node: tenders past their periods too', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'registry-seed-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  // The repository's files alone, in a folder with no ../shared beside it.
+  // The repository's files alone, in a folder with no reference recordings beside it.
   const clone = join(dir, 'clone');
   for (const part of ['src', 'scripts', 'test', 'cluster', 'auth.ini', 'package.json', 'tsconfig.json'])
     cpSync(join(ROOT, part), join(clone, part), { recursive: true });
