@@ -49,7 +49,9 @@ done
 
 # Fuzzing and coverage phases only: the stateful phase chains links the document does not declare.
 # filter_too_much is a health check of hypothesis's own generation, not of the API: it failed a CI run once
-# (GET /frameworks/{id}/questions, 2026-11-25) with every one of the 32,623 requests passing.
+# (GET /frameworks/{id}/questions, 2026-11-25) with every one of the 32,623 requests passing. too_slow is one too:
+# on a machine at load average 5 it failed POST /tenders/{id}/criteria's generation (2026-11-28) while all 28,368
+# requests passed, so the verdict depended on how busy the machine was.
 status=0
 # From the temporary directory: schemathesis keeps its own files (.schemathesis/) in the working directory.
 # schemathesis.toml leaves the coverage phase out for a few operations that can only answer 404 here.
@@ -57,7 +59,7 @@ status=0
   --checks not_a_server_error,response_schema_conformance \
   --phases examples,coverage,fuzzing \
   --max-examples "$EXAMPLES" --seed "$SEED" --generation-database none --no-shrink \
-  --suppress-health-check=filter_too_much \
+  --suppress-health-check=filter_too_much,too_slow \
   --workers 2 --request-timeout 10 \
   --header 'Authorization: Bearer broker' \
   --no-color) || status=$?
