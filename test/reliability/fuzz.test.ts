@@ -2,9 +2,9 @@ import t from 'tap';
 import { BUDGETS } from '../../scripts/reliability/budgets';
 import { runFuzz } from '../../scripts/reliability/fuzz';
 
-// Bounded by count, not time: on the MongoDB suite, beside two other files on CI's 2 cores, it takes close to the
-// default 2 minutes.
-t.setTimeout(240_000);
+// Bounded by count, not time: on the MongoDB suite, beside two other files on CI's 2 cores, it took 245 s in CI
+// (2026-11-28); the timeout only catches a hang.
+t.setTimeout(600_000);
 
 t.test('fuzzing every endpoint: never a 5xx, always the error format, refused requests change nothing', async (t) => {
   const r = await runFuzz(BUDGETS.ci.fuzzRunsPerEndpoint);
