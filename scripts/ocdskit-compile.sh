@@ -26,6 +26,7 @@ case "${1:-}" in
   -h | --help) usage; exit 0 ;;
   --install) install; exit $? ;;
   "") usage >&2; exit 2 ;;
+  -*) echo "unknown option: $1" >&2; usage >&2; exit 2 ;;
 esac
 
 schema=$1
