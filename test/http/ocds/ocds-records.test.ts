@@ -3,7 +3,7 @@ import { contractRelease } from '../../../src/ocds/contract-release';
 import { apiJson } from '../../../src/store/api-json';
 import { tenderReleases } from '../../../src/ocds/tender-release';
 import { decision, patchAward, tenderInQualification } from '../../fixtures/awards';
-import { ocdsSchemasPresent, releasePackageValidator } from '../../fixtures/ocds';
+import { ocdsSchemasPresent, ocdsSchemasSkip, releasePackageValidator } from '../../fixtures/ocds';
 import { errorReply, startTestServer, type TestServer } from '../../fixtures/server';
 import { activateDraft, draftWithLots, type Created } from '../../fixtures/tenders';
 
@@ -86,7 +86,7 @@ t.test('a record equals the one made version by version from /historical, for ev
       const { versions, publishedDate, records } = await recordFromHistory(server, path, key, releasesOf);
       t.same(record.records, records, `${key ?? 'anonymous'}, ${path}: the same records (${versions} versions)`);
       t.equal(record.publishedDate, publishedDate);
-      t.same(validateRecords(record), [], 'a valid OCDS 1.1.5 record package');
+      t.same(validateRecords(record), [], 'a valid OCDS 1.1.5 record package', { skip: ocdsSchemasSkip });
     }
   }
   for (const [key, whole] of [
