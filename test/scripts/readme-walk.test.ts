@@ -10,6 +10,8 @@ import { loadConfig } from '../../src/config';
 import { freshMongoDatabase } from '../fixtures/server';
 
 const ROOT = join(__dirname, '../..');
+// A node started from the sources, then the walk's 12 requests and its live feed's 5 s: 45 s at a load average of 17.
+t.setTimeout(300_000);
 const HEADING = '### A first tender, step by step';
 
 /** The fenced `sh` blocks of the README's walk (its HEADING up to the next heading), in order, as written. */
