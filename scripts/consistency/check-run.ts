@@ -3,6 +3,8 @@ import { checkWithAdya, type ElleVerdict } from './elle';
 import { aFramework, parseStamp } from './framework-body';
 import type { Outcome } from './history';
 import { runNemeses, type Fault, type Nemesis } from './nemesis';
+import { Routes } from './partition';
+import { startToxiproxy, toxiproxyServer } from './toxiproxy';
 import { newClientStats, SessionClient } from './session-client';
 import { newShared, SimulatedClient, type Operation, type Shared } from './simulated-client';
 import type { Violations } from './violations';
@@ -63,6 +65,8 @@ export interface Summary {
   outcomes: Record<Outcome, number>;
   /** Answers 500 and above other than the documented 503. */
   serverErrors: number;
+  /** Nemeses asked for that could not run here, and why. */
+  skipped: string[];
   /** The independent checker's verdict on the recorded history, when one was asked for. */
   elle: (ElleVerdict & { operations: number; path: string }) | null;
 }
@@ -75,24 +79,44 @@ export async function runConsistencyCheck(options: CheckOptions): Promise<Summar
   if (faulty && options.targets?.length && !options.cluster) {
     throw new Error('--kill-node and --nemesis drive a local cluster they start themselves: drop --targets');
   }
-  const ownCluster =
-    faulty && !options.cluster
-      ? await startCluster({
-          nodes: options.nodes ?? 3,
-          storeUrl: options.storeUrl,
-          env: { HEARTBEAT_INTERVAL_MS: '300', HEARTBEAT_TTL_MS: String(LOCAL_TTL_MS) },
-        })
-      : null;
-  const cluster = options.cluster ?? ownCluster;
+  const skipped: string[] = [];
+  const toxiproxy = options.nemesis?.includes('partition') ? toxiproxyServer() : null;
+  if (options.nemesis?.includes('partition') && !toxiproxy)
+    skipped.push('partition: no toxiproxy-server (set TOXIPROXY_SERVER or put it on PATH; docs/cluster.md §Nemeses)');
+  const routes = toxiproxy ? new Routes(await startToxiproxy(toxiproxy)) : undefined;
   try {
-    const targets = options.targets?.length ? options.targets : cluster!.api.map((n) => n.url);
-    return await check(targets, cluster, { ...options, heartbeatTtlMs: options.heartbeatTtlMs ?? LOCAL_TTL_MS });
+    const ownCluster =
+      faulty && !options.cluster
+        ? await startCluster({
+            nodes: options.nodes ?? 3,
+            storeUrl: options.storeUrl,
+            env: { HEARTBEAT_INTERVAL_MS: '300', HEARTBEAT_TTL_MS: String(LOCAL_TTL_MS) },
+            nodeEnv: routes && ((index, shared) => routes.nodeEnv(index, shared)),
+          })
+        : null;
+    const cluster = options.cluster ?? ownCluster;
+    try {
+      const targets = options.targets?.length
+        ? options.targets
+        : routes
+          ? await routes.clientTargets(cluster!)
+          : cluster!.api.map((n) => n.url);
+      return await check(targets, cluster, routes, skipped, { ...options, heartbeatTtlMs: options.heartbeatTtlMs ?? LOCAL_TTL_MS });
+    } finally {
+      await ownCluster?.stop();
+    }
   } finally {
-    await ownCluster?.stop();
+    await routes?.toxiproxy.stop();
   }
 }
 
-async function check(targets: string[], cluster: Cluster | null, options: CheckOptions): Promise<Summary> {
+async function check(
+  targets: string[],
+  cluster: Cluster | null,
+  routes: Routes | undefined,
+  skipped: string[],
+  options: CheckOptions,
+): Promise<Summary> {
   const log = options.progress ?? (() => {});
   const shared = newShared();
   const clients = Array.from({ length: options.clients }, (_, i) => new SimulatedClient(i, () => targets, shared));
@@ -107,7 +131,15 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     options.killNode && cluster ? await killAndRestart(cluster, clients, started, deadline, options.heartbeatTtlMs!, shared, log) : null;
   const faults =
     options.nemesis?.length && cluster
-      ? await runNemeses(cluster, options.nemesis, { started, deadline, ttlMs: options.heartbeatTtlMs!, storePid: options.storePid, log })
+      ? await runNemeses(cluster, options.nemesis, {
+          started,
+          deadline,
+          ttlMs: options.heartbeatTtlMs!,
+          storePid: options.storePid,
+          targets,
+          routes,
+          log,
+        })
       : [];
   faulting = false;
   await Promise.all(running);
@@ -137,6 +169,7 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     objectsVerified: shared.acknowledged.size,
     kill,
     faults,
+    skipped,
     outcomes: shared.history.outcomes(),
     serverErrors: shared.stats.serverErrors,
     elle,

@@ -1,5 +1,6 @@
 import type { Cluster } from '../../cluster/launcher';
 import { aFramework } from './framework-body';
+import { answersLost, blackHole, degraded, refused, type Routes } from './partition';
 import { newClientStats, SessionClient } from './session-client';
 
 /** Every nemesis `npm run consistency -- --nemesis a,b` composes, with what it does (its --help text). */
@@ -7,6 +8,10 @@ export const NEMESES = {
   pause: 'SIGSTOP the last API node past the membership TTL, then SIGCONT; then Redis; then the store (STORE_PID)',
   kill: 'kill -9 the last API node, keep it down past the TTL, start it again with the same NODE_ID',
   restart: 'rolling restart: SIGTERM each API node in turn, then a replacement with a new NODE_ID',
+  partition:
+    "through a toxiproxy-server of its own (TOXIPROXY_SERVER, or on PATH): the last node's clients reset, then its " +
+    'answers lost; its Redis link, then (MongoDB) its store link silently cut; then both reset while every other ' +
+    'link is slow (latency, bandwidth); each past the TTL, then healed. Skipped when toxiproxy-server is absent',
 } as const;
 export type Nemesis = keyof typeof NEMESES;
 
@@ -35,6 +40,10 @@ export interface NemesisOptions {
   ttlMs: number;
   /** The store server's process, paused by `pause` (MongoDB started by scripts/mongo-test-server.sh). */
   storePid?: number;
+  /** The clients' targets, through which recovery is measured. */
+  targets: string[];
+  /** The cluster's links through Toxiproxy, for `partition` (absent: partition is skipped). */
+  routes?: Routes;
   log: (line: string) => void;
 }
 
@@ -55,7 +64,7 @@ export async function runNemeses(cluster: Cluster, nemeses: Nemesis[], options: 
     await hold();
     await heal();
     const healedAtS = at();
-    const recoveryMs = await recovery(cluster);
+    const recoveryMs = await recovery(options.targets);
     faults.push({ nemesis, target, injectedAtS, healedAtS, recoveryMs });
     options.log(`${nemesis} ${target}: ${injectedAtS.toFixed(1)}–${healedAtS.toFixed(1)} s, recovered in ${recoveryMs ?? '>60000'} ms`);
   };
@@ -92,6 +101,8 @@ export async function runNemeses(cluster: Cluster, nemeses: Nemesis[], options: 
         () => cluster.kill(victim.id),
         () => cluster.restart(victim.id),
       );
+    } else if (nemesis === 'partition') {
+      if (options.routes) await partition(options.routes, cluster, fault);
     } else {
       for (const node of cluster.api) {
         const replacement = `${node.id}-r${Math.round(at())}`;
@@ -111,8 +122,38 @@ const signal = (pid: number, name: NodeJS.Signals) => {
   process.kill(pid, name);
 };
 
-/** Time until a fresh session writes a framework through every API node and reads it back there. */
-async function recovery(cluster: Cluster): Promise<number | null> {
+type Inject = (nemesis: Nemesis, target: string, inject: () => Promise<void>, heal: () => Promise<void>) => Promise<void>;
+
+/** The partitions, one at a time and then together, of the last API node (docs/cluster.md §Nemeses). */
+async function partition(routes: Routes, cluster: Cluster, fault: Inject) {
+  const victim = cluster.api[cluster.api.length - 1].id;
+  const others = cluster.api.slice(0, -1).map((n) => n.id);
+  let heal = async () => {};
+  const cut = (target: string, run: () => Promise<() => Promise<void>>) =>
+    fault(
+      'partition',
+      target,
+      async () => {
+        heal = await run();
+      },
+      () => heal(),
+    );
+  await cut(`client↔${victim} reset`, () => routes.cut([victim], ['client'], refused));
+  await cut(`client↔${victim} answers lost`, () => routes.cut([victim], ['client'], answersLost));
+  await cut(`${victim}↔redis silent`, () => routes.cut([victim], ['redis'], blackHole));
+  if (routes.has(victim, 'store')) await cut(`${victim}↔store silent`, () => routes.cut([victim], ['store'], blackHole));
+  await cut(`${victim}↔${routes.has(victim, 'store') ? 'redis+store' : 'redis'} reset, others slow`, async () => {
+    const isolated = await routes.cut([victim], ['redis', 'store'], refused);
+    const slow = await routes.cut(others, ['client', 'redis', 'store'], degraded);
+    return async () => {
+      await isolated();
+      await slow();
+    };
+  });
+}
+
+/** Time until a fresh session writes a framework through every target and reads it back there. */
+async function recovery(targets: string[]): Promise<number | null> {
   const started = Date.now();
   const serves = async (url: string) => {
     const http = new SessionClient(() => [url], newClientStats());
@@ -120,8 +161,8 @@ async function recovery(cluster: Cluster): Promise<number | null> {
     if (created.status !== 201) return false;
     return (await http.request('GET', `/api/2.5/frameworks/${created.body.data.id}`)).status === 200;
   };
-  for (const node of cluster.api) {
-    while (!(await serves(node.url).catch(() => false))) {
+  for (const url of targets) {
+    while (!(await serves(url).catch(() => false))) {
       if (Date.now() - started > RECOVERY_LIMIT_MS) return null;
       await sleep(100);
     }

@@ -35,6 +35,7 @@ export function formatSummary(s: Summary): string {
         `recovered ${f.recoveryMs === null ? 'NOT within 60 s' : `${f.recoveryMs} ms`} after the heal`,
     );
   }
+  for (const skipped of s.skipped) lines.push(`nemesis      skipped ${skipped}`);
   if (s.elle) {
     lines.push(
       `adya         ${s.elle.verdict} on ${s.elle.operations} operations (${s.elle.path}, ${s.elle.elapsedMs} ms): ${s.elle.detail}; ` +
