@@ -1,10 +1,9 @@
-import { startCluster, type Cluster } from '../../cluster/launcher';
+import type { Cluster } from '../../cluster/launcher';
 import { checkWithAdya, type ElleVerdict } from './elle';
 import { aFramework, parseStamp } from './framework-body';
 import type { Outcome } from './history';
 import { runNemeses, type Fault, type Nemesis } from './nemesis';
-import { Routes } from './partition';
-import { startToxiproxy, toxiproxyServer } from './toxiproxy';
+import { LOCAL_TTL_MS, startLocalCluster, type LocalCluster } from './local-cluster';
 import { newClientStats, SessionClient } from './session-client';
 import { newShared, SimulatedClient, type Operation, type Shared } from './simulated-client';
 import type { Violations } from './violations';
@@ -71,52 +70,26 @@ export interface Summary {
   elle: (ElleVerdict & { operations: number; path: string }) | null;
 }
 
-const LOCAL_TTL_MS = 1500;
-
 /** Runs the simulated clients against the targets and verifies every session guarantee; see summary(). */
 export async function runConsistencyCheck(options: CheckOptions): Promise<Summary> {
   const faulty = options.killNode || !!options.nemesis?.length;
   if (faulty && options.targets?.length && !options.cluster) {
     throw new Error('--kill-node and --nemesis drive a local cluster they start themselves: drop --targets');
   }
-  const skipped: string[] = [];
-  const toxiproxy = options.nemesis?.includes('partition') ? toxiproxyServer() : null;
-  if (options.nemesis?.includes('partition') && !toxiproxy)
-    skipped.push('partition: no toxiproxy-server (set TOXIPROXY_SERVER or put it on PATH; docs/cluster.md §Nemeses)');
-  const routes = toxiproxy ? new Routes(await startToxiproxy(toxiproxy)) : undefined;
+  const own =
+    faulty && !options.cluster
+      ? await startLocalCluster({ nodes: options.nodes ?? 3, storeUrl: options.storeUrl, nemesis: options.nemesis })
+      : null;
+  const cluster = options.cluster ?? own?.cluster ?? null;
   try {
-    const ownCluster =
-      faulty && !options.cluster
-        ? await startCluster({
-            nodes: options.nodes ?? 3,
-            storeUrl: options.storeUrl,
-            env: { HEARTBEAT_INTERVAL_MS: '300', HEARTBEAT_TTL_MS: String(LOCAL_TTL_MS) },
-            nodeEnv: routes && ((index, shared) => routes.nodeEnv(index, shared)),
-          })
-        : null;
-    const cluster = options.cluster ?? ownCluster;
-    try {
-      const targets = options.targets?.length
-        ? options.targets
-        : routes
-          ? await routes.clientTargets(cluster!)
-          : cluster!.api.map((n) => n.url);
-      return await check(targets, cluster, routes, skipped, { ...options, heartbeatTtlMs: options.heartbeatTtlMs ?? LOCAL_TTL_MS });
-    } finally {
-      await ownCluster?.stop();
-    }
+    const targets = options.targets?.length ? options.targets : (own?.targets ?? cluster!.api.map((n) => n.url));
+    return await check(targets, cluster, own, { ...options, heartbeatTtlMs: options.heartbeatTtlMs ?? LOCAL_TTL_MS });
   } finally {
-    await routes?.toxiproxy.stop();
+    await own?.stop();
   }
 }
 
-async function check(
-  targets: string[],
-  cluster: Cluster | null,
-  routes: Routes | undefined,
-  skipped: string[],
-  options: CheckOptions,
-): Promise<Summary> {
+async function check(targets: string[], cluster: Cluster | null, own: LocalCluster | null, options: CheckOptions): Promise<Summary> {
   const log = options.progress ?? (() => {});
   const shared = newShared();
   const clients = Array.from({ length: options.clients }, (_, i) => new SimulatedClient(i, () => targets, shared));
@@ -137,7 +110,8 @@ async function check(
           ttlMs: options.heartbeatTtlMs!,
           storePid: options.storePid,
           targets,
-          routes,
+          routes: own?.routes,
+          clocks: own?.clocks,
           log,
         })
       : [];
@@ -169,7 +143,7 @@ async function check(
     objectsVerified: shared.acknowledged.size,
     kill,
     faults,
-    skipped,
+    skipped: own?.skipped ?? [],
     outcomes: shared.history.outcomes(),
     serverErrors: shared.stats.serverErrors,
     elle,

@@ -54,6 +54,8 @@ async function main() {
     .filter(Boolean);
   const clients = Number(values.clients);
   const seconds = Number(values.seconds);
+  const nemesis = values.nemesis === undefined ? undefined : parseNemeses(values.nemesis);
+  const storePid = process.env.STORE_PID ? Number(process.env.STORE_PID) : undefined;
   if (values.feed) {
     const feed = await runFeedCheck({
       targets,
@@ -63,13 +65,14 @@ async function main() {
       killNode: values['kill-node'],
       nodes: Number(values.nodes),
       storeUrl: process.env.STORE_URL || undefined,
+      nemesis,
+      storePid,
       progress: (line) => console.error(line),
     });
     const report = formatFeedSummary(feed);
     console.log(report);
     process.exit(report.endsWith('PASS') ? 0 : 1);
   }
-  const nemesis = values.nemesis === undefined ? undefined : parseNemeses(values.nemesis);
   if (!targets.length && !values['kill-node'] && !nemesis?.length)
     throw new Error('--targets URL1,URL2,… is required (or --kill-node or --nemesis to start a local cluster)');
   if (!Number.isInteger(clients) || clients < 1) throw new Error('--clients must be a positive integer');
@@ -87,7 +90,7 @@ async function main() {
     storeUrl: process.env.STORE_URL || undefined,
     historyPath: values.history,
     nemesis,
-    storePid: process.env.STORE_PID ? Number(process.env.STORE_PID) : undefined,
+    storePid,
     progress: (line) => console.error(line),
   });
   console.log(formatSummary(summary));

@@ -1,5 +1,6 @@
 import type { Cluster } from '../../cluster/launcher';
 import { aFramework } from './framework-body';
+import { JUMP_BACK, type Clocks } from './clocks';
 import { answersLost, blackHole, degraded, refused, type Routes } from './partition';
 import { newClientStats, SessionClient } from './session-client';
 
@@ -12,6 +13,9 @@ export const NEMESES = {
     "through a toxiproxy-server of its own (TOXIPROXY_SERVER, or on PATH): the last node's clients reset, then its " +
     'answers lost; its Redis link, then (MongoDB) its store link silently cut; then both reset while every other ' +
     'link is slow (latency, bandwidth); each past the TTL, then healed. Skipped when toxiproxy-server is absent',
+  clock:
+    'nodes under libfaketime from the start: api-2 90 s ahead and drifting 1 ms/s, api-3 a minute behind; mid-run ' +
+    "api-3's clock jumps 4 minutes back, past the TTL, then forward again. Skipped when libfaketime is absent",
 } as const;
 export type Nemesis = keyof typeof NEMESES;
 
@@ -44,6 +48,8 @@ export interface NemesisOptions {
   targets: string[];
   /** The cluster's links through Toxiproxy, for `partition` (absent: partition is skipped). */
   routes?: Routes;
+  /** The API nodes' skewed clocks, for `clock` (absent: clock is skipped). */
+  clocks?: Clocks;
   log: (line: string) => void;
 }
 
@@ -101,6 +107,15 @@ export async function runNemeses(cluster: Cluster, nemeses: Nemesis[], options: 
         () => cluster.kill(victim.id),
         () => cluster.restart(victim.id),
       );
+    } else if (nemesis === 'clock') {
+      const clocks = options.clocks;
+      if (clocks)
+        await fault(
+          nemesis,
+          `${victim.id} ${clocks.skew(cluster.api.length - 1)} → ${JUMP_BACK} s`,
+          () => clocks.set(victim.id, JUMP_BACK),
+          () => clocks.set(victim.id, clocks.skew(cluster.api.length - 1)),
+        );
     } else if (nemesis === 'partition') {
       if (options.routes) await partition(options.routes, cluster, fault);
     } else {
@@ -116,6 +131,18 @@ export async function runNemeses(cluster: Cluster, nemeses: Nemesis[], options: 
     }
   }
   return faults;
+}
+
+/** One line per fault, with its recovery time after the heal, and one per nemesis that could not run. */
+export function nemesisLines(faults: Fault[], skipped: string[]): string[] {
+  return [
+    ...faults.map(
+      (f) =>
+        `nemesis      ${f.nemesis.padEnd(9)} ${f.target} ${f.injectedAtS.toFixed(1)}–${f.healedAtS.toFixed(1)} s, ` +
+        `recovered ${f.recoveryMs === null ? 'NOT within 60 s' : `${f.recoveryMs} ms`} after the heal`,
+    ),
+    ...skipped.map((why) => `nemesis      skipped ${why}`),
+  ];
 }
 
 const signal = (pid: number, name: NodeJS.Signals) => {
