@@ -6,16 +6,21 @@ import { newClientStats, SessionClient } from './session-client';
 
 /** Every nemesis `npm run consistency -- --nemesis a,b` composes, with what it does (its --help text). */
 export const NEMESES = {
-  pause: 'SIGSTOP the last API node past the membership TTL, then SIGCONT; then Redis; then the store (STORE_PID)',
-  kill: 'kill -9 the last API node, keep it down past the TTL, start it again with the same NODE_ID',
-  restart: 'rolling restart: SIGTERM each API node in turn, then a replacement with a new NODE_ID',
+  pause:
+    'SIGSTOP the last API node past the membership TTL (a GC pause, a frozen VM), then SIGCONT: its cookies get 412 ' +
+    'elsewhere meanwhile and, resumed, it serves nothing older than a client has seen; then Redis; then the store ' +
+    'server (STORE_PID, e.g. data/mongo-test-server/PORT.pid)',
+  kill: 'kill -9 the last API node (a crash), keep it down past the TTL, start it again with the same NODE_ID',
+  restart: 'a rolling restart (a deployment): SIGTERM each API node in turn, then a replacement with a new NODE_ID',
   partition:
-    "through a toxiproxy-server of its own (TOXIPROXY_SERVER, or on PATH): the last node's clients reset, then its " +
-    'answers lost; its Redis link, then (MongoDB) its store link silently cut; then both reset while every other ' +
-    'link is slow (latency, bandwidth); each past the TTL, then healed. Skipped when toxiproxy-server is absent',
+    'Toxiproxy between every node and its clients, its Redis and (MongoDB) its store, started by the run ' +
+    "(TOXIPROXY_SERVER, or toxiproxy-server on PATH; skipped without): the last node's clients reset (reset_peer), " +
+    'then its answers lost (timeout), its Redis link, then its store link silently cut (timeout), then both reset ' +
+    'while every other link is slow (latency, bandwidth); each past the TTL, then healed',
   clock:
-    'nodes under libfaketime from the start: api-2 90 s ahead and drifting 1 ms/s, api-3 a minute behind; mid-run ' +
-    "api-3's clock jumps 4 minutes back, past the TTL, then forward again. Skipped when libfaketime is absent",
+    'every API node under libfaketime (skipped without) from the start: api-2 90 s ahead and gaining 1 ms/s, api-3 ' +
+    "a minute behind; mid-run api-3's wall clock jumps 4 minutes back, past the TTL, then forward again " +
+    '(docs/cluster.md §Clock skew says what that may and may not break)',
 } as const;
 export type Nemesis = keyof typeof NEMESES;
 
