@@ -50,8 +50,8 @@ export class Routes {
   }
 
   private async route(node: string, link: Link, url: string): Promise<string> {
+    if (/^\w+:\/\/[^/]*,/.test(url)) throw new Error(`--nemesis partition: ${url} names several hosts; give it one`);
     const routed = new URL(url);
-    if (routed.host.includes(',')) throw new Error(`--nemesis partition: ${url} names several hosts; give it one`);
     routed.host = await this.proxy(node, link, routed.host);
     return routed.toString();
   }
