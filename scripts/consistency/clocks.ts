@@ -9,7 +9,7 @@ const LIBFAKETIME = process.env.LIBFAKETIME || '/usr/lib/x86_64-linux-gnu/faketi
  * The wall clock each API node starts with, in libfaketime's FAKETIME syntax, by index: the first node true, the
  * second 90 s ahead and gaining 1 ms a second, the third a minute behind (docs/cluster.md §Clock skew).
  */
-export const SKEWS = ['+0', '+90 x1.001', '-60'];
+const SKEWS = ['+0', '+90 x1.001', '-60'];
 /** Where the clock nemesis throws the last node's clock (from its skew, 4 minutes back) until the heal. */
 export const JUMP_BACK = '-300';
 
