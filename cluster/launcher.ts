@@ -19,8 +19,11 @@ export interface ClusterOptions {
   storeUrl?: string;
   /** Extra environment for every node (LOG_LEVEL, HEARTBEAT_TTL_MS, …). */
   env?: Record<string, string>;
-  /** Extra environment for one API node, by index from 0. */
-  nodeEnv?: (index: number) => Record<string, string>;
+  /**
+   * Extra environment for one API node, by index from 0, given the Redis and store every node shares (a fault proxy
+   * routes one node's links through itself by rewriting them: scripts/consistency/partition.ts).
+   */
+  nodeEnv?: (index: number, shared: { redisUrl: string; storeUrl: string }) => Record<string, string> | Promise<Record<string, string>>;
   /** API node i listens on basePort + i and the worker after them; free ports when unset. */
   basePort?: number;
   /** Start a ROLE=worker node too (default true). */
@@ -163,7 +166,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   try {
     const api = await Promise.all(
-      Array.from({ length: options.nodes }, (_, i) => add(`api-${i + 1}`, 'api', options.nodeEnv?.(i) ?? {}, i)),
+      Array.from({ length: options.nodes }, async (_, i) =>
+        add(`api-${i + 1}`, 'api', (await options.nodeEnv?.(i, { redisUrl, storeUrl })) ?? {}, i),
+      ),
     );
     const worker = options.worker === false ? null : await add('worker-1', 'worker', {}, options.nodes);
     // One at a time: the first creates the SQLite schema, and two cores do not gain from parallel start-ups.

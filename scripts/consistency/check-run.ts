@@ -1,8 +1,9 @@
-import { startCluster, type Cluster } from '../../cluster/launcher';
+import type { Cluster } from '../../cluster/launcher';
 import { checkWithAdya, type ElleVerdict } from './elle';
 import { aFramework, parseStamp } from './framework-body';
 import type { Outcome } from './history';
 import { runNemeses, type Fault, type Nemesis } from './nemesis';
+import { LOCAL_TTL_MS, startLocalCluster, type LocalCluster } from './local-cluster';
 import { newClientStats, SessionClient } from './session-client';
 import { newShared, SimulatedClient, type Operation, type Shared } from './simulated-client';
 import type { Violations } from './violations';
@@ -63,11 +64,11 @@ export interface Summary {
   outcomes: Record<Outcome, number>;
   /** Answers 500 and above other than the documented 503. */
   serverErrors: number;
+  /** Nemeses asked for that could not run here, and why. */
+  skipped: string[];
   /** The independent checker's verdict on the recorded history, when one was asked for. */
   elle: (ElleVerdict & { operations: number; path: string }) | null;
 }
-
-const LOCAL_TTL_MS = 1500;
 
 /** Runs the simulated clients against the targets and verifies every session guarantee; see summary(). */
 export async function runConsistencyCheck(options: CheckOptions): Promise<Summary> {
@@ -75,24 +76,20 @@ export async function runConsistencyCheck(options: CheckOptions): Promise<Summar
   if (faulty && options.targets?.length && !options.cluster) {
     throw new Error('--kill-node and --nemesis drive a local cluster they start themselves: drop --targets');
   }
-  const ownCluster =
+  const own =
     faulty && !options.cluster
-      ? await startCluster({
-          nodes: options.nodes ?? 3,
-          storeUrl: options.storeUrl,
-          env: { HEARTBEAT_INTERVAL_MS: '300', HEARTBEAT_TTL_MS: String(LOCAL_TTL_MS) },
-        })
+      ? await startLocalCluster({ nodes: options.nodes ?? 3, storeUrl: options.storeUrl, nemesis: options.nemesis })
       : null;
-  const cluster = options.cluster ?? ownCluster;
+  const cluster = options.cluster ?? own?.cluster ?? null;
   try {
-    const targets = options.targets?.length ? options.targets : cluster!.api.map((n) => n.url);
-    return await check(targets, cluster, { ...options, heartbeatTtlMs: options.heartbeatTtlMs ?? LOCAL_TTL_MS });
+    const targets = options.targets?.length ? options.targets : (own?.targets ?? cluster!.api.map((n) => n.url));
+    return await check(targets, cluster, own, { ...options, heartbeatTtlMs: options.heartbeatTtlMs ?? LOCAL_TTL_MS });
   } finally {
-    await ownCluster?.stop();
+    await own?.stop();
   }
 }
 
-async function check(targets: string[], cluster: Cluster | null, options: CheckOptions): Promise<Summary> {
+async function check(targets: string[], cluster: Cluster | null, own: LocalCluster | null, options: CheckOptions): Promise<Summary> {
   const log = options.progress ?? (() => {});
   const shared = newShared();
   const clients = Array.from({ length: options.clients }, (_, i) => new SimulatedClient(i, () => targets, shared));
@@ -107,7 +104,16 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     options.killNode && cluster ? await killAndRestart(cluster, clients, started, deadline, options.heartbeatTtlMs!, shared, log) : null;
   const faults =
     options.nemesis?.length && cluster
-      ? await runNemeses(cluster, options.nemesis, { started, deadline, ttlMs: options.heartbeatTtlMs!, storePid: options.storePid, log })
+      ? await runNemeses(cluster, options.nemesis, {
+          started,
+          deadline,
+          ttlMs: options.heartbeatTtlMs!,
+          storePid: options.storePid,
+          targets,
+          routes: own?.routes,
+          clocks: own?.clocks,
+          log,
+        })
       : [];
   faulting = false;
   await Promise.all(running);
@@ -137,6 +143,7 @@ async function check(targets: string[], cluster: Cluster | null, options: CheckO
     objectsVerified: shared.acknowledged.size,
     kill,
     faults,
+    skipped: own?.skipped ?? [],
     outcomes: shared.history.outcomes(),
     serverErrors: shared.stats.serverErrors,
     elle,

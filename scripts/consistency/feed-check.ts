@@ -1,8 +1,10 @@
-import { startCluster, type Cluster } from '../../cluster/launcher';
+import type { Cluster } from '../../cluster/launcher';
 import { openLiveFeed, type LiveFeed } from '../live-feed-client';
 import { aFramework, formatStamp } from './framework-body';
 import { Latencies } from './latency';
-import { newClientStats, SessionClient } from './session-client';
+import { LOCAL_TTL_MS, startLocalCluster, type LocalCluster } from './local-cluster';
+import { nemesisLines, runNemeses, type Fault, type Nemesis } from './nemesis';
+import { newClientStats, SessionClient, type ClientStats } from './session-client';
 
 /**
  * The feed-completeness check (docs/platform.md §Feeds, the contract, and docs/platform.md §Live feed), after the
@@ -23,6 +25,10 @@ export interface FeedCheckOptions {
   killNode: boolean;
   nodes: number;
   storeUrl?: string;
+  /** Faults to compose on the local cluster while writers and crawlers run (scripts/consistency/nemesis.ts). */
+  nemesis?: Nemesis[];
+  /** The store server's process id, for the pause nemesis. */
+  storePid?: number;
   progress?: (line: string) => void;
 }
 
@@ -39,6 +45,11 @@ export interface FeedSummary {
   /** From a change's acknowledgement to the first time a crawler listed it (0 when it listed it first), ms. */
   delayMs: Record<'paged' | 'stream', { p50: number; p90: number; p99: number; max: number }>;
   killed: string | null;
+  /** The nemeses' faults with their recovery times, and those that could not run here. */
+  faults: Fault[];
+  skipped: string[];
+  /** Answers 500 and above other than the documented 503, to writers and crawlers. */
+  serverErrors: number;
   examples: string[];
 }
 
@@ -46,7 +57,6 @@ const API = '/api/2.5';
 const OBJECTS_PER_WRITER = 2;
 /** How long crawlers get after the last write to list every change: past a lease (5 s) and a heartbeat. */
 const SETTLE_MS = 12_000;
-const LOCAL_TTL_MS = 1500;
 
 /** What one crawler listed: per object, the versions it saw and when, in the order it saw them. */
 class Sightings {
@@ -93,24 +103,24 @@ function randomOffset(from: number, to: number): string {
 }
 
 export async function runFeedCheck(options: FeedCheckOptions): Promise<FeedSummary> {
-  const cluster =
+  if (options.nemesis?.length && options.targets.length)
+    throw new Error('--nemesis drives a local cluster it starts itself: drop --targets');
+  const own =
     options.targets.length === 0
-      ? await startCluster({
-          nodes: options.nodes,
-          storeUrl: options.storeUrl,
-          env: { HEARTBEAT_INTERVAL_MS: '300', HEARTBEAT_TTL_MS: String(LOCAL_TTL_MS) },
-        })
+      ? await startLocalCluster({ nodes: options.nodes, storeUrl: options.storeUrl, nemesis: options.nemesis })
       : null;
   try {
-    return await check(cluster ? cluster.api.map((n) => n.url) : options.targets, cluster, options);
+    return await check(own ? own.targets : options.targets, own, options);
   } finally {
-    await cluster?.stop();
+    await own?.stop();
   }
 }
 
-async function check(targets: string[], cluster: Cluster | null, options: FeedCheckOptions): Promise<FeedSummary> {
+async function check(targets: string[], own: LocalCluster | null, options: FeedCheckOptions): Promise<FeedSummary> {
   const log = options.progress ?? (() => {});
-  const alive = () => (cluster ? cluster.api.filter((n) => n.running).map((n) => n.url) : targets);
+  const cluster: Cluster | null = own?.cluster ?? null;
+  // Each node through its target (its client link under partitions), while it runs.
+  const alive = () => (cluster ? targets.filter((_, i) => cluster.api[i].running) : targets);
   const stats = newClientStats();
 
   const before = Date.now() - 2000;
@@ -135,16 +145,18 @@ async function check(targets: string[], cluster: Cluster | null, options: FeedCh
   const paged = Array.from({ length: options.crawlers }, (_, i) => new Sightings(`paged ${i}${i % 2 ? ' (12 digits)' : ''}`));
   const streamed = Array.from({ length: options.crawlers }, (_, i) => new Sightings(`stream ${i}`));
   const crawling = [
-    ...paged.map((s, i) => crawlPages(s, randomOffset(before, startedAt), i % 2 === 1, alive, () => stopCrawling)),
+    ...paged.map((s, i) => crawlPages(s, randomOffset(before, startedAt), i % 2 === 1, alive, stats, () => stopCrawling)),
     ...streamed.map((s) => crawlStream(s, randomOffset(before, startedAt), alive, () => stopCrawling)),
   ];
 
   const changes: Change[] = [];
   let unacknowledged = 0;
   const deadline = startedAt + options.seconds * 1000;
+  // The writers keep going until the nemeses have healed, however long they take.
+  let faulting = !!(options.nemesis?.length && cluster);
   const writers = Array.from({ length: options.writers }, async (_, w) => {
     const mine = owned.slice(w * OBJECTS_PER_WRITER, (w + 1) * OBJECTS_PER_WRITER);
-    for (let n = 0; Date.now() < deadline; n++) {
+    for (let n = 0; faulting || Date.now() < deadline; n++) {
       const object = mine[n % mine.length];
       // Each change of an object in a later millisecond than the last, so that its dateModified names it alone.
       while (Date.now() <= object.lastMs) await sleep(1);
@@ -173,6 +185,20 @@ async function check(targets: string[], cluster: Cluster | null, options: FeedCh
     await cluster.restart(victim.id);
     log(`restarted ${victim.id} at ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   }
+  const faults =
+    options.nemesis?.length && own
+      ? await runNemeses(own.cluster, options.nemesis, {
+          started: startedAt,
+          deadline,
+          ttlMs: LOCAL_TTL_MS,
+          storePid: options.storePid,
+          targets,
+          routes: own.routes,
+          clocks: own.clocks,
+          log,
+        })
+      : [];
+  faulting = false;
   const elapsedS = await writing;
   log(`${changes.length} changes acknowledged; waiting for the crawlers to list them`);
 
@@ -219,17 +245,21 @@ async function check(targets: string[], cluster: Cluster | null, options: FeedCh
     missed: report.reduce((sum, c) => sum + c.missed, 0),
     delayMs: { paged: percentiles('paged'), stream: percentiles('stream') },
     killed,
+    faults,
+    skipped: own?.skipped ?? [],
+    serverErrors: stats.serverErrors,
     examples,
   };
 }
 
 /** Follows `next_page` from `offset`, each page from a random live node; an empty page is asked again shortly. */
-async function crawlPages(seen: Sightings, offset: string, round: boolean, alive: () => string[], stop: () => boolean) {
+async function crawlPages(seen: Sightings, offset: string, round: boolean, alive: () => string[], stats: ClientStats, stop: () => boolean) {
   let next = offset;
   while (!stop()) {
     const reply = await fetch(`${pick(alive())}${API}/frameworks?limit=100&offset=${next}`, {
       signal: AbortSignal.timeout(5000),
     }).catch(() => null);
+    if (reply && reply.status >= 500 && reply.status !== 503) stats.serverErrors++;
     if (!reply?.ok) {
       seen.reconnects++;
       await sleep(50);
@@ -274,7 +304,11 @@ async function crawlStream(seen: Sightings, offset: string, alive: () => string[
 
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
-/** The report; its last line is PASS (no change missed by any crawler) or FAIL. */
+/** No change missed by any crawler, no undocumented 5xx, the cluster recovered after each heal. */
+const feedPassed = (s: FeedSummary) =>
+  s.missed === 0 && s.changes > 0 && s.serverErrors === 0 && s.faults.every((f) => f.recoveryMs !== null);
+
+/** The report; its last line is PASS or FAIL (feedPassed). */
 export function formatFeedSummary(s: FeedSummary): string {
   const delay = (kind: 'paged' | 'stream') => {
     const d = s.delayMs[kind];
@@ -298,7 +332,9 @@ export function formatFeedSummary(s: FeedSummary): string {
     `             ${delay('stream')}`,
   ];
   if (s.killed) lines.push(`kill-node    ${s.killed} killed a third into the run, restarted at two thirds`);
+  lines.push(`5xx          ${s.serverErrors} other than the documented 503`);
+  lines.push(...nemesisLines(s.faults, s.skipped));
   for (const example of s.examples) lines.push(`  ${example}`);
-  lines.push(s.missed === 0 && s.changes > 0 ? 'PASS' : 'FAIL');
+  lines.push(feedPassed(s) ? 'PASS' : 'FAIL');
   return lines.join('\n');
 }

@@ -7,7 +7,8 @@ import { NEMESES, parseNemeses } from './nemesis';
 const USAGE = `
 usage: npm run consistency -- --targets URL1,URL2,... [--clients N] [--seconds S] [--operations N] [--history FILE]
        npm run consistency -- --kill-node [--nodes N] [--clients N] [--seconds S] [--history FILE]
-       npm run consistency -- --feed [--targets URL,...] [--writers N] [--crawlers N] [--kill-node] [--seconds S]
+       npm run consistency -- --nemesis pause,kill,restart,partition,clock [--nodes N] [--clients N] [--history FILE]
+       npm run consistency -- --feed [--targets URL,...] [--writers N] [--crawlers N] [--kill-node | --nemesis A,B]
 
 Simulated clients write and read through the given nodes (or a local cluster it starts, on STORE_URL when set,
 killing one node mid-run with --kill-node) and check every session guarantee. Exits 1 on violations.
@@ -19,11 +20,13 @@ from random offsets; every acknowledged change is checked against every crawler.
   --seconds S         how long to run (default 20)
   --operations N      stop after N operations instead
   --kill-node         start a local cluster and kill -9 one node mid-run
-  --nemesis A,B,...   start a local cluster and compose these faults on a schedule while the clients run
-                      through every node (STORE_PID: the store server's pid, for pause); each is reported with its
-                      recovery time after the heal, and the run fails on an undocumented 5xx:
+  --nemesis A,B,...   start a local cluster and compose these faults, in this order, each in its own slot of the run,
+                      while the clients (or --feed's writers and crawlers) run through every node; each fault is held
+                      past the membership TTL (1.5 s), then healed, and reported with the time until every node
+                      served a new session again; the run fails on a violation, a missed change, a 5xx other than
+                      the documented 503, or a node not serving 60 s after a heal:
 ${Object.entries(NEMESES)
-  .map(([name, text]) => `                        ${name.padEnd(10)}${text}`)
+  .map(([name, text]) => wrap(`${name.padEnd(10)}${text}`, 24, 10))
   .join('\n')}
   --nodes N           nodes of that local cluster (default 3)
   --history FILE      record the run's history there in Elle's list-append format (JSON lines) and check it with
@@ -33,6 +36,21 @@ ${Object.entries(NEMESES)
   --crawlers N        --feed: paged crawlers, and as many live-feed crawlers (default 4)
   -h, --help          this text
 `;
+
+/** `text` in lines of at most 118 columns, indented by `indent`, continuation lines by `hanging` more. */
+function wrap(text: string, indent: number, hanging: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/ (?=\S)/)) {
+    const width = 118 - indent - (lines.length ? hanging : 0);
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word.trimStart();
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.map((l, i) => ' '.repeat(indent + (i ? hanging : 0)) + l).join('\n');
+}
 
 async function main() {
   const { values } = parseCli(USAGE, {
@@ -54,6 +72,8 @@ async function main() {
     .filter(Boolean);
   const clients = Number(values.clients);
   const seconds = Number(values.seconds);
+  const nemesis = values.nemesis === undefined ? undefined : parseNemeses(values.nemesis);
+  const storePid = process.env.STORE_PID ? Number(process.env.STORE_PID) : undefined;
   if (values.feed) {
     const feed = await runFeedCheck({
       targets,
@@ -63,13 +83,14 @@ async function main() {
       killNode: values['kill-node'],
       nodes: Number(values.nodes),
       storeUrl: process.env.STORE_URL || undefined,
+      nemesis,
+      storePid,
       progress: (line) => console.error(line),
     });
     const report = formatFeedSummary(feed);
     console.log(report);
     process.exit(report.endsWith('PASS') ? 0 : 1);
   }
-  const nemesis = values.nemesis === undefined ? undefined : parseNemeses(values.nemesis);
   if (!targets.length && !values['kill-node'] && !nemesis?.length)
     throw new Error('--targets URL1,URL2,… is required (or --kill-node or --nemesis to start a local cluster)');
   if (!Number.isInteger(clients) || clients < 1) throw new Error('--clients must be a positive integer');
@@ -87,7 +108,7 @@ async function main() {
     storeUrl: process.env.STORE_URL || undefined,
     historyPath: values.history,
     nemesis,
-    storePid: process.env.STORE_PID ? Number(process.env.STORE_PID) : undefined,
+    storePid,
     progress: (line) => console.error(line),
   });
   console.log(formatSummary(summary));

@@ -1,4 +1,5 @@
 import type { Summary } from './check-run';
+import { nemesisLines } from './nemesis';
 import { GUARANTEES } from './violations';
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -29,12 +30,7 @@ export function formatSummary(s: Summary): string {
     lines.push(`outcomes     ok ${s.outcomes.ok} · failed ${s.outcomes.fail} · indeterminate ${s.outcomes.info} (recorded operations)`);
     lines.push(`5xx          ${s.serverErrors} other than the documented 503`);
   }
-  for (const f of s.faults) {
-    lines.push(
-      `nemesis      ${f.nemesis.padEnd(8)} ${f.target.padEnd(8)} ${f.injectedAtS.toFixed(1)}–${f.healedAtS.toFixed(1)} s, ` +
-        `recovered ${f.recoveryMs === null ? 'NOT within 60 s' : `${f.recoveryMs} ms`} after the heal`,
-    );
-  }
+  lines.push(...nemesisLines(s.faults, s.skipped));
   if (s.elle) {
     lines.push(
       `adya         ${s.elle.verdict} on ${s.elle.operations} operations (${s.elle.path}, ${s.elle.elapsedMs} ms): ${s.elle.detail}; ` +

@@ -114,6 +114,22 @@ if (!url) {
     },
   );
 
+  t.test("a node whose clock is a minute behind holds no feed back: each heartbeat moves its clock to the others' floors", async (t) => {
+    const database = freshDatabase();
+    const behind = await openMongoStore(database, { feedFloors: { heartbeatMs: 20, clock: () => Date.now() - 60_000 } });
+    const onTime = await openMongoStore(database, { feedFloors: { heartbeatMs: 20 } });
+    t.teardown(async () => {
+      await behind.close();
+      await onTime.close();
+    });
+    const first = insert();
+    await onTime.session().commit([first]);
+    t.same(await feedOf(onTime, 1), [first.id], 'listed within 3 s, not after the minute the other node lags');
+    const second = insert();
+    await behind.session().commit([second]);
+    t.same(await feedOf(behind, 2), [first.id, second.id], "the lagging node's commit after it, listed at once too");
+  });
+
   t.test('registry_feed_delay_seconds: the lowest live floor behind the wall clock, held back by a commit in flight', async (t) => {
     const client = new MongoClient(freshDatabase());
     t.teardown(() => client.close());

@@ -29,8 +29,9 @@ const DEFAULT_HEARTBEAT_MS = 200;
 const DEFAULT_LEASE_MS = 5000;
 
 /**
- * The most a change can wait to be listed after it is acknowledged, with the default options and clocks in step
- * (skew adds itself): one heartbeat of every live node, or, after a node's death, its lease and a heartbeat.
+ * The most a change can wait to be listed after it is acknowledged, with the default options, however skewed the
+ * clocks (each heartbeat follows the highest floor): one heartbeat of every live node, or, after a node's death, its
+ * lease and a heartbeat.
  */
 export const FEED_DELAY_BOUND_MS = DEFAULT_LEASE_MS + 2 * DEFAULT_HEARTBEAT_MS;
 
@@ -146,7 +147,7 @@ export class FeedFloors {
    * The watermark for a feed read in `session`: every commit stamped below it has finished and is visible to the
    * session's next read. Publishes this node's floor first when a commit of its own is not yet below it, so a client
    * reads its own writes in the feed of the node it wrote through as soon as the other nodes' floors allow (within one of
-   * their heartbeats and the clock skew: docs/mongodb.md §Feed ordering on MongoDB).
+   * their heartbeats: docs/mongodb.md §Feed ordering on MongoDB).
    */
   async watermark(session: ClientSession): Promise<number> {
     // A publication already under way may have computed its floor before the commit ended: then one more.
@@ -186,6 +187,9 @@ export class FeedFloors {
   private async heartbeat(): Promise<void> {
     await this.publish(HEARTBEAT_COMMENT);
     const records = await this.readRegistry(HEARTBEAT_COMMENT);
+    // A clock behind another node's would hold every feed back by the skew: it follows the highest floor instead
+    // (docs/mongodb.md §Feed ordering on MongoDB, Clock skew).
+    for (const record of records) this.clock.observe(record.floor);
     feedDelay.set(Math.max(0, this.wallMs() / 1000 - this.lowestLiveFloor(records)));
     await this.forgetLongDead(records);
   }
