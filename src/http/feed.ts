@@ -3,7 +3,7 @@ import type { Viewer } from './auth';
 import type { Ctx } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
-import { pageParts, previousOffset, storeOffset, tickedPage } from './feed-page';
+import { pageParts, previousOffset, storeOffset } from './feed-page';
 import { ReadSize } from './feed-read-size';
 import { streamFeed, wantsEventStream } from './feed-stream';
 import type { StreamRender } from './live-feeds';
@@ -13,9 +13,9 @@ import { pickFields } from '../store/listing';
 import type { FeedQuery, Kind, StoreSession, StoredDoc } from '../store/port';
 import { apiJson } from '../store/api-json';
 import { wantsOcds } from '../ocds/ocds-option';
-import { REGISTRY_PUBLISHER, releasePackageJson } from '../ocds/release-package';
-import type { ReleasesOf } from '../ocds/parts';
-import { SplicedJson } from './spliced-json';
+import { REGISTRY_PUBLISHER, eachRelease, releasePackageJson } from '../ocds/release-package';
+import type { OcdsObject, ReleasesOf } from '../ocds/parts';
+import { SplicedJson, sendSpliced } from './spliced-json';
 import { formatKyiv } from '../time/kyiv';
 
 export const DEFAULT_LIMIT = 100;
@@ -165,6 +165,11 @@ export const PAGE_READ_BYTES = 1024 * 1024;
 const largestEntries = new Map<string, number>();
 const KNOWN_SIZES = 1000;
 
+function rememberSize(key: string, size: ReadSize) {
+  if (largestEntries.size >= KNOWN_SIZES && !largestEntries.has(key)) largestEntries.clear();
+  largestEntries.set(key, size.largestEntry);
+}
+
 /**
  * The page's entries as JSON, in feed order, read a part at a time (`pageParts`): the first part, read before the
  * answer starts (a failing store is still an error status), and the rest, read as the body is sent.
@@ -195,8 +200,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
       end.first ??= part[0].seq;
       const entries = part.map((entry) => entry.json);
       size.saw(entries.map((entry) => entry.length));
-      if (largestEntries.size >= KNOWN_SIZES && !largestEntries.has(key)) largestEntries.clear();
-      largestEntries.set(key, size.largestEntry);
+      rememberSize(key, size);
       yield entries;
     }
   }
@@ -204,6 +208,40 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   const first = await rest.next();
   const firstPart = first.done ? [] : first.value;
   return { firstPart, first: end.first, rest, end };
+}
+
+/**
+ * The releases of an OCDS feed page (docs/ocds.md §Feeds): the entries the page lists, read a part at a time as
+ * `pageEntries` reads them, each part about `PAGE_READ_BYTES` of releases (an entry's size here: the bytes its
+ * releases take in `json`), each part's entries masked and their releases written one at a time
+ * (docs/platform.md §Limits). `end` learns where the page starts and where the next one does.
+ */
+async function* ocdsReleases(
+  ctx: Ctx,
+  source: FeedSource,
+  releasesOf: NonNullable<FeedSource['releasesOf']>,
+  query: FeedQuery,
+  json: SplicedJson,
+  end: { next?: number; first?: number },
+): AsyncGenerator<OcdsObject> {
+  const { session, viewer } = ctx.state;
+  const key = `${query.kind}|opt_schema=ocds`;
+  const size = new ReadSize(PAGE_READ_BYTES, MAX_LIMIT, largestEntries.get(key));
+  const read = (part: FeedQuery) => session.feed(part);
+  const sealedBelow = (bound: number) => session.sealedBelow(query.kind, bound);
+  for await (const part of pageParts(query, read, sealedBelow, () => size.entries, end)) {
+    end.first ??= part[0].seq;
+    const views = part.map((stored) => source.entry(stored.doc, viewer).data);
+    const releasesOfView = await releasesOf(views, session);
+    const sizes: number[] = [];
+    for (const view of views) {
+      const before = json.rendered;
+      yield* eachRelease([view], releasesOfView);
+      sizes.push(json.rendered - before);
+    }
+    size.saw(sizes);
+    rememberSize(key, size);
+  }
 }
 
 const COMMA = Buffer.from(',');
@@ -260,19 +298,13 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
       return links;
     };
     if (releasesOf) {
-      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds),
-      // written release by release (docs/platform.md §Limits).
-      const { session, viewer } = ctx.state;
-      const read = async (query: FeedQuery) =>
-        (await session.feed(query)).map((stored) => ({ seq: stored.seq, view: source.entry(stored.doc, viewer).data }));
-      const page = await tickedPage(params.query, read, (bound) => session.sealedBelow(params.query.kind, bound));
+      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds).
       const uri = pageLink(ctx, publicBaseUrl, linkPath, params.echo, given, descending).uri;
-      const views = page.entries.map((entry) => entry.view);
       const head = { uri, publisher: { name: REGISTRY_PUBLISHER }, now: formatKyiv(ctx.state.now) };
       const json = new SplicedJson(prettyIndent(ctx.query));
-      const links = linksOf(page.entries[0]?.seq, page.next);
-      ctx.type = 'json';
-      ctx.body = await releasePackageJson(json, head, views, await releasesOf(views, session), links);
+      const end: { next?: number; first?: number } = {};
+      const releases = ocdsReleases(ctx, source, releasesOf, params.query, json, end);
+      sendSpliced(ctx, await releasePackageJson(json, head, releases, () => linksOf(end.first, end.next)));
       return;
     }
     const { firstPart, first, rest, end } = await pageEntries(ctx, source, params);
