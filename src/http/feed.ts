@@ -15,7 +15,7 @@ import { apiJson } from '../store/api-json';
 import { wantsOcds } from '../ocds/ocds-option';
 import { REGISTRY_PUBLISHER, eachRelease, releasePackageJson } from '../ocds/release-package';
 import type { OcdsObject, ReleasesOf } from '../ocds/parts';
-import { SplicedJson, sendSpliced } from './spliced-json';
+import { SplicedJson, sendSpliced, yieldLoop } from './spliced-json';
 import { formatKyiv } from '../time/kyiv';
 
 export const DEFAULT_LIMIT = 100;
@@ -244,21 +244,40 @@ async function* ocdsReleases(
   }
 }
 
-const COMMA = Buffer.from(',');
-
 /**
- * `{"data": [entries], ...links}` from the entries' JSON, which is sent as it is, never re-parsed, a part at a time
- * as the client takes it; the links come last, once the parts say where the next page starts.
+ * `{"data": [entries], ...links}` from the entries' JSON, a part at a time as the client takes it, the event loop
+ * given back after each part (docs/platform.md §Limits); the links come last, once the parts say where the next page
+ * starts. Compact, the entries' JSON is sent as it is, never re-parsed; with `indent` (`opt_pretty`) each entry is
+ * parsed and indented alone, as the whole page rendered with that indent would show it.
  */
-async function* pageBody(firstPart: Buffer[], rest: AsyncIterable<Buffer[]>, links: () => StoredDoc): AsyncGenerator<Buffer> {
-  yield Buffer.from('{"data":[');
+async function* pageBody(
+  firstPart: Buffer[],
+  rest: AsyncIterable<Buffer[]>,
+  links: () => StoredDoc,
+  indent: number | undefined,
+): AsyncGenerator<Buffer> {
+  const pretty = indent === undefined ? undefined : new SplicedJson(indent);
+  // The page's shape as the whole page renders it: what comes before, between and after its entries.
+  const shape = apiJson({ data: [0] }, indent);
+  const [open, at] = [shape.indexOf('[') + 1, shape.indexOf('0')];
+  const [first, next] = [Buffer.from(shape.slice(open, at)), Buffer.from(`,${shape.slice(open, at)}`)];
+  const close = shape.slice(at + 1, shape.indexOf(']') + 1);
+  yield Buffer.from(shape.slice(0, open));
   let count = 0;
   const entries = function* (part: Buffer[]) {
-    for (const entry of part) yield count++ ? Buffer.concat([COMMA, entry]) : entry;
+    for (const entry of part) {
+      const json = pretty ? pretty.render(JSON.parse(entry.toString()), 2) : entry;
+      yield Buffer.concat([count++ ? next : first, json]);
+    }
   };
   yield* entries(firstPart);
-  for await (const part of rest) yield* entries(part);
-  yield Buffer.from(`],${JSON.stringify(links()).slice(1)}`);
+  for await (const part of rest) {
+    await yieldLoop();
+    yield* entries(part);
+  }
+  // The links as the whole page renders them: what follows its `data` when that is empty.
+  const tail = apiJson({ data: [], ...links() }, indent);
+  yield Buffer.from(`${count ? close : ']'}${tail.slice(tail.indexOf('[]') + 2)}`);
 }
 
 /**
@@ -308,16 +327,9 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
       return;
     }
     const { firstPart, first, rest, end } = await pageEntries(ctx, source, params);
-    // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
-    if (ctx.query.opt_pretty !== undefined) {
-      const entries = [...firstPart];
-      for await (const part of rest) entries.push(...part);
-      ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...linksOf(first, end.next) };
-      return;
-    }
     ctx.type = 'json';
     ctx.body = Readable.from(
-      pageBody(firstPart, rest, () => linksOf(first, end.next)),
+      pageBody(firstPart, rest, () => linksOf(first, end.next), prettyIndent(ctx.query)),
       { objectMode: false },
     );
   };

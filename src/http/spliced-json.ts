@@ -18,10 +18,13 @@ interface Splice {
   bytes: number;
 }
 
-/** A whole answer, rendered: its length, and its bytes in the order they are sent, about `PART_BYTES` at a time. */
+/**
+ * A whole answer, rendered: its length, and its bytes in the order they are sent, about `PART_BYTES` at a time, the
+ * event loop given back after each (a socket on loopback takes megabytes at once).
+ */
 export interface SplicedText {
   length: number;
-  parts(): Generator<Buffer>;
+  parts(): AsyncGenerator<Buffer>;
 }
 
 const NOTHING = Buffer.alloc(0);
@@ -114,28 +117,33 @@ export class SplicedJson {
   }
 }
 
-/** The skeleton's texts with the splices between them, joined into parts of about `PART_BYTES`, one at a time. */
-function* joined(between: Buffer[], splices: Splice[]): Generator<Buffer> {
+/** The skeleton's texts with the splices between them, in order. */
+function* sequence(between: Buffer[], splices: Splice[]): Generator<Buffer> {
+  for (let i = 0; i < between.length; i++) {
+    yield between[i];
+    const splice = splices[i];
+    if (!splice) continue;
+    yield splice.open;
+    for (let n = 0; n < splice.pieces.length; n++) {
+      if (n) yield splice.separator;
+      yield splice.pieces[n];
+    }
+    yield splice.close;
+  }
+}
+
+/** The answer's bytes joined into parts of about `PART_BYTES`, the event loop given back after each. */
+async function* joined(between: Buffer[], splices: Splice[]): AsyncGenerator<Buffer> {
   let batch: Buffer[] = [];
   let bytes = 0;
-  function* add(buffer: Buffer) {
+  for (const buffer of sequence(between, splices)) {
     batch.push(buffer);
     bytes += buffer.length;
-    if (bytes < PART_BYTES) return;
+    if (bytes < PART_BYTES) continue;
     yield Buffer.concat(batch, bytes);
     batch = [];
     bytes = 0;
-  }
-  for (let i = 0; i < between.length; i++) {
-    yield* add(between[i]);
-    const splice = splices[i];
-    if (!splice) continue;
-    yield* add(splice.open);
-    for (let n = 0; n < splice.pieces.length; n++) {
-      if (n) yield* add(splice.separator);
-      yield* add(splice.pieces[n]);
-    }
-    yield* add(splice.close);
+    await yieldLoop();
   }
   if (bytes) yield Buffer.concat(batch, bytes);
 }

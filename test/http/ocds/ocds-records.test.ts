@@ -173,6 +173,8 @@ t.test('OCDS answers and feed pages are written byte for byte as one rendering o
     '/api/2.5/tenders?opt_schema=ocds&limit=2&descending=1',
     '/api/2.5/tenders?limit=1000&opt_fields=lots,title',
     '/api/2.5/tenders?limit=2&opt_fields=lots&descending=1',
+    '/api/2.5/tenders?offset=4000000000',
+    '/api/2.5/tenders?offset=4000000000&opt_schema=ocds',
   ];
   for (const path of paths) {
     for (const pretty of [false, true]) {

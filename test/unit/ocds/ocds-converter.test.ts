@@ -151,7 +151,9 @@ t.test(
       head,
       eachRelease(releases, async (view) => [view]),
     );
-    const pkg = JSON.parse(Buffer.concat([...text.parts()]).toString());
+    const parts: Buffer[] = [];
+    for await (const part of text.parts()) parts.push(part);
+    const pkg = JSON.parse(Buffer.concat(parts).toString());
     t.notOk(pkg.releases);
     t.same(
       pkg.records.map((r: any) => [r.ocid, r.releases.map((x: any) => x.tender.title)]),
