@@ -15,7 +15,7 @@ import { apiJson } from '../store/api-json';
 import { wantsOcds } from '../ocds/ocds-option';
 import { REGISTRY_PUBLISHER, eachRelease, releasePackageJson } from '../ocds/release-package';
 import type { OcdsObject, ReleasesOf } from '../ocds/parts';
-import { SplicedJson, sendSpliced, yieldLoop } from './spliced-json';
+import { PART_BYTES, SplicedJson, sendSpliced, yieldLoop } from './spliced-json';
 import { formatKyiv } from '../time/kyiv';
 
 export const DEFAULT_LIMIT = 100;
@@ -245,8 +245,8 @@ async function* ocdsReleases(
 }
 
 /**
- * `{"data": [entries], ...links}` from the entries' JSON, a part at a time as the client takes it, the event loop
- * given back after each part (docs/platform.md §Limits); the links come last, once the parts say where the next page
+ * `{"data": [entries], ...links}` from the entries' JSON, as the client takes it, the event loop given back after
+ * each `PART_BYTES` (docs/platform.md §Limits); the links come last, once the parts say where the next page
  * starts. Compact, the entries' JSON is sent as it is, never re-parsed; with `indent` (`opt_pretty`) each entry is
  * parsed and indented alone, as the whole page rendered with that indent would show it.
  */
@@ -264,17 +264,19 @@ async function* pageBody(
   const close = shape.slice(at + 1, shape.indexOf(']') + 1);
   yield Buffer.from(shape.slice(0, open));
   let count = 0;
-  const entries = function* (part: Buffer[]) {
+  let unyielded = 0;
+  async function* entries(part: Buffer[]) {
     for (const entry of part) {
       const json = pretty ? pretty.render(JSON.parse(entry.toString()), 2) : entry;
       yield Buffer.concat([count++ ? next : first, json]);
+      unyielded += json.length;
+      if (unyielded < PART_BYTES) continue;
+      unyielded = 0;
+      await yieldLoop();
     }
-  };
-  yield* entries(firstPart);
-  for await (const part of rest) {
-    await yieldLoop();
-    yield* entries(part);
   }
+  yield* entries(firstPart);
+  for await (const part of rest) yield* entries(part);
   // The links as the whole page renders them: what follows its `data` when that is empty.
   const tail = apiJson({ data: [], ...links() }, indent);
   yield Buffer.from(`${count ? close : ']'}${tail.slice(tail.indexOf('[]') + 2)}`);

@@ -7,7 +7,7 @@ import { apiJson } from '../store/api-json';
 export const yieldLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** About how many bytes of an answer go to the socket at once (docs/platform.md §Limits). */
-const PART_BYTES = 64 * 1024;
+export const PART_BYTES = 64 * 1024;
 
 /** What a placeholder stands for: pieces, with the bytes before, between and after them. */
 interface Splice {
