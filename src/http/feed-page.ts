@@ -1,5 +1,6 @@
 import { MOST_PER_TICK, fromMicros, isTickBound, tickOf, toMicros } from '../store/feed-position';
 import type { FeedQuery } from '../store/port';
+import { yieldLoop } from './spliced-json';
 
 /** Reads the store's page for a query: `feed` or `feedListing`. */
 export type PageRead<R> = (query: FeedQuery) => Promise<R[]>;
@@ -48,12 +49,32 @@ export async function tickedPage<R extends { seq: number }>(
 }
 
 /**
+ * `read` in reads of `size()` entries at most, the event loop given back between them (docs/platform.md §Limits):
+ * the rest of a tick may be 99 entries each near the body limit, and a SQLite read holds the loop until it ends.
+ * Each read starts from the last listed position, as the parts of a page do.
+ */
+function inChunks<R extends { seq: number }>(read: PageRead<R>, size: () => number): PageRead<R> {
+  return async (query) => {
+    const entries: R[] = [];
+    let { offset } = query;
+    for (;;) {
+      const limit = Math.min(size(), query.limit - entries.length);
+      const chunk = await read({ ...query, offset, limit });
+      entries.push(...chunk);
+      if (chunk.length < limit || entries.length >= query.limit) return entries;
+      offset = chunk[chunk.length - 1].seq;
+      await yieldLoop();
+    }
+  };
+}
+
+/**
  * A page read from the store a part at a time, for its body to be sent as its client takes it
  * (docs/platform.md §Limits): each part a ticked page of `size()` entries at most, the first from the query's offset and each next
  * from the last listed position, as a crawler following `next_page` would read them (below a listed position every
  * commit is visible, so nothing is skipped between parts), until `limit` entries are listed or a part comes back
- * short. The parts make a ticked page of `limit`: full, `limit` entries or its last tick's few more. `end.next` is
- * where the next page starts once the parts are read.
+ * short. The parts make a ticked page of `limit`: full, `limit` entries or its last tick's few more, the rest of a
+ * tick read `size()` entries at a time too. `end.next` is where the next page starts once the parts are read.
  */
 export async function* pageParts<R extends { seq: number }>(
   query: FeedQuery,
@@ -64,9 +85,10 @@ export async function* pageParts<R extends { seq: number }>(
 ): AsyncGenerator<R[]> {
   let { offset } = query;
   let left = query.limit;
+  const chunked = inChunks(read, size);
   for (;;) {
     const limit = Math.min(left, size());
-    const part = await tickedPage({ ...query, offset, limit }, read, sealedBelow);
+    const part = await tickedPage({ ...query, offset, limit }, chunked, sealedBelow);
     const last = part.entries.at(-1);
     if (!last) return;
     end.next = part.next;

@@ -3,7 +3,7 @@ import type { Viewer } from './auth';
 import type { Ctx } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
-import { pageParts, previousOffset, storeOffset, tickedPage } from './feed-page';
+import { pageParts, previousOffset, storeOffset } from './feed-page';
 import { ReadSize } from './feed-read-size';
 import { streamFeed, wantsEventStream } from './feed-stream';
 import type { StreamRender } from './live-feeds';
@@ -13,9 +13,9 @@ import { pickFields } from '../store/listing';
 import type { FeedQuery, Kind, StoreSession, StoredDoc } from '../store/port';
 import { apiJson } from '../store/api-json';
 import { wantsOcds } from '../ocds/ocds-option';
-import { REGISTRY_PUBLISHER, releasePackageJson } from '../ocds/release-package';
-import type { ReleasesOf } from '../ocds/parts';
-import { SplicedJson } from './spliced-json';
+import { REGISTRY_PUBLISHER, eachRelease, releasePackageJson } from '../ocds/release-package';
+import type { OcdsObject, ReleasesOf } from '../ocds/parts';
+import { PART_BYTES, SplicedJson, sendSpliced, yieldLoop } from './spliced-json';
 import { formatKyiv } from '../time/kyiv';
 
 export const DEFAULT_LIMIT = 100;
@@ -165,6 +165,11 @@ export const PAGE_READ_BYTES = 1024 * 1024;
 const largestEntries = new Map<string, number>();
 const KNOWN_SIZES = 1000;
 
+function rememberSize(key: string, size: ReadSize) {
+  if (largestEntries.size >= KNOWN_SIZES && !largestEntries.has(key)) largestEntries.clear();
+  largestEntries.set(key, size.largestEntry);
+}
+
 /**
  * The page's entries as JSON, in feed order, read a part at a time (`pageParts`): the first part, read before the
  * answer starts (a failing store is still an error status), and the rest, read as the body is sent.
@@ -195,8 +200,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
       end.first ??= part[0].seq;
       const entries = part.map((entry) => entry.json);
       size.saw(entries.map((entry) => entry.length));
-      if (largestEntries.size >= KNOWN_SIZES && !largestEntries.has(key)) largestEntries.clear();
-      largestEntries.set(key, size.largestEntry);
+      rememberSize(key, size);
       yield entries;
     }
   }
@@ -206,21 +210,76 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   return { firstPart, first: end.first, rest, end };
 }
 
-const COMMA = Buffer.from(',');
+/**
+ * The releases of an OCDS feed page (docs/ocds.md §Feeds): the entries the page lists, read a part at a time as
+ * `pageEntries` reads them, each part about `PAGE_READ_BYTES` of releases (an entry's size here: the bytes its
+ * releases take in `json`), each part's entries masked and their releases written one at a time
+ * (docs/platform.md §Limits). `end` learns where the page starts and where the next one does.
+ */
+async function* ocdsReleases(
+  ctx: Ctx,
+  source: FeedSource,
+  releasesOf: NonNullable<FeedSource['releasesOf']>,
+  query: FeedQuery,
+  json: SplicedJson,
+  end: { next?: number; first?: number },
+): AsyncGenerator<OcdsObject> {
+  const { session, viewer } = ctx.state;
+  const key = `${query.kind}|opt_schema=ocds`;
+  const size = new ReadSize(PAGE_READ_BYTES, MAX_LIMIT, largestEntries.get(key));
+  const read = (part: FeedQuery) => session.feed(part);
+  const sealedBelow = (bound: number) => session.sealedBelow(query.kind, bound);
+  for await (const part of pageParts(query, read, sealedBelow, () => size.entries, end)) {
+    end.first ??= part[0].seq;
+    const views = part.map((stored) => source.entry(stored.doc, viewer).data);
+    const releasesOfView = await releasesOf(views, session);
+    const sizes: number[] = [];
+    for (const view of views) {
+      const before = json.rendered;
+      yield* eachRelease([view], releasesOfView);
+      sizes.push(json.rendered - before);
+    }
+    size.saw(sizes);
+    rememberSize(key, size);
+  }
+}
 
 /**
- * `{"data": [entries], ...links}` from the entries' JSON, which is sent as it is, never re-parsed, a part at a time
- * as the client takes it; the links come last, once the parts say where the next page starts.
+ * `{"data": [entries], ...links}` from the entries' JSON, as the client takes it, the event loop given back after
+ * each `PART_BYTES` (docs/platform.md §Limits); the links come last, once the parts say where the next page
+ * starts. Compact, the entries' JSON is sent as it is, never re-parsed; with `indent` (`opt_pretty`) each entry is
+ * parsed and indented alone, as the whole page rendered with that indent would show it.
  */
-async function* pageBody(firstPart: Buffer[], rest: AsyncIterable<Buffer[]>, links: () => StoredDoc): AsyncGenerator<Buffer> {
-  yield Buffer.from('{"data":[');
+async function* pageBody(
+  firstPart: Buffer[],
+  rest: AsyncIterable<Buffer[]>,
+  links: () => StoredDoc,
+  indent: number | undefined,
+): AsyncGenerator<Buffer> {
+  const pretty = indent === undefined ? undefined : new SplicedJson(indent);
+  // The page's shape as the whole page renders it: what comes before, between and after its entries.
+  const shape = apiJson({ data: [0] }, indent);
+  const [open, at] = [shape.indexOf('[') + 1, shape.indexOf('0')];
+  const [first, next] = [Buffer.from(shape.slice(open, at)), Buffer.from(`,${shape.slice(open, at)}`)];
+  const close = shape.slice(at + 1, shape.indexOf(']') + 1);
+  yield Buffer.from(shape.slice(0, open));
   let count = 0;
-  const entries = function* (part: Buffer[]) {
-    for (const entry of part) yield count++ ? Buffer.concat([COMMA, entry]) : entry;
-  };
+  let unyielded = 0;
+  async function* entries(part: Buffer[]) {
+    for (const entry of part) {
+      const json = pretty ? pretty.render(JSON.parse(entry.toString()), 2) : entry;
+      yield Buffer.concat([count++ ? next : first, json]);
+      unyielded += json.length;
+      if (unyielded < PART_BYTES) continue;
+      unyielded = 0;
+      await yieldLoop();
+    }
+  }
   yield* entries(firstPart);
   for await (const part of rest) yield* entries(part);
-  yield Buffer.from(`],${JSON.stringify(links()).slice(1)}`);
+  // The links as the whole page renders them: what follows its `data` when that is empty.
+  const tail = apiJson({ data: [], ...links() }, indent);
+  yield Buffer.from(`${count ? close : ']'}${tail.slice(tail.indexOf('[]') + 2)}`);
 }
 
 /**
@@ -260,32 +319,19 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
       return links;
     };
     if (releasesOf) {
-      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds),
-      // written release by release (docs/platform.md §Limits).
-      const { session, viewer } = ctx.state;
-      const read = async (query: FeedQuery) =>
-        (await session.feed(query)).map((stored) => ({ seq: stored.seq, view: source.entry(stored.doc, viewer).data }));
-      const page = await tickedPage(params.query, read, (bound) => session.sealedBelow(params.query.kind, bound));
+      // An OCDS page lists the same entries, in the same order and with the same links (docs/ocds.md §Feeds).
       const uri = pageLink(ctx, publicBaseUrl, linkPath, params.echo, given, descending).uri;
-      const views = page.entries.map((entry) => entry.view);
       const head = { uri, publisher: { name: REGISTRY_PUBLISHER }, now: formatKyiv(ctx.state.now) };
       const json = new SplicedJson(prettyIndent(ctx.query));
-      const links = linksOf(page.entries[0]?.seq, page.next);
-      ctx.type = 'json';
-      ctx.body = await releasePackageJson(json, head, views, await releasesOf(views, session), links);
+      const end: { next?: number; first?: number } = {};
+      const releases = ocdsReleases(ctx, source, releasesOf, params.query, json, end);
+      sendSpliced(ctx, await releasePackageJson(json, head, releases, () => linksOf(end.first, end.next)));
       return;
     }
     const { firstPart, first, rest, end } = await pageEntries(ctx, source, params);
-    // Pretty-printing is render.ts's, which formats object bodies only: a page asked for pretty goes to it parsed.
-    if (ctx.query.opt_pretty !== undefined) {
-      const entries = [...firstPart];
-      for await (const part of rest) entries.push(...part);
-      ctx.body = { data: entries.map((entry) => JSON.parse(entry.toString())), ...linksOf(first, end.next) };
-      return;
-    }
     ctx.type = 'json';
     ctx.body = Readable.from(
-      pageBody(firstPart, rest, () => linksOf(first, end.next)),
+      pageBody(firstPart, rest, () => linksOf(first, end.next), prettyIndent(ctx.query)),
       { objectMode: false },
     );
   };

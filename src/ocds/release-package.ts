@@ -1,4 +1,4 @@
-import { yieldLoop, type SplicedJson } from '../http/spliced-json';
+import { yieldLoop, type SplicedJson, type SplicedText } from '../http/spliced-json';
 import type { OcdsObject, ReleasesOf, ViewPart } from './parts';
 
 /** The extensions the reference declares: its releases carry `bids` and `planning.budget.project`. */
@@ -47,21 +47,20 @@ export async function* eachRelease(views: Iterable<ViewPart>, releasesOf: Releas
 }
 
 /**
- * An OCDS 1.1 release package of the releases of `views` as JSON text (docs/ocds.md §Packages), written release by
- * release into `json`; `links` follow the releases (a feed page's).
+ * An OCDS 1.1 release package of `releases` as JSON text (docs/ocds.md §Packages), written release by release into
+ * `json`; `links` follow the releases (a feed page's), asked for once they are written.
  */
 export async function releasePackageJson(
   json: SplicedJson,
   head: PackageHead,
-  views: Iterable<ViewPart>,
-  releasesOf: ReleasesOf,
-  links: OcdsObject = {},
-): Promise<Buffer> {
+  releases: AsyncIterable<OcdsObject>,
+  links: () => OcdsObject = () => ({}),
+): Promise<SplicedText> {
   const pieces: Buffer[] = [];
   let latest: string | undefined;
-  for await (const release of eachRelease(views, releasesOf)) {
+  for await (const release of releases) {
     pieces.push(json.render(release, 2));
     latest = later(latest, release.date as string);
   }
-  return json.text({ ...packageMembers(head, latest), releases: json.list(pieces, 1), ...links });
+  return json.text({ ...packageMembers(head, latest), releases: json.list(pieces, 1), ...links() });
 }

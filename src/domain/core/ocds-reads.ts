@@ -2,8 +2,8 @@ import type { Viewer } from '../../http/auth';
 import type { Ctx } from '../../http/context';
 import { apiError } from '../../http/errors';
 import { absoluteUrl, prettyIndent } from '../../http/render';
-import { SplicedJson } from '../../http/spliced-json';
-import { releasePackageJson } from '../../ocds/release-package';
+import { SplicedJson, sendSpliced } from '../../http/spliced-json';
+import { eachRelease, releasePackageJson } from '../../ocds/release-package';
 import type { Kind, StoreSession } from '../../store/port';
 import { formatKyiv } from '../../time/kyiv';
 import { loadObject, type ObjectDoc } from './objects';
@@ -29,12 +29,6 @@ export interface OcdsReads {
   recordLimit: number;
 }
 
-/** Sends a package's JSON text, rendered here (docs/platform.md §Limits), not by the body renderer. */
-function sendPackage(ctx: Ctx, body: Buffer) {
-  ctx.type = 'json';
-  ctx.body = body;
-}
-
 /** `GET /{kind}/{id}?opt_schema=ocds`: a release package of the object as this reader sees it (docs/ocds.md §Packages). */
 export async function answerOcds(ctx: Ctx, { ocds, publicBaseUrl }: OcdsReads): Promise<void> {
   const { session, viewer, now } = ctx.state;
@@ -43,7 +37,7 @@ export async function answerOcds(ctx: Ctx, { ocds, publicBaseUrl }: OcdsReads): 
   const uri = absoluteUrl(ctx, publicBaseUrl, `/api/2.5/${ocds.kind}/${String(view.id)}?opt_schema=ocds`);
   const head = { uri, publisher: { name: ocds.publisher(view) }, now: formatKyiv(now) };
   const json = new SplicedJson(prettyIndent(ctx.query));
-  sendPackage(ctx, await releasePackageJson(json, head, [view], await ocds.releasesOf([view], session)));
+  sendSpliced(ctx, await releasePackageJson(json, head, eachRelease([view], await ocds.releasesOf([view], session))));
 }
 
 /** The refusal of a record package over `OCDS_RECORD_LIMIT` (docs/ocds.md §Records). */
@@ -73,5 +67,5 @@ export async function answerOcdsRecord(ctx: Ctx, { ocds, publicBaseUrl, recordLi
   const uri = absoluteUrl(ctx, publicBaseUrl, `/api/2.5/${ocds.kind}/${String(current.id)}?opt_schema=ocds-record`);
   const head = { uri, publisher: { name: ocds.publisher(current) }, now: formatKyiv(now) };
   const json = new SplicedJson(prettyIndent(ctx.query), recordLimit, () => recordTooLarge(recordLimit));
-  sendPackage(ctx, await recordPackageJson(json, head, views, await ocds.releasesOf([current], session)));
+  sendSpliced(ctx, await recordPackageJson(json, head, eachRelease(views, await ocds.releasesOf([current], session))));
 }

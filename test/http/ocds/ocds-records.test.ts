@@ -160,3 +160,30 @@ t.test('a record and an OCDS feed page give the event loop back after every rele
   t.equal(page.res.body.releases.length, 10);
   t.ok(page.turns >= 10, `the loop turned ${page.turns} times while a feed page of 10 releases was made`);
 });
+
+t.test('OCDS answers and feed pages are written byte for byte as one rendering of their whole would write them', async (t) => {
+  const server = await aServer(t);
+  const tenders = [await editableTender(server, 3), await editableTender(server, 2), await editableTender(server, 1)];
+  await patchTitles(t, server, tenders[0], 4);
+  const id = tenders[0].id;
+  const paths = [
+    `/api/2.5/tenders/${id}?opt_schema=ocds`,
+    `/api/2.5/tenders/${id}?opt_schema=ocds-record`,
+    '/api/2.5/tenders?opt_schema=ocds&limit=1000',
+    '/api/2.5/tenders?opt_schema=ocds&limit=2&descending=1',
+    '/api/2.5/tenders?limit=1000&opt_fields=lots,title',
+    '/api/2.5/tenders?limit=2&opt_fields=lots&descending=1',
+    '/api/2.5/tenders?offset=4000000000',
+    '/api/2.5/tenders?offset=4000000000&opt_schema=ocds',
+  ];
+  for (const path of paths) {
+    for (const pretty of [false, true]) {
+      const res = await server.request('GET', pretty ? `${path}&opt_pretty=1` : path);
+      t.equal(res.status, 200, path);
+      t.equal(res.text, apiJson(JSON.parse(res.text), pretty ? 4 : undefined), `${path}${pretty ? ', pretty' : ''}`);
+      // A package is whole before it is sent, so it tells its length; a plain page is sent as it is read.
+      if (path.includes('opt_schema'))
+        t.equal(res.headers.get('content-length'), String(Buffer.byteLength(res.text)), `${path}: its length`);
+    }
+  }
+});

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { previousOffset, storeOffset, tickedPage } from '../../../src/http/feed-page';
+import { pageParts, previousOffset, storeOffset, tickedPage } from '../../../src/http/feed-page';
 import { parseFeedOffset } from '../../../src/http/feed-offset';
 import { POSITIONS_PER_TICK, PositionClock, fromMicros, positionsAfter, tickOf, toMicros } from '../../../src/store/feed-position';
 import type { FeedQuery } from '../../../src/store/port';
@@ -169,6 +169,34 @@ t.test('a full page of several ticks takes its last tick whole, as a full page o
     [...feed.positions].reverse(),
   );
   t.equal(back.next, tickOf(feed.positions[0], true).end);
+});
+
+t.test('a page read in parts reads at most a part of entries at once, the rest of a tick included', async (t) => {
+  const feed = new MemoryFeed();
+  feed.commit(2);
+  feed.nowMs += 10;
+  feed.commit(90);
+  feed.nowMs += 10;
+  for (const descending of [false, true]) {
+    const limits: number[] = [];
+    const read = (q: FeedQuery) => {
+      limits.push(q.limit);
+      return feed.read(q);
+    };
+    const end: { next?: number } = {};
+    const query: FeedQuery = { kind: 'tenders', descending, limit: 5, mode: 'live' };
+    const listed: number[] = [];
+    for await (const part of pageParts(query, read, feed.sealedBelow, () => 3, end)) listed.push(...part.map((e) => e.seq));
+    const whole = await feed.page(undefined, descending, 5);
+    t.same(
+      listed,
+      whole.entries.map((e) => e.seq),
+      `${descending ? 'descending' : 'ascending'}: the page read whole`,
+    );
+    t.equal(end.next, whole.next);
+    t.ok(listed.length > 10, `${listed.length} entries: limit 5 and the rest of a tick of many`);
+    t.ok(Math.max(...limits) <= 3, `${limits.length} reads, none of more than 3 entries`);
+  }
 });
 
 t.test('an unsealed last tick of a full page: the page ends on its last position, and what lands below the bound follows', async (t) => {

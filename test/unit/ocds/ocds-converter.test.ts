@@ -7,6 +7,7 @@ import { planRelease } from '../../../src/ocds/plan-release';
 import { prune } from '../../../src/ocds/prune';
 import { SplicedJson } from '../../../src/http/spliced-json';
 import { recordPackageJson } from '../../../src/ocds/record-package';
+import { eachRelease } from '../../../src/ocds/release-package';
 import { tenderReleases as releasesOf } from '../../../src/ocds/tender-release';
 
 const HIDDEN = 'Приховано';
@@ -145,8 +146,14 @@ t.test(
       release('o1', 'c', '2026-10-02T00:00:00+03:00', 'second'),
     ];
     const head = { uri: 'https://r/x', publisher: { name: 'p' }, now: '2026-10-05T00:00:00+03:00' };
-    const text = await recordPackageJson(new SplicedJson(undefined), head, releases, async (view) => [view]);
-    const pkg = JSON.parse(text.toString());
+    const text = await recordPackageJson(
+      new SplicedJson(undefined),
+      head,
+      eachRelease(releases, async (view) => [view]),
+    );
+    const parts: Buffer[] = [];
+    for await (const part of text.parts()) parts.push(part);
+    const pkg = JSON.parse(Buffer.concat(parts).toString());
     t.notOk(pkg.releases);
     t.same(
       pkg.records.map((r: any) => [r.ocid, r.releases.map((x: any) => x.tender.title)]),
