@@ -19,7 +19,7 @@ if (!url) {
     t.same(counted, {
       'GET object (not kept)': '1 round trips, 1 commands: find',
       'GET object (kept)': '0 round trips, 0 commands: ',
-      'feed page (warm)': '1 round trips, 1 commands: find',
+      'feed page (warm)': '2 round trips, 2 commands: find find',
       'POST create': '1 round trips, 1 commands: insert',
       'PATCH owner': '1 round trips, 1 commands: update',
       'POST bid': '1 round trips, 1 commands: update',
