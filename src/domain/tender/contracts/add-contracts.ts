@@ -114,7 +114,7 @@ export async function saveContractsToContracting(
       config: { restricted: !!tenderDoc.config?.restricted },
       secrets: tenderDoc.secrets,
     };
-    const bidAccess = tenderDoc.bidAccess?.[award.bid_id];
+    const bidAccess = award.bid_id ? tenderDoc.bidAccess?.[award.bid_id] : undefined;
     // The winning bid's owner names the supplier's signer (docs/contracts.md §Contracts from awards).
     if (bidAccess) doc.supplierAccess = { data: { owner: bidAccess.owner }, secrets: bidAccess.secrets };
     changes.push(insertOf('contracts', doc));
