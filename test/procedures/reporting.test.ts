@@ -52,6 +52,11 @@ const postAward = (tender: Created, o: { key?: string; token?: string; body?: un
   });
 const patchAward = (tender: Created, id: string, data: unknown, o: { key?: string; token?: string } = {}) =>
   server.request('PATCH', tenderPath(tender, 'awards', id), { key: o.key ?? 'broker', token: o.token ?? tender.token, body: { data } });
+/** A recorded object's shape without the members the server sets differently here (ids, dates, owner). */
+function withoutIdAndDate(data: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, date: _date, owner: _owner, ...rest } = data;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+}
 const stored = async (tender: Created) => (await server.store.session().get('tenders', tender.id))!.doc;
 
 async function ocdsValid(t: Test, path: string) {
@@ -96,6 +101,8 @@ t.test('reporting: draft → active → award named and activated → contract s
 
   const active = await activate(tender);
   t.equal(active.status, 200, active.text);
+  const { contractChangeRationaleTypes: _c, items: _i, ...activated } = recorded('tender-activating').responseBody.data;
+  t.match(active.body.data, withoutIdAndDate({ ...activated, dateModified: undefined, dateCreated: undefined, tenderID: undefined }));
   t.match(active.body.data, { status: 'active', procurementMethod: 'limited', procurementMethodType: 'reporting' });
   t.notOk('next_check' in active.body.data, 'nothing happens with time');
   t.ok((await feedIds()).includes(`${tender.id} active`), 'the feed lists it active');
@@ -314,15 +321,10 @@ t.test('cancellations: the reasons reporting allows; the active cancellation can
   );
   const made = await postCancellation(server, tender, recorded('prepare-cancellation').requestBody.data);
   t.equal(made.status, 201);
-  t.match(
-    made.body.data,
-    recorded('prepare-cancellation').responseBody.data.constructor === Object
-      ? { reasonType: 'noDemand', reason: 'cancellation reason', cancellationOf: 'tender', status: 'draft' }
-      : {},
-  );
+  t.match(made.body.data, withoutIdAndDate(recorded('prepare-cancellation').responseBody.data));
   const id = made.body.data.id;
   const reason = await patchCancellation(server, tender, id, recorded('update-cancellation-reasonType').requestBody.data);
-  t.match(reason.body.data, { reasonType: 'unFixable', status: 'draft' });
+  t.match(reason.body.data, withoutIdAndDate(recorded('update-cancellation-reasonType').responseBody.data));
   t.equal((await uploadCancellationDocument(server, tender, id)).status, 201);
   const other = { key: 'broker1' };
   t.match(await patchCancellation(server, tender, id, { status: 'pending' }, other), errorReply(403, 'url', 'permission', 'Forbidden'));
