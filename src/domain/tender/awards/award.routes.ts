@@ -27,7 +27,8 @@ async function loadAward(ctx: Ctx): Promise<TenderAward> {
 
 /**
  * `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards): made by the server
- * from bids, or named by the tender's owner where its procedure says so (§reporting); decided by the tender's owner.
+ * from bids, or named by the tender's owner where its procedure says so (docs/tenders.md §reporting); decided by the
+ * tender's owner.
  */
 export function awardRoutes(deps: RouteDeps): MountableRoute[] {
   return [
