@@ -1,4 +1,5 @@
 import t, { type Test } from 'tap';
+import { aSigner } from '../fixtures/awards';
 import { uploadDocument } from '../fixtures/frameworks';
 import { ocdsSchemasPresent, releasePackageValidator } from '../fixtures/ocds';
 import { readRecording } from '../fixtures/reference-recording';
@@ -348,4 +349,26 @@ t.test("transfers: a reporting tender of a broker that left is taken over; the n
   t.equal((await activate(tender, 'broker3', token)).status, 200);
   t.match(await postAward(tender, { key: 'brokerx' }), errorReply(403, 'url', 'permission', 'Forbidden'), 'the old owner');
   t.equal((await postAward(tender, { key: 'broker3', token })).status, 201);
+});
+
+t.test("without a bid the tender's owner names the supplier's signer, then signs the contract", async (t) => {
+  const tender = await reportingTender();
+  await activate(tender);
+  const body = awardBody();
+  const { signerInfo: _s, ...supplier } = body.data.suppliers[0];
+  const award = (await postAward(tender, { body: { data: { ...body.data, suppliers: [supplier] } } })).body.data;
+  await patchAward(tender, award.id, { status: 'active', qualified: true });
+  const contractId = (await server.request('GET', tenderPath(tender, 'contracts'))).body.data[0].id;
+  const path = `/api/2.5/contracts/${contractId}`;
+  const sign = () => server.request('PATCH', path, { key: 'broker', token: tender.token, body: { data: { status: 'active' } } });
+  t.match(
+    await sign(),
+    errorReply(422, 'body', 'data', 'signerInfo field for buyer and suppliers is required for contract in `active` status'),
+  );
+  const signer = (key: string, token: string) =>
+    server.request('PUT', `${path}/suppliers/signer_info`, { key, token, body: { data: aSigner('Постачальник') } });
+  t.match(await signer('broker1', tender.token), errorReply(403, 'url', 'permission', 'Forbidden'), 'another broker');
+  t.equal((await signer('broker', tender.token)).status, 200);
+  t.equal((await sign()).status, 200);
+  t.equal((await server.request('GET', tenderPath(tender))).body.data.status, 'complete');
 });
