@@ -39,12 +39,17 @@ export type AwardRule = (after: Award, before: Award) => void;
 
 /** What a procedure says about awards (docs/tenders.md §Awards). */
 export interface AwardPolicy {
+  /**
+   * `null` where the server makes awards from bids (`add_next_award`); else the owner's `POST` body, for a procedure
+   * whose owner names the supplier (docs/tenders.md §reporting).
+   */
+  create: Joi.ObjectSchema | null;
   /** The owner's PATCH of an award. */
   schema: Joi.ObjectSchema;
   /** Checks of a decision (`qualified`, `eligible`) run when the status changes. */
   rules: AwardRule[];
-  /** The award's stand-still (`complaintPeriod`) after a decision. */
-  standStill: DayCount;
+  /** The award's stand-still (`complaintPeriod`) after a decision; `null` for none (`award_has_period` false). */
+  standStill: DayCount | null;
   /** `check_skip_award_complaint_period`: contracts are signed, and lots close, without waiting for the stand-still. */
   skipStandStill: boolean;
 }

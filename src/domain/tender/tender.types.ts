@@ -107,7 +107,8 @@ export type Award = Translated<'title'> &
     date: string;
     value?: Value;
     suppliers?: TenderOrganization[];
-    bid_id: string;
+    /** The bid it was made from; none for an award the owner named (docs/tenders.md §reporting). */
+    bid_id?: string;
     lotID?: string;
     qualified?: boolean;
     eligible?: boolean;

@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { apiError } from '../../../http/errors';
+import { apiError, forbidden } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv } from '../../../time/kyiv';
 import { calculateDate } from '../../../time/periods';
+import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import { loadObject } from '../../core/objects';
 import { updateOf } from '../../save-rules';
@@ -54,14 +55,41 @@ function checkActiveAwards(t: Tender, award: Award): void {
   }
 }
 
+/** What an owner's `POST` of an award gives (docs/tenders.md §reporting): the server sets its id, date and status. */
+export type AwardRequest = Pick<Award, 'suppliers' | 'value' | 'qualified'> & Partial<Pick<Award, 'status'>>;
+
+/**
+ * `POST /tenders/{id}/awards` by the tender's owner, where the procedure has the owner name the supplier
+ * (docs/tenders.md §reporting): a `pending` award, in the awards window, while no earlier award is pending or
+ * active (`validate_create_new_award`). Where awards come from bids only the reference's administrators may add
+ * one: the owner is refused as they are.
+ */
+export async function addAward(session: StoreSession, stored: StoredTender, request: Record<string, unknown>, now: Date): Promise<Award> {
+  const tender = structuredClone(tenderOf(stored.doc));
+  const procedure = procedureOfStored(tender);
+  if (!procedure.awards.create) throw forbidden();
+  const asked = validated<AwardRequest>(procedure.awards.create, request);
+  if (!inWindow(procedure, 'awards', tender.status)) throw apiError(403, `Can't create award in current (${tender.status}) tender status`);
+  const last = tender.awards?.at(-1);
+  if (last && ['pending', 'active'].includes(last.status))
+    throw apiError(403, `Can't create new award while any (${last.status}) award exists`);
+  const award: Award = { status: 'pending', ...asked, id: newId(), date: formatKyiv(now) };
+  tender.awards = [...itemsOf(tender, 'awards'), award];
+  await session.commit([tenderChange(stored, { ...tender, dateModified: formatKyiv(now) }, { writes: ['awards'] })]);
+  return award;
+}
+
 /** What a decision leaves to do outside the tender: contracts to create and contracts to cancel. */
 interface Effects {
   added: TenderContract[];
   cancelled: string[];
 }
 
-/** The award's stand-still from now (`complaintPeriod.endDate`). */
-const standStillFrom = (t: Tender, now: Date, policy: AwardPolicy) => formatKyiv(calculateDate(now, policy.standStill, dateMathOf(t)));
+/** The award's stand-still from now (`complaintPeriod`), where the procedure has one. */
+function setStandStill(t: Tender, award: Award, now: Date, { standStill }: AwardPolicy): void {
+  if (standStill)
+    award.complaintPeriod = { startDate: formatKyiv(now), endDate: formatKyiv(calculateDate(now, standStill, dateMathOf(t))) };
+}
 
 /**
  * `award_status_up`: pending → active (the stand-still, the contract, the next award), pending → unsuccessful
@@ -73,7 +101,7 @@ function awardStatusUp(t: Tender, before: Award, award: Award, now: Date, config
   const move = `${before.status}→${award.status}`;
   if (move === 'pending→active' || move === 'pending→unsuccessful') {
     if (move === 'pending→active' && config.hasAwardingOrder === false) checkActiveAwards(t, award);
-    award.complaintPeriod = { startDate: stamp, endDate: standStillFrom(t, now, policy) };
+    setStandStill(t, award, now, policy);
     if (award.status === 'active') effects.added.push(addContracts(t, award, now));
   } else if (move === 'active→cancelled') {
     if (award.complaintPeriod?.endDate && Date.parse(award.complaintPeriod.endDate) > now.getTime()) award.complaintPeriod.endDate = stamp;
@@ -83,7 +111,8 @@ function awardStatusUp(t: Tender, before: Award, award: Award, now: Date, config
   }
   award.date = stamp;
   t.awards = itemsOf(t, 'awards').map((a) => (a.id === award.id ? award : a));
-  addNextAward(t, now, config, procedureOfStored(t));
+  // Where the owner names awards, the next one is the owner's too (docs/tenders.md §reporting).
+  if (!policy.create) addNextAward(t, now, config, procedureOfStored(t));
   return effects;
 }
 

@@ -1,5 +1,6 @@
 import type { RouteDeps } from '../../../app-deps';
 import { bodyData } from '../../../http/body';
+import { absoluteUrl, created } from '../../../http/render';
 import type { Ctx } from '../../../http/context';
 import { route, type MountableRoute } from '../../../http/route';
 import {
@@ -11,10 +12,10 @@ import {
 } from '../../documents';
 import { visibleData } from '../../core/restricted-view';
 import { TENDER_PROCEDURES } from '../procedures';
-import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderPartOwner } from '../tender.routes';
+import { loadTenderOf, tenderDocumentPatch, tenderListReads, tenderOwner, tenderPartOwner } from '../tender.routes';
 import { TENDER_MASK } from '../tender.mask';
 import { tenderOf } from '../tender-aggregate';
-import { awardDocuments, findAward, patchAward, type TenderAward } from './award.lifecycle';
+import { addAward, awardDocuments, findAward, patchAward, type TenderAward } from './award.lifecycle';
 
 const PATH = '/api/2.5/tenders/:id/awards';
 
@@ -25,12 +26,27 @@ async function loadAward(ctx: Ctx): Promise<TenderAward> {
 }
 
 /**
- * `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards): made by the server,
- * decided by the tender's owner.
+ * `/tenders/{id}/awards[/{award_id}[/documents[/{document_id}]]]` (docs/tenders.md §Awards): made by the server
+ * from bids, or named by the tender's owner where its procedure says so (docs/tenders.md §reporting); decided by the
+ * tender's owner.
  */
 export function awardRoutes(deps: RouteDeps): MountableRoute[] {
   return [
     ...tenderListReads('awards', 'awardId', 'award_id', { list: 'Awards of a tender', one: 'One award of a tender' }),
+    route({
+      method: 'post',
+      path: PATH,
+      summary: 'Names the supplier of an award (the tender owner, where the procedure has no bids)',
+      load: loadTenderOf,
+      access: tenderOwner,
+      body: Object.values(TENDER_PROCEDURES).flatMap((p) => (p.awards.create ? [{ data: p.awards.create }] : [])),
+      result: 'created',
+      writes: true,
+      handle: async (ctx, stored) => {
+        const award = await addAward(ctx.state.session, stored, bodyData(ctx), ctx.state.now);
+        created(ctx, absoluteUrl(ctx, deps.config.publicBaseUrl, `/api/2.5/tenders/${ctx.params.id}/awards/${award.id}`), { data: award });
+      },
+    }),
     route({
       method: 'patch',
       path: `${PATH}/:awardId`,

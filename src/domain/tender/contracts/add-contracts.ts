@@ -114,8 +114,9 @@ export async function saveContractsToContracting(
       config: { restricted: !!tenderDoc.config?.restricted },
       secrets: tenderDoc.secrets,
     };
-    const bidAccess = tenderDoc.bidAccess?.[award.bid_id];
-    // The winning bid's owner names the supplier's signer (docs/contracts.md §Contracts from awards).
+    // The winning bid's owner names the supplier's signer (docs/contracts.md §Contracts from awards); for an award
+    // the owner named, without a bid, the tender's owner does (`bid = tender`, docs/tenders.md §reporting).
+    const bidAccess = award.bid_id ? tenderDoc.bidAccess?.[award.bid_id] : { owner: t.owner, secrets: tenderDoc.secrets };
     if (bidAccess) doc.supplierAccess = { data: { owner: bidAccess.owner }, secrets: bidAccess.secrets };
     changes.push(insertOf('contracts', doc));
   }

@@ -24,7 +24,13 @@ const STALE_START_MS = 10 * 60_000;
  * Awards decided with `qualified`; a 2 working days' stand-still (spec-era `belowthreshold/constants.py`
  * `STAND_STILL_TIME`) that contracts and lots do not wait for (`check_skip_award_complaint_period`, docs/tenders.md §Awards).
  */
-const AWARDS: AwardPolicy = { schema: patchAward, rules: [qualifiedDecides], standStill: { days: 2, working: true }, skipStandStill: true };
+const AWARDS: AwardPolicy = {
+  create: null,
+  schema: patchAward,
+  rules: [qualifiedDecides],
+  standStill: { days: 2, working: true },
+  skipStandStill: true,
+};
 
 const at = (s: string) => parseIsoDate(s)!;
 

@@ -38,6 +38,7 @@ const agreementOf = async (t: TenderContent, session: TenderContext['session']) 
  * `STAND_STILL_TIME`) before the contract is signed and the lot closes (docs/tenders.md §Awards).
  */
 const AWARDS: AwardPolicy = {
+  create: null,
   schema: patchEligibleAward,
   rules: [qualifiedToActivate, eligibleDecides],
   standStill: { days: 5, working: true },

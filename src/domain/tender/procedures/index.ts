@@ -1,8 +1,9 @@
 import type { TenderProcedure } from '../procedure';
 import { belowThreshold } from './below-threshold';
 import { competitiveOrdering } from './competitive-ordering';
+import { reporting } from './reporting';
 
-export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThreshold, competitiveOrdering };
+export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThreshold, competitiveOrdering, reporting };
 
 /**
  * The one lookup by type (docs/architecture.md §Procedures as data). A POST without `procurementMethodType` is

@@ -1,0 +1,80 @@
+import type { AwardPolicy, TenderProcedure } from '../../procedure';
+import { only } from '../../tender.config';
+import { procurementMethodIs } from '../../tender.rules';
+import { qualifiedDecides } from '../../awards/award.rules';
+import { tenderDefaults } from '../shared-rules';
+import { causeDetailsFromList, causeRequired } from './cause';
+import { createReporting, patchReporting, patchReportingAward, postReportingAward } from './reporting.schema';
+
+/**
+ * Awards named by the owner (`ReportingAwardResource`), decided with `qualified`, without a stand-still
+ * (`award_has_period` false): the contract is made on activation and may be signed at once (docs/tenders.md §reporting).
+ */
+const AWARDS: AwardPolicy = {
+  create: postReportingAward,
+  schema: patchReportingAward,
+  rules: [qualifiedDecides],
+  standStill: null,
+  skipStandStill: true,
+};
+
+/**
+ * reporting (the reference's `limited` package): a contract reported without competition. No periods, bids,
+ * questions or auction: the owner activates the draft, names the supplier in an award, activates it, and the
+ * signed contract completes the tender (docs/tenders.md §reporting).
+ */
+export const reporting: TenderProcedure = {
+  type: 'reporting',
+  procurementMethod: 'limited',
+  // `ReportingTenderDetailsState.tender_create_accreditations`.
+  accreditation: { create: ['1', '3', '5'] },
+  phases: [
+    { status: 'draft', ends: { by: "the owner's activation" } },
+    { status: 'active', ends: { by: "the awarded supplier's contract signed; the owner's cancellation" } },
+    { status: 'complete' },
+    { status: 'cancelled' },
+  ],
+  windows: {
+    bids: [],
+    bidDocuments: [],
+    evidence: [],
+    winnerEvidence: [],
+    winnerResponses: [],
+    questions: [],
+    auction: [],
+    // `validate_award_operation_not_in_active_status`.
+    awards: ['active'],
+    awardDocuments: ['active'],
+    cancellations: ['active'],
+    complaints: null,
+  },
+  editableStatuses: ['draft', 'active'],
+  // `ReportingCancellationStateMixing`: belowThreshold's checks, the release's reasons with forceMajeure.
+  cancellations: { reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut'], rules: [] },
+  complaintRoutes: { read: [], post: [] },
+  // Standards `TenderConfig/reporting.json`: every member fixed.
+  config: {
+    hasAuction: only(false),
+    hasAwardingOrder: only(true),
+    hasValueRestriction: only(true),
+    valueCurrencyEquality: only(true),
+    hasPrequalification: only(false),
+    minBidsNumber: { type: 'integer', minimum: 1, maximum: 1, default: 1 },
+    hasPreSelectionAgreement: only(false),
+    hasTenderComplaints: only(false),
+    hasAwardComplaints: only(false),
+    hasCancellationComplaints: only(false),
+    restricted: only(false),
+  },
+  schemas: { create: createReporting, patch: patchReporting },
+  rules: {
+    ...tenderDefaults.rules,
+    save: [...tenderDefaults.rules.save, procurementMethodIs('limited'), causeRequired, causeDetailsFromList],
+    // `should_validate_related_lot_in_items` False: no lots, so no item names one.
+    activate: [],
+  },
+  bids: null,
+  awards: AWARDS,
+  periods: () => undefined,
+  activate: () => undefined,
+};
