@@ -21,6 +21,8 @@ function queryOf(url: URL): Map<string, string> {
  */
 export function signatureBytes(parameter: string): Buffer | null {
   const unquoted = parameter.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Python's `b64decode` of a str refuses any character beyond ASCII (`unquote` makes one of a quoted UTF-8 byte).
+  if ([...unquoted].some((ch) => ch.charCodeAt(0) > 0x7f)) return null;
   const kept = unquoted.replace(/[^A-Za-z0-9+/=]/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(kept) || kept.length % 4 !== 0) return null;
   return Buffer.from(kept, 'base64');
