@@ -34,8 +34,8 @@ export interface Config {
   /** The document service whose signed URLs documents may name (docs/platform.md §Document service); null = off. */
   docservice: DocserviceConfig | null;
   /**
-   * The built-in document service's port (`DOCSERVICE_PORT`: its broker-facing routes on HOST, docs/platform.md
-   * §Built-in document service); null: none on this node.
+   * The built-in document service's port (`DOCSERVICE_PORT`: its broker-facing routes on HOST,
+   * docs/platform.md §Built-in document service); null: none on this node.
    */
   docservicePort: number | null;
   nodeId: string;
