@@ -58,3 +58,7 @@ export function serviceUrl(service: DocserviceConfig, route: 'get' | 'upload', k
   const query = new URLSearchParams({ KeyID: service.keyId, Signature: signatureOf(service, message) });
   return `${service.urls[0]}/${route}/${key}?${query.toString()}`;
 }
+
+/** The document url of the file `key` whose hash is `hash` (`md5:…`): what a broker POSTs to the API as `url`. */
+export const documentUrl = (service: DocserviceConfig, key: string, hash: string): string =>
+  serviceUrl(service, 'get', key, `${key}\0${hash.slice(hash.indexOf(':') + 1)}`);

@@ -7,7 +7,7 @@ import { downloadUrl } from './docservice';
 import { downloadType, serviceDisposition } from './download-headers';
 import { readFileField } from './multipart-file';
 import { readFile, registerFile, storeFile, type ServiceFile } from './service-files';
-import { checkUploadUrl, openedKey, serviceUrl } from './service-signatures';
+import { checkUploadUrl, documentUrl, openedKey, serviceUrl } from './service-signatures';
 
 /** What the built-in document service's routes need (docs/platform.md §Built-in document service). */
 export interface ServiceRouteDeps {
@@ -51,7 +51,7 @@ function uploadedFile(ctx: Ctx, limit: number) {
 
 /** The answer to an upload: the document's members for the API, and a URL good for 300 s to read the file back. */
 function uploaded(ctx: Ctx, service: DocserviceConfig, file: ServiceFile) {
-  const url = serviceUrl(service, 'get', file.key, `${file.key}\0${file.hash.slice(4)}`);
+  const url = documentUrl(service, file.key, file.hash);
   const getUrl = downloadUrl(service, file.key, ctx.state.now);
   return { getUrl, body: { data: { url, hash: file.hash, format: file.format, title: file.title }, get_url: getUrl } };
 }
@@ -88,7 +88,7 @@ export function serviceRoutes({ service, bodyLimit }: ServiceRouteDeps): Mountab
         const uploadUrl = serviceUrl(service, 'upload', key, key);
         ctx.status = 201;
         ctx.set('Location', uploadUrl);
-        ctx.body = { data: { ...data, url: serviceUrl(service, 'get', key, `${key}\0${hash.slice(4)}`) }, upload_url: uploadUrl };
+        ctx.body = { data: { ...data, url: documentUrl(service, key, hash) }, upload_url: uploadUrl };
       },
     }),
     route({
