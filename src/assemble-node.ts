@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
 import { loadAuthFile } from './http/auth';
-import { docserviceApp } from './http/docservice-app';
+import { docserviceApp } from './docservice-app';
 import type { RequestState } from './http/context';
 import { probeApp } from './jobs/probe-app';
 import { startJobs, type Jobs } from './jobs/start-jobs';

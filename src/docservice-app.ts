@@ -1,18 +1,18 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import type { Config, DocserviceConfig } from '../config';
-import { serviceRoutes } from '../domain/documents/service.routes';
-import type { Store } from '../store/port';
-import type { Clock } from '../time/clock';
-import { authenticate, type Account } from './auth';
-import { clientAddress } from './client-address';
-import type { RequestState } from './context';
-import { errorRenderer } from './errors';
-import { noSniff } from './no-sniff';
-import { requestClock } from './request-clock';
-import { requestLog } from './request-log';
-import { requestTimeout } from './request-timeout';
-import { routerOf } from './route';
+import type { Config, DocserviceConfig } from './config';
+import { serviceRoutes } from './domain/documents/service.routes';
+import type { Store } from './store/port';
+import type { Clock } from './time/clock';
+import { authenticate, type Account } from './http/auth';
+import { clientAddress } from './http/client-address';
+import type { RequestState } from './http/context';
+import { errorRenderer } from './http/errors';
+import { noSniff } from './http/no-sniff';
+import { requestClock } from './http/request-clock';
+import { requestLog } from './http/request-log';
+import { requestTimeout } from './http/request-timeout';
+import { routerOf } from './http/route';
 
 export interface DocserviceAppDeps {
   config: Config & { docservice: DocserviceConfig };
