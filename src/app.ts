@@ -10,21 +10,14 @@ import { noSniff } from './http/no-sniff';
 import { rateLimit } from './http/rate-limit';
 import { prettyJson } from './http/render';
 import { requestTimeout } from './http/request-timeout';
+import { requestClock } from './http/request-clock';
 import { requestLog } from './http/request-log';
 import { sessionCookie } from './http/session';
 import { routerOf } from './http/route';
 import { routeTable } from './route-table';
 import type { AppDeps } from './app-deps';
-import type { Clock } from './time/clock';
 
 export type { AppDeps } from './app-deps';
-
-function requestClock(clock: Clock): Koa.Middleware {
-  return async function stampNow(ctx, next) {
-    ctx.state.now = clock.now();
-    await next();
-  };
-}
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>();

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
 import { loadAuthFile } from './http/auth';
+import { docserviceApp } from './docservice-app';
 import type { RequestState } from './http/context';
 import { probeApp } from './jobs/probe-app';
 import { startJobs, type Jobs } from './jobs/start-jobs';
@@ -34,6 +35,8 @@ export interface NodeDeps {
 /** A node's parts before it listens: the app its ROLE serves, and what the app runs on. */
 export interface NodeParts {
   app: Koa<RequestState>;
+  /** The built-in document service's app, for the DOCSERVICE_PORT listener; null when this node serves none. */
+  docservice: Koa<RequestState> | null;
   /** The store every writer uses: its commits plan the next checks (docs/architecture.md §Automatic transitions). */
   store: Store;
   jobs: Jobs;
@@ -74,23 +77,19 @@ export async function assembleNode(config: Config, deps: NodeDeps): Promise<Node
     config.redisUrl && config.rateLimitPerMinute > 0 && config.role !== 'worker'
       ? new (await import('ioredis')).default(config.redisUrl, { maxRetriesPerRequest: 1 }).on('error', () => {}) // each failed count is logged per request
       : null;
+  const accounts = loadAuthFile(config.authFile);
   // A worker serves only its probes and metrics (k8s/base/worker-deployment.yaml).
   const app =
     config.role === 'worker'
       ? probeApp(store, readinessChecks)
-      : createApp({
-          config,
-          store,
-          membership,
-          accounts: loadAuthFile(config.authFile),
-          clock,
-          logger,
-          readinessChecks,
-          rateLimitRedis,
-          liveFeeds: feeds,
-        });
+      : createApp({ config, store, membership, accounts, clock, logger, readinessChecks, rateLimitRedis, liveFeeds: feeds });
+  const { docservice } = config;
   return {
     app,
+    docservice:
+      config.role !== 'worker' && config.docservicePort !== null && docservice
+        ? docserviceApp({ config: { ...config, docservice }, store, accounts, clock, logger })
+        : null,
     store,
     jobs,
     membership,

@@ -33,6 +33,11 @@ export interface Config {
   storedUrlBase: string;
   /** The document service whose signed URLs documents may name (docs/platform.md §Document service); null = off. */
   docservice: DocserviceConfig | null;
+  /**
+   * The built-in document service's port (`DOCSERVICE_PORT`: its broker-facing routes on HOST,
+   * docs/platform.md §Built-in document service); null: none on this node.
+   */
+  docservicePort: number | null;
   nodeId: string;
   logLevel: string;
   bodyLimit: number;
@@ -128,6 +133,7 @@ const schema = Joi.object({
   PUBLIC_BASE_URL: httpUrl,
   DOCSERVICE_URL: docserviceUrls,
   DOCSERVICE_PUBLIC_KEYS: hexKeys,
+  DOCSERVICE_PORT: Joi.number().integer().min(0).max(65535),
   DOCSERVICE_SIGNING_KEY: Joi.string().pattern(HEX_KEY).message('"DOCSERVICE_SIGNING_KEY" must be an Ed25519 seed of 64 hex characters'),
   NODE_ID: Joi.string()
     .pattern(/^[A-Za-z0-9._-]{1,64}$/)
@@ -186,6 +192,13 @@ const schema = Joi.object({
       return helpers.message({
         custom: '"DOCSERVICE_SIGNING_KEY" is required when "DOCSERVICE_URL" is set (downloads redirect to URLs it signs)',
       });
+    }
+    if (env.DOCSERVICE_PORT !== undefined && !env.DOCSERVICE_URL) {
+      return helpers.message({ custom: '"DOCSERVICE_PORT" needs "DOCSERVICE_URL" (the public base of the URLs it answers)' });
+    }
+    // The URLs the service answers are `<base>/get/<key>`, and a document's url must have exactly that path.
+    if (env.DOCSERVICE_PORT !== undefined && new URL(proxyList(env.DOCSERVICE_URL)[0]).pathname.replace(/\/+$/, '') !== '') {
+      return helpers.message({ custom: '"DOCSERVICE_URL" must be an origin without a path when "DOCSERVICE_PORT" is set' });
     }
     if (!env.DOCSERVICE_URL && (env.DOCSERVICE_SIGNING_KEY || env.DOCSERVICE_PUBLIC_KEYS)) {
       return helpers.message({
@@ -246,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     docservice: value.DOCSERVICE_URL
       ? docserviceConfig(value.DOCSERVICE_URL, value.DOCSERVICE_PUBLIC_KEYS, value.DOCSERVICE_SIGNING_KEY)
       : null,
+    docservicePort: value.DOCSERVICE_PORT ?? null,
     nodeId: value.NODE_ID ?? `${hostname()}-${process.pid}`,
     logLevel: value.LOG_LEVEL,
     bodyLimit: value.BODY_LIMIT,

@@ -61,7 +61,8 @@ export function jsonBody(limit: number): Koa.Middleware {
   };
 }
 
-async function readText(ctx: Koa.Context, limit: number, length: number): Promise<string> {
+/** The body's text, up to `limit` bytes (413 beyond), `length` the declared one (0: unknown). */
+export async function readText(ctx: Koa.Context, limit: number, length: number): Promise<string> {
   try {
     return await getRawBody(ctx.req, { limit, length: length || undefined, encoding: 'utf8' });
   } catch (err) {

@@ -85,6 +85,24 @@ t.test('DOCSERVICE_*: off unless DOCSERVICE_URL; keys by KeyID; every bad value 
   t.match(problemsOf({ DOCSERVICE_SIGNING_KEY: seed }).join(), /need "DOCSERVICE_URL"/);
 });
 
+t.test('DOCSERVICE_PORT: the built-in service, on the origin DOCSERVICE_URL names', async (t) => {
+  const seed = '480310b588d10049d4a1199c37c258ecc9e2d15fde6851cbe8eaf35210fbefc0';
+  t.equal(loadConfig({}).docservicePort, null);
+  t.equal(
+    loadConfig({ DOCSERVICE_URL: 'https://ds.example/', DOCSERVICE_SIGNING_KEY: seed, DOCSERVICE_PORT: '6543' }).docservicePort,
+    6543,
+  );
+  t.match(problemsOf({ DOCSERVICE_PORT: '6543' }).join(), /"DOCSERVICE_PORT" needs "DOCSERVICE_URL"/);
+  t.match(
+    problemsOf({ DOCSERVICE_URL: 'https://ds.example/files', DOCSERVICE_SIGNING_KEY: seed, DOCSERVICE_PORT: '6543' }).join(),
+    /"DOCSERVICE_URL" must be an origin without a path when "DOCSERVICE_PORT" is set/,
+  );
+  t.match(
+    problemsOf({ DOCSERVICE_URL: 'https://ds.example', DOCSERVICE_SIGNING_KEY: seed, DOCSERVICE_PORT: 'x' }).join(),
+    /"DOCSERVICE_PORT" must be a number/,
+  );
+});
+
 t.test('PUBLIC_BASE_URL loses its trailing slash', async (t) => {
   t.equal(loadConfig({ PUBLIC_BASE_URL: 'https://registry.example/' }).publicBaseUrl, 'https://registry.example');
 });

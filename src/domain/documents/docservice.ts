@@ -1,4 +1,4 @@
-import { sign, verify } from 'node:crypto';
+import { sign, verify, type KeyObject } from 'node:crypto';
 import type { DocserviceConfig } from '../../config';
 import { apiError } from '../../http/errors';
 
@@ -14,11 +14,16 @@ function queryOf(url: URL): Map<string, string> {
 }
 
 /**
- * Python's `b64decode` without `validate`: characters outside the alphabet are dropped, and what is left must be
- * whole groups of four; null where it would raise (the reference's `Document url signature invalid.`).
+ * A `Signature` parameter as the reference reads one, `b64decode(unquote(value))`: the reference's document service
+ * quotes the base64 before the URL encodes it again (`%252B`), so the parameter may still be quoted once. Python's
+ * `b64decode` without `validate` drops characters outside the alphabet, and what is left must be whole groups of
+ * four; null where it would raise (`Document url signature invalid.`, the service's `Signature invalid`).
  */
-function base64Bytes(text: string): Buffer | null {
-  const kept = text.replace(/[^A-Za-z0-9+/=]/g, '');
+export function signatureBytes(parameter: string): Buffer | null {
+  const unquoted = parameter.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Python's `b64decode` of a str refuses any character beyond ASCII (`unquote` makes one of a quoted UTF-8 byte).
+  if ([...unquoted].some((ch) => ch.charCodeAt(0) > 0x7f)) return null;
+  const kept = unquoted.replace(/[^A-Za-z0-9+/=]/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(kept) || kept.length % 4 !== 0) return null;
   return Buffer.from(kept, 'base64');
 }
@@ -39,13 +44,20 @@ export function documentServiceKey(service: DocserviceConfig | null, url: string
   if (!hash) throw apiError(422, 'This field is required.', { name: 'hash' });
   const publicKey = service.keyring.get(query.get('KeyID')!);
   if (!publicKey) throw urlRefusal('Document url expired.');
-  const signature = base64Bytes(query.get('Signature')!);
+  const signature = signatureBytes(query.get('Signature')!);
   if (!signature) throw urlRefusal('Document url signature invalid.');
   const key = segments[2];
-  const message = Buffer.from(`${key}\0${hash.slice(hash.indexOf(':') + 1)}`);
-  if (signature.length !== 64 || !verify(null, message, publicKey, signature)) throw urlRefusal('Document url invalid.');
+  if (!verifies(publicKey, `${key}\0${hash.slice(hash.indexOf(':') + 1)}`, signature)) throw urlRefusal('Document url invalid.');
   return key;
 }
+
+/** Whether `signature` is `key`'s Ed25519 signature of `message` (a signature of another length is not). */
+export const verifies = (key: KeyObject, message: string, signature: Buffer): boolean =>
+  signature.length === 64 && verify(null, Buffer.from(message), key, signature);
+
+/** The registry's signature of `message`, base64, as its URLs carry it. */
+export const signatureOf = (service: DocserviceConfig, message: string): string =>
+  sign(null, Buffer.from(message), service.signingKey).toString('base64');
 
 /**
  * The service's URL of the file `key` that a download redirects to: `/get/<key>` on the first base's origin, good
@@ -53,7 +65,10 @@ export function documentServiceKey(service: DocserviceConfig | null, url: string
  */
 export function downloadUrl(service: DocserviceConfig, key: string, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + DOWNLOAD_URL_SECONDS;
-  const signature = sign(null, Buffer.from(`${key}\0${expires}`), service.signingKey).toString('base64');
-  const query = new URLSearchParams({ Expires: String(expires), Signature: signature, KeyID: service.keyId });
+  const query = new URLSearchParams({
+    Expires: String(expires),
+    Signature: signatureOf(service, `${key}\0${expires}`),
+    KeyID: service.keyId,
+  });
   return `${new URL(service.urls[0]).origin}/get/${key}?${query.toString()}`;
 }

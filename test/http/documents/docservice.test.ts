@@ -239,3 +239,22 @@ t.test('past Expires the redirect of a later download is a new one', async (t) =
   const second = new URL((await download(created.body.data.url)).headers.get('location')!);
   t.equal(Number(second.searchParams.get('Expires')) - Number(first.searchParams.get('Expires')), 301);
 });
+
+/**
+ * The reference's document service quotes the base64 before its URL encodes it again (`%252B`, `%253D`: its tutorial's
+ * `register-json.http`); the API unquotes it as the reference's `check_document` does.
+ */
+t.test("a url as the reference's service writes it, its Signature quoted twice, is accepted", async (t) => {
+  const [, , , tender] = await uploadRoutes(server);
+  const url = new URL(signedUrl({ md5: 'd'.repeat(32) }));
+  const quoted = url.searchParams.get('Signature')!.replace(/\+/g, '%2B').replace(/=/g, '%3D');
+  const twice = `${url.origin}${url.pathname}?KeyID=${url.searchParams.get('KeyID')}&Signature=${encodeURIComponent(quoted)}`;
+  t.match(twice, /%25(2B|3D)/);
+  const created = await post(tender.path, tender, signedDocument({ url: twice }, 'd'.repeat(32)));
+  t.equal(created.status, 201, created.text);
+  const broken = twice.replace(/KeyID=[0-9a-f]+&Signature=/, (m) => `${m}%25D1%2582`);
+  t.match(
+    await post(tender.path, tender, signedDocument({ url: broken }, 'd'.repeat(32))),
+    error(422, 'body', 'url', 'Document url signature invalid.'),
+  );
+});
