@@ -65,13 +65,6 @@ export const procurementMethodIs =
     if (t.procurementMethod !== method) throw apiError(422, `procurementMethod should be ${method}`, { name: 'procurementMethod' });
   };
 
-/** competitiveOrdering (spec era): at most one lot. */
-export const lotsAtMost =
-  (count: number): TenderRule =>
-  (t) => {
-    if ((t.lots ?? []).length > count) throw apiError(422, `Can't create more than ${count} lots`, { name: 'lots' });
-  };
-
 /** `submissionMethod` exists only with an auction. */
 export const submissionMethodOnlyWithAuction: TenderRule = (t, { config }) => {
   if (!config.hasAuction && t.submissionMethod !== undefined) throw apiError(422, ['Rogue field.'], { name: 'submissionMethod' });
