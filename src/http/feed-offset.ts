@@ -11,16 +11,16 @@ const ZONE_AS_SPACE = / (\d{2}(?::?\d{2})?)$/;
 /**
  * The feed position after which (ascending; before which, descending) a page starts, from a client's `offset`, or
  * null when it is not one (docs/platform.md §Feeds). A position, or the counter of an earlier version, is taken as
- * it is; an ISO 8601 date-time means "changes after that time"; the reference's form means "from that time on",
- * its items at exactly that time included again (at least once rather than never).
+ * it is; an ISO 8601 date-time means "changes after that time"; the reference's form means "from that time on"
+ * (descending: "up to that time"), its items at exactly that time included again (at least once rather than never).
  */
-export function parseFeedOffset(raw: string): number | null {
+export function parseFeedOffset(raw: string, descending: boolean): number | null {
   if (POSITION.test(raw)) {
     const position = Number(raw);
     return Number.isFinite(position) ? position : null;
   }
   const reference = REFERENCE.exec(raw);
-  if (reference) return fromMicros(toMicros(Number(reference[1])) - 1);
+  if (reference) return fromMicros(toMicros(Number(reference[1])) + (descending ? 1 : -1));
   const date = parseIsoDate(raw.replace(ZONE_AS_SPACE, '+$1'));
   return date && !Number.isNaN(date.getTime()) ? date.getTime() / 1000 : null;
 }

@@ -31,7 +31,7 @@ export function streamFeed(ctx: Ctx, query: FeedQuery, render: StreamRender): vo
   let after = query.offset;
   const lastEventId = ctx.get('last-event-id');
   if (lastEventId) {
-    const parsed = parseFeedOffset(lastEventId);
+    const parsed = parseFeedOffset(lastEventId, false);
     if (parsed === null) throw apiError(404, `Invalid offset provided: ${lastEventId}`, { location: 'header', name: 'Last-Event-ID' });
     after = storeOffset(parsed, false);
   }

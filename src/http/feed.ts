@@ -85,7 +85,7 @@ export function parseFeedParams(
   const rawOffset = one('offset');
   let offset: number | undefined;
   if (rawOffset !== undefined && rawOffset !== '') {
-    const parsed = parseFeedOffset(rawOffset);
+    const parsed = parseFeedOffset(rawOffset, descending);
     if (parsed === null) {
       throw apiError(404, `Invalid offset provided: ${rawOffset}`, { location: 'querystring', name: 'offset' });
     }

@@ -185,12 +185,34 @@ t.test('a client enquiryPeriod → Rogue field', async (t) => {
   t.match(res, error(422, 'body', 'enquiryPeriod', 'Rogue field'));
 });
 
-t.test('more than one lot → 422 lots "Can\'t create more than 1 lots"', async (t) => {
-  const res = await server.request('POST', '/api/2.5/tenders', {
-    key: 'broker',
-    body: { data: aCompetitiveOrderingTender('a'.repeat(32), { lots: [aLot(), aLot()] }), config: competitiveOrderingConfig() },
+t.test('two lots, as the reference takes them: created, activated, a third added while a draft', async (t) => {
+  const agreementId = await insertAgreement(server);
+  const [first, second] = ['1', '2'].map((c) => c.repeat(32));
+  const data = aCompetitiveOrderingTender(agreementId, {
+    lots: [aLot({ id: first }), aLot({ id: second, title: 'Лот 2' })],
+    items: [anItem({ relatedLot: first }), anItem({ relatedLot: second })],
   });
-  t.match(res, error(422, 'body', 'lots', "Can't create more than 1 lots"));
+  const tender = await createTender(server, data, competitiveOrderingConfig());
+  t.equal(tender.data.lots.length, 2, 'both lots taken');
+  const third = await server.request('POST', `/api/2.5/tenders/${tender.id}/lots`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: aLot({ title: 'Лот 3' }) },
+  });
+  t.equal(third.status, 201, third.text);
+  const item = await server.request('PATCH', `/api/2.5/tenders/${tender.id}`, {
+    key: 'broker',
+    token: tender.token,
+    body: { data: { items: [...tender.data.items, anItem({ relatedLot: third.body.data.id })] } },
+  });
+  t.equal(item.status, 200, item.text);
+  const res = await activate(tender.id, tender.token);
+  t.equal(res.status, 200, res.text);
+  t.equal(res.body.data.lots.length, 3);
+  t.ok(
+    res.body.data.lots.every((l: any) => l.auctionPeriod?.shouldStartAfter),
+    'each lot gets its auction',
+  );
 });
 
 t.test('tenderPeriod shorter than 7 days → 422 tenderPeriod', async (t) => {

@@ -5,7 +5,7 @@ import type { SignerInfo } from '../core/shapes';
 import { type ObjectDoc, type StoredObject } from '../core/objects';
 import { updateOf } from '../save-rules';
 import { validated } from '../core/validation';
-import { putSignerInfoSchema } from './contract.schema';
+import { completeSignerInfoSchema } from '../core/parts.schema';
 import type { Contract, ContractDoc } from './contract.types';
 
 /** The owner of a side: the contract's for the buyer; the winning bid's owner name and token hash, kept with the contract. */
@@ -26,7 +26,7 @@ export async function putSignerInfo(
   now: Date,
 ): Promise<SignerInfo> {
   const doc = stored.doc;
-  const signerInfo = validated<SignerInfo>(putSignerInfoSchema, body);
+  const signerInfo = validated<SignerInfo>(completeSignerInfoSchema, body);
   const { status } = doc.data;
   if (status !== 'pending') throw apiError(403, `Can't update contract signerInfo in current (${status}) status`);
   const data: Contract = { ...doc.data, dateModified: formatKyiv(now) };

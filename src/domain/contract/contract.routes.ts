@@ -22,8 +22,8 @@ import {
   patchChangeSchema,
   patchContract as patchContractSchema,
   postChangeSchema,
-  putSignerInfoSchema,
 } from './contract.schema';
+import { completeSignerInfoSchema } from '../core/parts.schema';
 import { tenderContractLink } from '../tender';
 import type { Contract, ContractDoc } from './contract.types';
 
@@ -76,7 +76,7 @@ function signerInfoRoute(side: 'buyer' | 'suppliers', summary: string, of: strin
     summary,
     load: loadContract,
     access: ownerOf(of, (stored: StoredObject<ContractDoc>) => sideOwner(stored.doc, side)),
-    body: [{ data: putSignerInfoSchema }],
+    body: [{ data: completeSignerInfoSchema }],
     result: 'object',
     writes: true,
     handle: async (ctx, stored) => {

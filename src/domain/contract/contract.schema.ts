@@ -1,7 +1,6 @@
 import Joi from 'joi';
 import { list } from '../core/lists';
 import {
-  signerInfoSchema,
   businessOrganizationSchema,
   contractValueSchema,
   documentSchema,
@@ -128,8 +127,3 @@ export const patchChangeSchema = Joi.object<ChangeRequest & Pick<ContractChange,
   ...changeMembers,
   status: Joi.string().valid('pending', 'active'),
 });
-
-/** PUT /contracts/{id}/{buyer,suppliers}/signer_info `data`: the econtract `SignerInfo`, every member required, the IBAN 15 to 33 characters. */
-export const putSignerInfoSchema = signerInfoSchema
-  .keys({ iban: Joi.string().min(15).max(33) })
-  .fork(['name', 'email', 'telephone', 'iban', 'position', 'authorizedBy'], (s) => s.required());

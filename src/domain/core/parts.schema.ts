@@ -58,6 +58,11 @@ export const signerInfoSchema = model<SignerInfo>('SignerInfo', {
   authorizedBy: text(),
 });
 
+/** The reference's `SignerInfo` as its models take it: every member required, the IBAN 15 to 33 characters. */
+export const completeSignerInfoSchema = signerInfoSchema
+  .keys({ iban: Joi.string().min(15).max(33) })
+  .fork(['name', 'email', 'telephone', 'iban', 'position', 'authorizedBy'], (s) => s.required());
+
 const organizationKeys = {
   ...translated('name'),
   identifier: identifierSchema.required(),

@@ -3,6 +3,7 @@ import { text, translated } from '../core/organization.schema';
 import {
   addressSchema,
   classificationSchema,
+  completeSignerInfoSchema,
   contactPointSchema,
   cpvSchema,
   md5,
@@ -25,6 +26,8 @@ import type {
   PlanMilestone,
   PlanMilestoneStatus,
   PlanOrganization,
+  PlanProcuringEntity,
+  PlanProject,
   PlanStatus,
   PlanTender,
   Rationale,
@@ -78,10 +81,22 @@ const organizationKeys = {
   address: addressSchema,
   kind: Joi.string().valid(...PROCURING_ENTITY_KINDS),
 };
-const procuringEntitySchema = model<PlanOrganization>('PlanOrganization', organizationKeys).fork(['name'], (s) => s.required());
-const buyerSchema = model<PlanBuyer>('BuyerOrganization', { ...organizationKeys, contactPoint: contactPointSchema }).fork(['name'], (s) =>
-  s.required(),
+// HEAD's `signerInfo` on the procuring entity and the buyer, never on a milestone's author (docs/plans.md §Fields).
+const procuringEntityKeys = { ...organizationKeys, signerInfo: completeSignerInfoSchema };
+const procuringEntitySchema = model<PlanProcuringEntity>('PlanOrganization', procuringEntityKeys).fork(['name'], (s) => s.required());
+const buyerSchema = model<PlanBuyer>('BuyerOrganization', { ...procuringEntityKeys, contactPoint: contactPointSchema }).fork(
+  ['name'],
+  (s) => s.required(),
 );
+
+/** HEAD's plan-level `Project`: a title and a web address, an optional id. */
+const projectSchema = model<PlanProject>('Project', {
+  id: text(),
+  title: text().required(),
+  uri: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .required(),
+});
 
 /** Plan classifications are ДК021 only (`validate_scheme`), as tender items'. */
 const planCpvSchema = cpvSchema.keys({ description_en: text(), description_ru: text() });
@@ -158,6 +173,7 @@ const planKeys = {
   buyers: list('buyers', buyerSchema).min(1),
   cancellation: model<PlanCancellation>('PlanCancellation', cancellationKeys).fork(['reason'], (s) => s.required()),
   rationale: rationaleSchema,
+  project: projectSchema,
 };
 
 /** `POST /plans` data (`PostPlan`) and a plan as a PATCH leaves it (`Plan`): the whole object, required members in. */

@@ -1,5 +1,15 @@
 import type { ObjectDoc } from '../core/object-doc';
-import type { Address, Classification, ContactPoint, Document, Identifier, Period, ProcuringEntityKind, Translated } from '../core/shapes';
+import type {
+  Address,
+  Classification,
+  ContactPoint,
+  Document,
+  Identifier,
+  Period,
+  ProcuringEntityKind,
+  SignerInfo,
+  Translated,
+} from '../core/shapes';
 
 export type PlanStatus = 'draft' | 'scheduled' | 'cancelled' | 'complete';
 
@@ -12,8 +22,18 @@ export type PlanOrganization = Translated<'name'> & {
   kind?: ProcuringEntityKind;
 };
 
-/** A plan's buyer (`BuyerOrganization`): an organization with a contact point. */
-export type PlanBuyer = PlanOrganization & { contactPoint?: ContactPoint };
+/** A plan's procuring entity (`ProcuringEntity`): an organization that may name its signer (docs/plans.md §Fields). */
+export type PlanProcuringEntity = PlanOrganization & { signerInfo?: SignerInfo };
+
+/** A plan's buyer (`BuyerOrganization`): a procuring entity with a contact point. */
+export type PlanBuyer = PlanProcuringEntity & { contactPoint?: ContactPoint };
+
+/** The project a plan is part of (HEAD's plan-level `Project`, docs/plans.md §Fields). */
+export interface PlanProject {
+  id?: string;
+  title: string;
+  uri: string;
+}
 
 /** A plan's classifications carry a translated description. */
 export type PlanClassification = Classification & Translated<'description'>;
@@ -101,7 +121,7 @@ export interface PlanMilestone {
 /** The members a client gives of a plan (`PostPlan`, `PatchPlan`); the server keeps the rest (`PlanServerKey`). */
 export type PlanBody = {
   status: PlanStatus;
-  procuringEntity: PlanOrganization;
+  procuringEntity: PlanProcuringEntity;
   tender: PlanTender;
   budget?: Budget;
   classification: PlanClassification;
@@ -112,6 +132,7 @@ export type PlanBody = {
   buyers?: PlanBuyer[];
   cancellation?: PlanCancellation;
   rationale?: Rationale;
+  project?: PlanProject;
 };
 
 /** A plan's client members as joi leaves a request: `status` and the tender's methods may be left out. */

@@ -274,7 +274,15 @@ export interface Requirement {
   datePublished: string;
   /** Names the unit of the contract item attribute made of the answer (criteria.schema.ts). */
   unit?: Unit;
+  /** The standard a string requirement's `expectedValues` are codes of (HEAD's `DataSchema`). */
+  dataSchema?: RequirementDataSchema;
+  /** The answers a bid may choose from, and how many of them it gives (docs/tenders.md §Criteria). */
+  expectedValues?: ResponseValue[];
+  expectedMinItems?: number;
+  expectedMaxItems?: number;
 }
+
+export type RequirementDataSchema = 'ISO 639-3' | 'ISO 3166-1 alpha-2';
 
 /** Requirements a bid answers all of, or another group of the criterion. */
 export interface RequirementGroup {

@@ -136,7 +136,7 @@ t.test('a signed contract keeps its award from being cancelled', async (t) => {
   );
 });
 
-t.test('competitiveOrdering decisions need eligible too', async (t) => {
+t.test('competitiveOrdering decisions: eligible, when sent, must agree', async (t) => {
   const server = await startTestServer();
   t.teardown(() => server.close());
   const { tender, data } = await tenderInQualification(server, { procedure: 'competitiveOrdering', lots: 1 });
@@ -145,7 +145,7 @@ t.test('competitiveOrdering decisions need eligible too', async (t) => {
     t,
     server,
     tender.id,
-    () => patchAward(server, tender, award.id, { status: 'active', qualified: true }),
+    () => patchAward(server, tender, award.id, { status: 'active', qualified: true, eligible: false }),
     errorReply(422, 'body', 'data', "Can't update award to active status with not eligible"),
   );
   await refused(
@@ -159,7 +159,7 @@ t.test('competitiveOrdering decisions need eligible too', async (t) => {
     t,
     server,
     tender.id,
-    () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: false }),
+    () => patchAward(server, tender, award.id, { status: 'unsuccessful', eligible: false }),
     errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"),
   );
   await refused(
@@ -169,12 +169,56 @@ t.test('competitiveOrdering decisions need eligible too', async (t) => {
     () => patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: true, eligible: true }),
     errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"),
   );
+  await refused(t, server, tender.id, () => patchAward(server, tender, award.id, { status: 'active', qualified: true, eligible: 'yes' }), {
+    status: 422,
+    body: { errors: [{ location: 'body', name: 'eligible' }] },
+  });
   const res = await patchAward(server, tender, award.id, { status: 'unsuccessful', qualified: true, eligible: false });
   t.equal(res.status, 200, 'not eligible is reason enough');
   t.match(
     res.body.data.complaintPeriod,
     { startDate: '2026-10-20T00:01:00+03:00', endDate: '2026-10-27T00:01:00+02:00' },
     'a stand-still of 5 working days (across the change to winter time)',
+  );
+});
+
+t.test("competitiveOrdering decisions in the reference's current body: qualified alone", async (t) => {
+  const server = await startTestServer();
+  t.teardown(() => server.close());
+  const { tender, data } = await tenderInQualification(server, { procedure: 'competitiveOrdering', lots: 1 });
+  const first = data.awards[0];
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, first.id, { status: 'unsuccessful', qualified: true }),
+    errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, first.id, { status: 'unsuccessful' }),
+    errorReply(422, 'body', 'data', "Can't update award to unsuccessful status when qualified/eligible isn't set to False"),
+  );
+  await refused(
+    t,
+    server,
+    tender.id,
+    () => patchAward(server, tender, first.id, { status: 'active', qualified: false }),
+    errorReply(422, 'body', 'qualified', ["Can't update award to active status with not qualified"]),
+  );
+  const unsuccessful = await patchAward(server, tender, first.id, { status: 'unsuccessful', qualified: false });
+  t.equal(unsuccessful.status, 200, 'unsuccessful with qualified: false alone');
+  const next = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data.awards.find((a: any) => a.status === 'pending');
+  const active = await patchAward(server, tender, next.id, { status: 'active', qualified: true });
+  t.equal(active.status, 200, 'active with qualified alone');
+  t.match(active.body.data, { status: 'active', qualified: true });
+  t.notOk('eligible' in active.body.data, 'nothing is made up for eligible');
+  const after = (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data;
+  t.ok(
+    after.contracts.some((c: any) => c.awardID === next.id),
+    'the active award has its contract',
   );
 });
 

@@ -43,7 +43,7 @@ class MemoryFeed {
 
   /** One request of a crawler that sends `offset` back as `send` prints it. */
   async page(offset: string | undefined, descending: boolean, limit: number) {
-    const parsed = offset === undefined ? undefined : storeOffset(parseFeedOffset(offset)!, descending);
+    const parsed = offset === undefined ? undefined : storeOffset(parseFeedOffset(offset, descending)!, descending);
     const query: FeedQuery = { kind: 'tenders', offset: parsed, descending, limit, mode: 'live' };
     return tickedPage(query, this.read, this.sealedBelow);
   }

@@ -16,20 +16,26 @@ export const qualifiedDecides: AwardRule = (award) => {
   if (award.status === 'unsuccessful' && award.qualified !== false) throw apiError(422, [NOT_FALSE], { name: 'qualified' });
 };
 
-/** competitiveOrdering: `active` needs `qualified` (as above) and `eligible`. */
+/** competitiveOrdering: `active` needs `qualified` (as above); `eligible` is `eligibleDecides`'s. */
 export const qualifiedToActivate: AwardRule = (award) => {
   if (award.status === 'active' && !award.qualified) {
     throw apiError(422, ["Can't update award to active status with not qualified"], { name: 'qualified' });
   }
 };
 
-/** competitiveOrdering `COAwardState.award_on_patch`: 422 operation errors (named `data`). */
+/**
+ * competitiveOrdering `COAwardState.award_on_patch`, 422 operation errors (named `data`). A decision that carries
+ * `eligible` gets the spec era's checks (`active` needs it true; `unsuccessful` needs both given and not both true);
+ * one without it the reference's current ones (`unsuccessful` needs `qualified: false`), so a body written for either
+ * passes (docs/tenders.md §Awards).
+ */
 export const eligibleDecides: AwardRule = (award) => {
+  if (award.eligible === undefined) {
+    if (award.status === 'unsuccessful' && award.qualified !== false) throw apiError(422, NOT_FALSE);
+    return;
+  }
   if (award.status === 'active' && !award.eligible) throw apiError(422, "Can't update award to active status with not eligible");
-  if (
-    award.status === 'unsuccessful' &&
-    (award.qualified === undefined || award.eligible === undefined || (award.qualified && award.eligible))
-  ) {
+  if (award.status === 'unsuccessful' && (award.qualified === undefined || (award.qualified && award.eligible))) {
     throw apiError(422, NOT_FALSE);
   }
 };

@@ -1,6 +1,7 @@
 import { apiError } from '../../../http/errors';
 import { newId } from '../../core/ids';
 import type { BidRule } from '../procedure';
+import { convert, expectedValuesMiss, py } from '../criteria/requirement-values';
 import type {
   Bid,
   BidDocumentList,
@@ -44,35 +45,6 @@ export function criterionOf(tender: Tender, requirementId: unknown): Criterion |
     (c.requirementGroups ?? []).some((g) => (g.requirements ?? []).some((r) => r.id === requirementId)),
   );
 }
-
-/** A value as Python's `str()` prints it in the reference's messages. */
-const py = (v: unknown) => (typeof v === 'boolean' ? (v ? 'True' : 'False') : String(v));
-
-type Converted = { value: ResponseValue; error?: undefined } | { value?: undefined; error: string };
-
-/** schematics' conversion of a value to the requirement's `dataType` (the reference's `TYPEMAP`), with its texts. */
-const CONVERT: Record<string, (v: ResponseValue) => Converted> = {
-  boolean: (v) => {
-    if (typeof v === 'boolean') return { value: v };
-    if (['True', 'true', '1', 1].includes(v)) return { value: true };
-    if (['False', 'false', '0', 0].includes(v)) return { value: false };
-    return { error: 'Must be either true or false.' };
-  },
-  integer: (v) => {
-    const n = typeof v === 'boolean' ? Number(v) : typeof v === 'string' && /^\s*[-+]?\d+\s*$/.test(v) ? Number(v) : v;
-    return typeof n === 'number' && Number.isInteger(n) ? { value: n } : { error: `Value '${py(v)}' is not int.` };
-  },
-  number: (v) => {
-    const n = typeof v === 'boolean' ? Number(v) : typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-    return typeof n === 'number' && !Number.isNaN(n) ? { value: n } : { error: `Number '${py(v)}' failed to convert to a decimal.` };
-  },
-  string: (v) => {
-    if (typeof v === 'string') return { value: v };
-    return Number.isInteger(v) || typeof v === 'boolean' ? { value: py(v) } : { error: `Couldn't interpret '${py(v)}' as string.` };
-  },
-};
-
-const convert = (dataType: string, v: ResponseValue): Converted => CONVERT[dataType]?.(v) ?? { value: v };
 
 /** `apply_data_patch` on lists: element by element, objects member by member, recursively; the patch's length wins. */
 function mergedByPosition(before: unknown, patch: unknown): unknown {
@@ -154,7 +126,10 @@ function fieldErrors(response: RequirementResponse, bid: Bid, tender: Tender, wi
   return Object.keys(errors).length ? errors : null;
 }
 
-/** `MatchResponseValue.match` for the requirements the tender's criteria can have (`expectedValue`, `minValue`, `maxValue`). */
+/**
+ * `MatchResponseValue.match` for the requirements the tender's criteria can have (`expectedValue`, `minValue`,
+ * `maxValue`, `expectedValues` with their counts).
+ */
 function matchValue(response: RequirementResponse, requirement: Requirement): void {
   const { value, values } = response;
   if (value === undefined && !values?.length) throw refuse([{ value: 'Response required at least one of field ["value", "values"]' }]);
@@ -174,6 +149,9 @@ function matchValue(response: RequirementResponse, requirement: Requirement): vo
       throw refuse([`Value ${py(v)} is higher than required ${py(maxValue)} in requirement ${id}`]);
     }
   }
+  const answers = (value !== undefined ? [value] : (values ?? [])).map((v) => convert(dataType, v).value!);
+  const miss = expectedValuesMiss(requirement, answers);
+  if (miss) throw refuse([miss]);
 }
 
 export const BID_DOCUMENTS: BidDocumentList[] = ['documents', 'financialDocuments', 'eligibilityDocuments', 'qualificationDocuments'];

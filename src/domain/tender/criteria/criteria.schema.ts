@@ -12,7 +12,9 @@ import type {
   Requirement,
   RequirementGroupRequest,
   RequirementRequest,
+  ResponseValue,
 } from '../tender.types';
+import { convert } from './requirement-values';
 import { model, unitSchema } from '../../core/parts.schema';
 
 /**
@@ -25,11 +27,63 @@ const evidenceSchema = model<Omit<EligibleEvidence, 'id'>>('EligibleEvidence', {
   description: text(),
   type: Joi.string().valid('document', 'statement'),
 });
+/** The requirement a member's check is run in (joi's ancestors are untyped). */
+const requirementOf = (h: Joi.CustomHelpers): RequirementRequest => (h.state.ancestors as RequirementRequest[])[0];
+
+const anyValue = () => Joi.alternatives(Joi.boolean(), Joi.string(), Joi.number());
+
+/**
+ * HEAD's `PostRequirement` checks of a choice of answers (`validate_expectedValues`), on the members that bring it,
+ * so a requirement without them passes as before (docs/tenders.md §Criteria): each value of the `dataType`, none
+ * beside `minValue`, `maxValue` or `expectedValue`, and counts within the list.
+ */
+const expectedValuesSchema = list('values', anyValue())
+  .min(1)
+  .custom((values: ResponseValue[], h) => {
+    const r = requirementOf(h);
+    if (r.minValue !== undefined || r.maxValue !== undefined || r.expectedValue !== undefined) {
+      return h.message({ custom: "expectedValues conflicts with ['minValue', 'maxValue', 'expectedValue']" });
+    }
+    const wrong = values.map((v) => convert(r.dataType, v).error).find(Boolean);
+    if (wrong) return h.message({ custom: wrong });
+    const { expectedMinItems: min, expectedMaxItems: max } = r;
+    if (min && max && min > max) return h.message({ custom: "expectedMinItems couldn't be higher then expectedMaxItems" });
+    if (min && min > values.length) {
+      return h.message({ custom: "expectedMinItems couldn't be higher then count of items in expectedValues" });
+    }
+    if (max && max > values.length) {
+      return h.message({ custom: "expectedMaxItems couldn't be higher then count of items in expectedValues" });
+    }
+    return values;
+  });
+
+const WITHOUT_VALUES = 'requirement.withoutValues';
+
+/** `expectedMinItems`/`expectedMaxItems`: an integer from 1, and only with `expectedValues` (reported there, as HEAD does). */
+const itemCount = () =>
+  Joi.number()
+    .integer()
+    .custom((n: number, h) => {
+      if (n < 1) return h.message({ custom: 'Int value should be greater than or equal to 1.' });
+      if (requirementOf(h).expectedValues !== undefined) return n;
+      return h.error(WITHOUT_VALUES, {}, h.state.localize!([...(h.state.path ?? []).slice(0, -1), 'expectedValues'], h.state.ancestors));
+    })
+    .messages({ [WITHOUT_VALUES]: "expectedMinItems and expectedMaxItems couldn't exist without expectedValues" });
+
 const requirementSchema = model<RequirementRequest>('Requirement', {
   title: text().required(),
   description: text(),
   dataType: Joi.string().valid('boolean', 'string', 'number', 'integer').required(),
-  expectedValue: Joi.alternatives(Joi.boolean(), Joi.string(), Joi.number()),
+  // HEAD's conflict of `expectedValue` with the other bounds is checked only against `expectedValues`, which it came with.
+  expectedValue: anyValue().custom((v: ResponseValue, h) =>
+    v && requirementOf(h).expectedValues !== undefined
+      ? h.message({ custom: "expectedValue conflicts with ['minValue', 'maxValue', 'expectedValues']" })
+      : v,
+  ),
+  expectedValues: expectedValuesSchema,
+  expectedMinItems: itemCount(),
+  expectedMaxItems: itemCount(),
+  dataSchema: Joi.string().valid('ISO 639-3', 'ISO 3166-1 alpha-2'),
   minValue: Joi.number(),
   maxValue: Joi.number(),
   eligibleEvidences: list('eligibleEvidences', evidenceSchema),

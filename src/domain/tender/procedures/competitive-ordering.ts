@@ -9,7 +9,7 @@ import { missingCriteria } from '../criteria/criteria.schema';
 import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
 import { planAuctions } from '../tender.events';
-import { lotsAtMost, procurementMethodIs } from '../tender.rules';
+import { procurementMethodIs } from '../tender.rules';
 import { createCompetitiveOrdering, patchCompetitiveOrdering } from './competitive-ordering.schema';
 import { openWindows, tenderDefaults, tenderingToEnd } from './shared-rules';
 import { BID_RULES } from '../bids/bid.rules';
@@ -182,7 +182,7 @@ export const competitiveOrdering: TenderProcedure = {
   },
   schemas: { create: createCompetitiveOrdering, patch: patchCompetitiveOrdering },
   rules: {
-    save: [...tenderDefaults.rules.save, procurementMethodIs('selective'), lotsAtMost(1), tenderingExtendedOnChange],
+    save: [...tenderDefaults.rules.save, procurementMethodIs('selective'), tenderingExtendedOnChange],
     activate: [...tenderDefaults.rules.activate, agreementAllowsSelection],
     question: [...tenderDefaults.rules.question, askedByQualifiedSupplier],
     document: [tenderingExtendedOnDocument],
