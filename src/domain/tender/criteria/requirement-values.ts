@@ -2,8 +2,8 @@ import type { Requirement, ResponseValue } from '../tender.types';
 
 /**
  * Values of a requirement's `dataType`, as the reference converts them (`TYPEMAP` in
- * `tender/core/procedure/validation.py`): a requirement's expected values and a bid's answers (docs/tenders.md §Criteria,
- * §Requirement responses).
+ * `tender/core/procedure/validation.py`): a requirement's expected values (docs/tenders.md §Criteria) and a bid's
+ * answers (docs/tenders.md §Requirement responses).
  */
 
 /** A value as Python's `str()` prints it in the reference's messages. */
