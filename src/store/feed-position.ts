@@ -84,15 +84,6 @@ export class PositionClock {
   }
 
   /**
-   * Keeps the clock's next positions at or above `floor`, a node's least next position (`floor()`). Observing the
-   * floor itself would put the next position one past it, and a clock following its own floor, every heartbeat, would
-   * creep through its tick with no commit and seal it (docs/mongodb.md §Feed ordering on MongoDB).
-   */
-  follow(floor: number): void {
-    this.last = Math.max(this.last, toMicros(floor) - 1);
-  }
-
-  /**
    * Moves the clock past a position another node took, by a random part of a millisecond more: that node's next
    * positions follow it one microsecond apart, and a clock that only stepped past would meet them again.
    */

@@ -189,7 +189,7 @@ export class FeedFloors {
     const records = await this.readRegistry(HEARTBEAT_COMMENT);
     // A clock behind another node's would hold every feed back by the skew: it follows the highest floor instead
     // (docs/mongodb.md §Feed ordering on MongoDB, Clock skew).
-    for (const record of records) this.clock.follow(record.floor);
+    for (const record of records) this.clock.observe(record.floor);
     feedDelay.set(Math.max(0, this.wallMs() / 1000 - this.lowestLiveFloor(records)));
     await this.forgetLongDead(records);
   }

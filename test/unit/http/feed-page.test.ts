@@ -339,20 +339,3 @@ t.test('prev_page starts behind the first entry: its tick bound when the page ho
   t.equal(previousOffset(undefined, query(storeOffset(lower, false), false)), lower, 'an empty page: the bound itself');
   t.equal(previousOffset(undefined, query(undefined, false)), undefined);
 });
-
-t.test('a clock following floors stays in its tick while nothing commits', async (t) => {
-  const wall = 1_791_756_000_000;
-  const clock = new PositionClock(() => wall);
-  const other = new PositionClock(() => wall);
-  const first = clock.floor();
-  // Two nodes' heartbeats, each following every floor it reads (its own included), for far more beats than a tick holds.
-  for (let beat = 0; beat < 10 * POSITIONS_PER_TICK; beat++) {
-    const floors = [clock.floor(), other.floor()];
-    for (const floor of floors) {
-      clock.follow(floor);
-      other.follow(floor);
-    }
-  }
-  t.equal(tickOf(clock.floor(), false).end, tickOf(first, false).end, 'the floor never leaves the tick');
-  t.ok(clock.next()[0] >= other.floor(), 'the next position is at or above every floor followed');
-});
