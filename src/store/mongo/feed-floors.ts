@@ -187,9 +187,10 @@ export class FeedFloors {
   private async heartbeat(): Promise<void> {
     await this.publish(HEARTBEAT_COMMENT);
     const records = await this.readRegistry(HEARTBEAT_COMMENT);
-    // A clock behind another node's would hold every feed back by the skew: it follows the highest floor instead
-    // (docs/mongodb.md §Feed ordering on MongoDB, Clock skew).
-    for (const record of records) this.clock.observe(record.floor);
+    // A clock behind another node's would hold every feed back by the skew: it follows the highest floor of the others
+    // instead (docs/mongodb.md §Feed ordering on MongoDB, Clock skew). Not its own: a floor is the clock's least next
+    // position, and observing it moves the clock one on, so an idle node's floor would creep through its tick.
+    for (const record of records) if (record._id !== this.nodeId) this.clock.observe(record.floor);
     feedDelay.set(Math.max(0, this.wallMs() / 1000 - this.lowestLiveFloor(records)));
     await this.forgetLongDead(records);
   }
