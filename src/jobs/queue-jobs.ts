@@ -58,8 +58,11 @@ export function startQueueJobs(
 
 async function redisReachable(queue: CheckQueue): Promise<void> {
   if (queue.client.status !== 'ready') throw new Error(`next_check queue: Redis is ${queue.client.status}`);
+  const ping = queue.client.ping();
+  // A PING that loses the race may still reject later (a peer that is not Redis); that must not crash the node.
+  ping.catch(() => undefined);
   await Promise.race([
-    queue.client.ping(),
+    ping,
     delay(1000).then(() => {
       throw new Error('next_check queue: Redis did not answer PING within 1 s');
     }),

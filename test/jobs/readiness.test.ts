@@ -6,7 +6,9 @@ import t from 'tap';
 import { loadConfig } from '../../src/config';
 import { startNode, type RunningNode } from '../../src/node';
 import { systemClock } from '../../src/time/clock';
-import { freePort, startRedis, type TestRedis } from './fixtures/redis';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import { startRedis, type TestRedis } from './fixtures/redis';
 
 let redis: TestRedis;
 t.before(async () => {
@@ -34,11 +36,30 @@ async function workerNode(t: { teardown(fn: () => unknown): void }, redisUrl: st
   return node;
 }
 
+/** Keeps a loopback port for the test's whole life, so no other test's server can take it meanwhile. */
+async function holdPort(t: { teardown(fn: () => unknown): void }, server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise((resolve) => server.close(resolve)));
+  return `redis://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
 t.test('a ROLE=worker node that cannot reach Redis → GET /readyz 503 naming Redis', async (t) => {
-  const node = await workerNode(t, `redis://127.0.0.1:${await freePort()}`);
+  const resets = createServer((socket) => socket.destroy());
+  const node = await workerNode(t, await holdPort(t, resets));
   const res = await fetch(`${node.url}/readyz`);
   t.equal(res.status, 503);
   t.match(await res.json(), { status: 'unavailable', problems: [/next_check queue: Redis/] });
+});
+
+t.test('a REDIS_URL that names an HTTP server → 503, and the node neither crashes nor fails to stop', async (t) => {
+  const http = createHttpServer((_req, res) => res.end('not redis'));
+  const node = await workerNode(t, await holdPort(t, http));
+  for (let i = 0; i < 5; i += 1) {
+    const res = await fetch(`${node.url}/readyz`);
+    t.equal(res.status, 503);
+    t.match(await res.json(), { problems: [/next_check queue: Redis/] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
 });
 
 t.test('a ROLE=worker node with Redis → GET /readyz 200', async (t) => {
