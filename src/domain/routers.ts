@@ -43,7 +43,7 @@ export function domainRoutes(deps: RouteDeps): MountableRoute[] {
     ...criteriaRoutes(),
     ...documentTable(deps, tenderDocuments),
     ...cancellationRoutes(deps),
-    ...complaintRoutes(),
+    ...complaintRoutes(deps),
     ...bidRoutes(deps),
     ...auctionRoutes(),
     ...awardRoutes(deps),

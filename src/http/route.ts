@@ -39,7 +39,6 @@ export type ResultShape =
   | 'description'
   | 'refused'
   | 'retired'
-  | 'complaintsOff'
   /** The object, or an OCDS release package with `opt_schema=ocds` (docs/ocds.md §Asking for OCDS). */
   | 'objectOrOcds'
   /** A feed page, or an OCDS release package of its entries with `opt_schema=ocds` (docs/ocds.md §Feeds). */

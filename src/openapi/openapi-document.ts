@@ -214,12 +214,6 @@ const SUCCESS: Record<ResultShape, { status: string; description: string; conten
     description: 'always refused, as the reference refuses it for every tender made after NEW_CONTRACTING_FROM',
     content: json(ref('Error')),
   },
-  complaintsOff: {
-    status: '403',
-    description:
-      'always refused where the procedure has the route: "Can\'t add complaint as it is forbidden by configuration" (404 where it has none)',
-    content: json(ref('Error')),
-  },
 };
 
 const ERROR_TEXTS: Record<string, string> = {

@@ -38,6 +38,10 @@ export const LIST_LIMITS = {
   additionalIdentifiers: 100,
   additionalContactPoints: 100,
   additionalClassifications: 100,
+  // A complaint's objections and their parts (docs/tenders.md §Complaints).
+  objections: 100,
+  arguments: 100,
+  requestedRemedies: 100,
 } as const;
 
 /**

@@ -119,6 +119,8 @@ export interface DocumentHolder {
   listPath: string;
   /** The object whose lots, items or changes a document's `relatedItem` names (docs/platform.md §Document fields). */
   parent?: Record<string, unknown>;
+  /** The `author` an upload records where the holder has several writers (a complaint's): the one writing now. */
+  author?: string;
   /** The holder's status rules for a change (`verb`: `add` for an upload, `update` for the rest). */
   writable(verb: 'add' | 'update', now: Date): unknown;
   /** Saves the holder with these documents. */

@@ -150,7 +150,8 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
       handle: async (ctx, holder) => {
         const { session, now } = ctx.state;
         const given = await givenDocument(ctx, holder, 'add');
-        const document: DocumentVersion = { ...uploadFields(fields), ...given.document };
+        const author = holder.author ? { author: holder.author } : {};
+        const document: DocumentVersion = { ...uploadFields(fields), ...author, ...given.document };
         checkDocumentFields(fields, document, holder.parent);
         await holder.save([...holder.documents, document], session, now);
         created(ctx, absoluteUrl(ctx, publicBaseUrl, `${holder.listPath}/${document.id}`), { data: document });

@@ -110,7 +110,8 @@ export interface TenderPhase {
 
 /**
  * The statuses in which each kind of change may be made (docs/tenders.md §Bids, §Questions, §Auction, §Awards;
- * docs/tenders.md §Cancellations); `complaints` is `null` while no procedure here takes a complaint (docs/tenders.md §Complaints).
+ * docs/tenders.md §Cancellations); `complaints`, the tender statuses in which complaints of each host are made and
+ * changed where the procedure names them, else those of the phases docs/tenders.md §Complaints gives.
  */
 export interface TenderWindows {
   /** Bids added, changed or deleted. */
@@ -133,7 +134,7 @@ export interface TenderWindows {
   awardDocuments: TenderStatus[];
   /** Cancellations added or changed. */
   cancellations: TenderStatus[];
-  complaints: null;
+  complaints: Partial<Record<ComplaintHost, TenderStatus[]>> | null;
 }
 
 /** One procedure type: data plus small hooks (docs/architecture.md §Procedures as data). */
@@ -150,8 +151,8 @@ export interface TenderProcedure {
   editableStatuses: TenderStatus[];
   cancellations: CancellationPolicy;
   /**
-   * The complaint routes the reference has for it (docs/tenders.md §Complaints): lists to read (always empty here)
-   * and lists to post to (always refused by configuration).
+   * The complaint routes the reference has for it (docs/tenders.md §Complaints): the hosts whose complaints are read,
+   * and those complaints are posted to (a POST is then refused unless the tender's config allows it).
    */
   complaintRoutes: { read: ComplaintHost[]; post: ComplaintHost[] };
   config: ConfigSpec;

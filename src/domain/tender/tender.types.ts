@@ -95,7 +95,86 @@ export type Cancellation = Translated<'reason'> & {
   relatedLot?: string;
   date: string;
   documents?: Document[];
+  /** With cancellation complaints: the 10 days complaints may be made while it is `pending` (docs/tenders.md §Complaints). */
+  complaintPeriod?: Period;
+  complaints?: Complaint[];
 };
+
+/** docs/tenders.md §Complaints: the reference's complaint statuses a complaint here can take. */
+export type ComplaintStatus =
+  | 'draft'
+  | 'pending'
+  | 'accepted'
+  | 'invalid'
+  | 'declined'
+  | 'satisfied'
+  | 'resolved'
+  | 'mistaken'
+  | 'stopped';
+
+/** An evidence of an objection's argument: names one of the complaint's documents. */
+export interface ComplaintEvidence {
+  id: string;
+  title: string;
+  description?: string;
+  relatedDocument: string;
+}
+
+export interface ComplaintArgument {
+  id: string;
+  description: string;
+  evidences?: ComplaintEvidence[];
+}
+
+export interface RequestedRemedy {
+  id: string;
+  type: string;
+  description: string;
+}
+
+/** One objection of a complaint (the reference's current `Objection`). */
+export interface Objection {
+  id: string;
+  title: string;
+  description?: string;
+  relatesTo: 'tender' | 'lot' | 'award' | 'cancellation' | 'qualification';
+  relatedItem: string;
+  classification: { scheme: string; id: string; description: string };
+  requestedRemedies: RequestedRemedy[];
+  arguments: ComplaintArgument[];
+  sequenceNumber?: number;
+}
+
+/** A complaint to the review body of the tender, an award or a cancellation (docs/tenders.md §Complaints). */
+export interface Complaint {
+  id: string;
+  complaintID: string;
+  date: string;
+  status: ComplaintStatus;
+  type: 'complaint';
+  author: TenderOrganization;
+  title: string;
+  description?: string;
+  relatedLot?: string;
+  /** An award complaint's bid: the complainant's, where its token was presented. */
+  bid_id?: string;
+  objections?: Objection[];
+  documents?: Document[];
+  /** The fee (docs/tenders.md §Complaints: the fee). */
+  value?: { amount: number; currency: string };
+  dateSubmitted?: string;
+  decision?: string;
+  dateDecision?: string;
+  acceptance?: boolean;
+  dateAccepted?: string;
+  rejectReason?: string;
+  rejectReasonDescription?: string;
+  reviewDate?: string;
+  reviewPlace?: string;
+  tendererAction?: string;
+  tendererActionDate?: string;
+  dateCanceled?: string;
+}
 
 export type AwardStatus = 'pending' | 'unsuccessful' | 'active' | 'cancelled';
 
@@ -115,6 +194,7 @@ export type Award = Translated<'title'> &
     /** The award's stand-still after a decision. */
     complaintPeriod?: Period;
     documents?: Document[];
+    complaints?: Complaint[];
   };
 
 /** The tender's copy of a contract its award made; the contract object itself lives at `/contracts/{id}` (docs/tenders.md §Contracts of a tender). */
@@ -366,6 +446,9 @@ export type Tender = Translated<'title'> &
     criteria?: Criterion[];
     questions?: Question[];
     cancellations?: Cancellation[];
+    /** The tender's complaint period, where its procedure has one (docs/tenders.md §Complaints). */
+    complaintPeriod?: Period;
+    complaints?: Complaint[];
     /** Public bids only: private ones are kept beside `data` (`TenderHidden.sealedBids`). */
     bids?: Bid[];
     awards?: Award[];
@@ -416,6 +499,8 @@ export interface TenderHidden {
   questionAuthors?: Record<string, BusinessOrganization>;
   /** The tender's salt of those hashes. */
   questionSalt?: string;
+  /** Each complaint's broker and token hashes, by complaint id (docs/tenders.md §Complaints). */
+  complaintAccess?: Record<string, BidAccess>;
 }
 
 /** A tender as stored: `data` (the owner's full view), `config`, token hashes, and the hidden members. */

@@ -1,72 +1,180 @@
+import type { RouteDeps } from '../../../app-deps';
+import { inGroup, isBroker } from '../../../http/auth';
+import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
-import { apiError, notFound } from '../../../http/errors';
+import { notFound } from '../../../http/errors';
+import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import { itemById } from '../../core/items';
+import { isOwner } from '../../core/owner';
+import { visibleData } from '../../core/restricted-view';
+import {
+  documentsOf,
+  documentReadRoutes,
+  documentWriteRoutes,
+  TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+  type DocumentHolder,
+} from '../../documents';
+import { bidOwnership } from '../bids/bid.lifecycle';
 import type { ComplaintHost } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
-import { loadTenderOf } from '../tender.routes';
+import { TENDER_MASK } from '../tender.mask';
+import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
+import type { Tender } from '../tender.types';
+import type { ComplaintRole } from './complaint-transitions';
+import {
+  complaintDocuments,
+  complaintOwnership,
+  complaintsAt,
+  createComplaint,
+  patchComplaint,
+  type TenderComplaint,
+  type TenderComplaints,
+} from './complaint.lifecycle';
+import type { ComplaintPlace } from './complaint.rules';
+import { complaintPatchBodies, postComplaintSchemas } from './complaint.schema';
 
 /**
- * Complaints are off for both procedures: their configs fix `hasTenderComplaints`, `hasAwardComplaints` and
- * `hasCancellationComplaints` to false (docs/tenders.md §Complaints). Where the procedure has the reference's
- * complaint routes, a list is empty, one complaint is 404 and a complaint posted gets the `validate_complaint_config`
- * refusal; elsewhere there is no route (404).
+ * `/tenders/{id}[/awards/{award_id}|/cancellations/{cancellation_id}]/complaints[/{complaint_id}[/documents…]]`
+ * (docs/tenders.md §Complaints). Which of the three a procedure has is its `complaintRoutes` (404 elsewhere); whether a
+ * complaint may be posted is the tender's config. Complaints are public; their tokens stay beside the tender.
  */
-const HOSTS: { host: ComplaintHost; of: string; path: string; list?: 'awards' | 'cancellations'; idName?: string }[] = [
-  { host: 'tender', of: 'a tender', path: '/complaints' },
-  { host: 'award', of: 'an award', path: '/awards/:hostId/complaints', list: 'awards', idName: 'award_id' },
-  {
-    host: 'cancellation',
-    of: 'a cancellation',
-    path: '/cancellations/:hostId/complaints',
-    list: 'cancellations',
-    idName: 'cancellation_id',
-  },
+const HOSTS: { host: ComplaintHost; of: string; tail: string }[] = [
+  { host: 'tender', of: 'a tender', tail: '' },
+  { host: 'award', of: 'an award', tail: '/awards/:hostId' },
+  { host: 'cancellation', of: 'a cancellation', tail: '/cancellations/:hostId' },
 ];
 
-export function complaintRoutes(): MountableRoute[] {
-  return HOSTS.flatMap(({ host, of, path: tail, list, idName }) => {
-    const path = `/api/2.5/tenders/:id${tail}`;
-    /** The tender, when its procedure has this route for `use`, and the award or cancellation named (404 otherwise). */
-    const routed = (use: 'read' | 'post') => async (ctx: Ctx) => {
-      const { doc } = await loadTenderOf(ctx);
-      if (!procedureOfStored(doc.data).complaintRoutes[use].includes(host)) throw notFound('not_found');
-      if (list) itemById(doc.data, list, ctx.params.hostId, idName!);
+/** Where on `tender` the path puts the complaints: 404 naming the award or cancellation when unknown. */
+function placeOf(tender: Tender, host: ComplaintHost, hostId: string): ComplaintPlace {
+  if (host === 'award') return { host, award: itemById(tender, 'awards', hostId, 'award_id') };
+  if (host === 'cancellation') return { host, cancellation: itemById(tender, 'cancellations', hostId, 'cancellation_id') };
+  return { host };
+}
+
+/** The tender, when its procedure has this host's route for `use` (404 otherwise), and where its complaints are. */
+async function loadComplaints(ctx: Ctx, host: ComplaintHost, use: 'read' | 'post'): Promise<TenderComplaints> {
+  const stored = await loadTenderOf(ctx);
+  if (!procedureOfStored(stored.doc.data).complaintRoutes[use].includes(host)) throw notFound('not_found');
+  return { stored, place: placeOf(stored.doc.data, host, ctx.params.hostId) };
+}
+
+async function loadComplaint(ctx: Ctx, host: ComplaintHost, use: 'read' | 'post'): Promise<TenderComplaint> {
+  const loaded = await loadComplaints(ctx, host, use);
+  const complaint = itemById(
+    { complaints: complaintsAt(loaded.stored.doc.data, loaded.place) },
+    'complaints',
+    ctx.params.complaintId,
+    'complaint_id',
+  );
+  return { ...loaded, complaint };
+}
+
+/** The complaints at the path's place as this reader sees the tender (masked where it is restricted). */
+function visibleComplaints(ctx: Ctx, { stored, place }: TenderComplaints) {
+  const tender = visibleData(stored.doc, ctx.state.viewer, TENDER_MASK);
+  return complaintsAt(tender, placeOf(tender, place.host, ctx.params.hostId));
+}
+
+/**
+ * The party changing a complaint (the reference's `authenticated_role`): the payment bot and the review body by
+ * their key groups, a broker by the token it presents — the complaint's or the tender's; none for anyone else.
+ */
+function roleOf(ctx: Ctx, { stored, complaint }: TenderComplaint): ComplaintRole | null {
+  const { viewer } = ctx.state;
+  if (inGroup(viewer, 'bots')) return 'bots';
+  if (inGroup(viewer, 'reviewers')) return 'reviewers';
+  if (!isBroker(viewer)) return null;
+  if (isOwner(ctx, complaintOwnership(stored, complaint.id))) return 'complaint_owner';
+  if (isOwner(ctx, stored.doc)) return 'tender_owner';
+  return null;
+}
+
+/** The complainant's bid: the one whose token the broker presents (`is_item_owner(request, bid)`). */
+function presentedBid(ctx: Ctx, { stored }: TenderComplaints): string | undefined {
+  return Object.keys(stored.doc.bidAccess ?? {}).find((id) => isOwner(ctx, bidOwnership(stored.doc, id)));
+}
+
+type ComplaintDocuments = DocumentHolder & TenderComplaint & { role: ComplaintRole | null };
+
+export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
+  const base = deps.config.publicBaseUrl;
+  return HOSTS.flatMap(({ host, of, tail }) => {
+    const path = `/api/2.5/tenders/:id${tail}/complaints`;
+    const one = `${path}/:complaintId`;
+    const changer = {
+      owner: "the complaint or the tender (the complaint's or the tender's token), the payment bot or the review body",
+      owns: (ctx: Ctx, loaded: TenderComplaint) => roleOf(ctx, loaded) !== null,
     };
     return [
       route({
         method: 'post',
         path,
-        summary: `Refuses a complaint of ${of}: complaints are off`,
-        load: routed('post'),
+        summary: `Makes a complaint of ${of} (a draft, with its fee and its own token)`,
+        load: (ctx) => loadComplaints(ctx, host, 'post'),
         access: 'broker',
-        body: 'any-data',
-        result: 'complaintsOff',
-        handle: () => {
-          throw apiError(403, "Can't add complaint as it is forbidden by configuration");
+        body: [{ data: postComplaintSchemas[host] }],
+        result: 'created',
+        writes: true,
+        handle: async (ctx, loaded) => {
+          const { account, now } = { account: ctx.state.viewer.account!.name, now: ctx.state.now };
+          const made = await createComplaint(ctx.state.session, loaded, bodyData(ctx), { account, now, bidId: presentedBid(ctx, loaded) });
+          const location = `${ctx.path.replace(/\/$/, '')}/${made.complaint.id}`;
+          created(ctx, absoluteUrl(ctx, base, location), { data: made.complaint, access: made.access });
+        },
+      }),
+      route({
+        method: 'patch',
+        path: one,
+        summary: `Moves a complaint of ${of} on: payment, review, the complainant's withdrawal, the owner's action`,
+        load: (ctx) => loadComplaint(ctx, host, 'post'),
+        access: changer,
+        body: complaintPatchBodies.map((data) => ({ data })),
+        result: 'object',
+        writes: true,
+        handle: async (ctx, loaded) => {
+          ctx.body = { data: await patchComplaint(ctx.state.session, loaded, bodyData(ctx), roleOf(ctx, loaded)!, ctx.state.now) };
         },
       }),
       route({
         method: 'get',
         path,
-        summary: `Complaints of ${of}: always empty`,
-        load: routed('read'),
+        summary: `Complaints of ${of}`,
+        load: (ctx) => loadComplaints(ctx, host, 'read'),
         access: 'public',
         result: 'list',
-        handle: (ctx) => {
-          ctx.body = { data: [] };
+        handle: (ctx, loaded) => {
+          ctx.body = { data: visibleComplaints(ctx, loaded) };
         },
       }),
       route({
         method: 'get',
-        path: `${path}/:complaintId`,
-        summary: `One complaint of ${of}: always 404`,
-        load: routed('read'),
+        path: one,
+        summary: `One complaint of ${of}`,
+        load: (ctx) => loadComplaint(ctx, host, 'read'),
         access: 'public',
         result: 'object',
-        handle: () => {
-          throw notFound('complaint_id');
+        handle: (ctx, loaded) => {
+          ctx.body = { data: itemById({ complaints: visibleComplaints(ctx, loaded) }, 'complaints', loaded.complaint.id, 'complaint_id') };
         },
+      }),
+      ...documentWriteRoutes<ComplaintDocuments>(deps, {
+        path: `${one}/documents`,
+        load: async (ctx) => {
+          const loaded = await loadComplaint(ctx, host, 'post');
+          const role = roleOf(ctx, loaded);
+          return { ...complaintDocuments(loaded, role ?? 'bots'), role };
+        },
+        access: { owner: 'the complaint or the tender, or the review body', owns: (_ctx, { role }) => role !== null && role !== 'bots' },
+        schema: tenderDocumentPatch,
+        fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+      }),
+      ...documentReadRoutes(deps, {
+        path: `${one}/documents`,
+        load: (ctx) => loadComplaint(ctx, host, 'read'),
+        visible: (ctx, loaded) =>
+          documentsOf(itemById({ complaints: visibleComplaints(ctx, loaded) }, 'complaints', loaded.complaint.id, 'complaint_id')),
+        stored: ({ complaint }) => documentsOf(complaint),
       }),
     ];
   });
