@@ -3,7 +3,8 @@ import { nextCheckOf } from '../core/events';
 import { loadObject } from '../core/objects';
 import { updateOf } from '../save-rules';
 import { bidAsSeen, bidsArePrivate } from './bids/bid.view';
-import { eventsOf, type TenderProcedure } from './procedure';
+import type { TenderProcedure } from './procedure';
+import { tenderEventsOf } from './tender.events';
 import { procedureOf } from './procedures';
 import type { StoredTender, Tender, TenderDoc, TenderHidden } from './tender.types';
 
@@ -34,7 +35,7 @@ export function withTender(doc: TenderDoc, tender: Tender): TenderDoc {
 /** The tender with `next_check` = its earliest pending event, or without one (docs/tenders.md §Tender events and next_check). */
 export function withNextCheck(procedure: TenderProcedure, tender: Tender): Tender {
   const { next_check: _old, ...rest } = tender;
-  const next = nextCheckOf(eventsOf(procedure)(tender));
+  const next = nextCheckOf(tenderEventsOf(procedure)(tender));
   return next ? { ...rest, next_check: next } : rest;
 }
 

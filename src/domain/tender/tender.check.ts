@@ -1,7 +1,7 @@
 import type { CheckRunner } from '../core/check-runner';
 import { applyDueEvents } from '../core/events';
 import { formatKyiv } from '../../time/kyiv';
-import { eventsOf } from './procedure';
+import { tenderEventsOf } from './tender.events';
 import { procedureOfStored } from './tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from './tender-aggregate';
 import { STATE_MACHINE_WRITES } from './tender-status';
@@ -16,7 +16,7 @@ export const tenderCheck: CheckRunner = async (_session, stored, now) => {
   const procedure = procedureOfStored(doc.data);
   const config = doc.config ?? {};
   const tender = structuredClone(tenderOf(doc));
-  if (applyDueEvents(tender, eventsOf(procedure), now, config) === 0) return [];
+  if (applyDueEvents(tender, tenderEventsOf(procedure), now, config) === 0) return [];
   const data = { ...tender, dateModified: formatKyiv(now) };
   return [tenderChange(stored as StoredTender, data, { writes: STATE_MACHINE_WRITES })];
 };

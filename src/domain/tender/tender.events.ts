@@ -22,11 +22,17 @@
  * - active.awarded → complete (lots too): the winner's contract signed; contracts/contract-signing.ts then
  *   awards/check-tender-status.ts (docs/tenders.md §Contracts of a tender).
  * - any active status → cancelled (lots too): a cancellation made active; cancellations/cancellation.lifecycle.ts
- *   and cancellations/cancel.ts (docs/tenders.md §Cancellations).
+ *   and cancellations/cancel.ts (docs/tenders.md §Cancellations); with cancellation complaints, an event at the end
+ *   of a pending cancellation's complaint period, unless a complaint holds it; complaints/complaint.events.ts.
+ * - complaints: a draft complaint becomes mistaken at its host's complaint period end; while a complaint of the
+ *   tender holds it, or a cancellation of the whole tender is pending, the phase's own events wait;
+ *   complaints/complaint.events.ts (docs/tenders.md §Complaints).
  */
 import { formatKyiv, parseIsoDate } from '../../time/kyiv';
 import { shouldStartAfter } from '../../time/tender-periods';
-import { statusOf, type TenderEvent, type TenderProcedure } from './procedure';
+import { cancel } from './cancellations/cancel';
+import { cancellationPeriodEnds, draftExpiries, tenderWaits } from './complaints/complaint.events';
+import { eventsOf, statusOf, type TenderEvent, type TenderProcedure } from './procedure';
 import { activeLots, setTenderStatus } from './tender-status';
 import { tenderingEndHandler } from './tendering-end';
 import type { Tender, TenderConfig, TenderContent } from './tender.types';
@@ -57,3 +63,20 @@ export const enquiriesEnd = (procedure: Phased, t: Tender): TenderEvent[] => [
 export const tenderingEnds = (procedure: Phased, t: Tender): TenderEvent[] => [
   { due: t.tenderPeriod.endDate, apply: tenderingEndHandler(procedure) },
 ];
+
+/**
+ * Every automatic transition pending for the tender (docs/tenders.md §Tender events and next_check): its complaints'
+ * and its cancellations', then its phase's own unless the tender waits (docs/tenders.md §Complaints). `next_check`
+ * and the check both read this one list.
+ */
+export const tenderEventsOf =
+  (procedure: TenderProcedure) =>
+  (tender: Tender): TenderEvent[] => [
+    ...draftExpiries(tender),
+    ...cancellationPeriodEnds(tender, (t, cancellation, now) => {
+      cancellation.status = 'active';
+      cancellation.date = formatKyiv(now);
+      cancel(procedure, t, cancellation, now);
+    }),
+    ...(tenderWaits(tender) ? [] : eventsOf(procedure)(tender)),
+  ];

@@ -101,16 +101,7 @@ export type Cancellation = Translated<'reason'> & {
 };
 
 /** docs/tenders.md §Complaints: the reference's complaint statuses a complaint here can take. */
-export type ComplaintStatus =
-  | 'draft'
-  | 'pending'
-  | 'accepted'
-  | 'invalid'
-  | 'declined'
-  | 'satisfied'
-  | 'resolved'
-  | 'mistaken'
-  | 'stopped';
+export type ComplaintStatus = 'draft' | 'pending' | 'accepted' | 'invalid' | 'declined' | 'satisfied' | 'resolved' | 'mistaken' | 'stopped';
 
 /** An evidence of an objection's argument: names one of the complaint's documents. */
 export interface ComplaintEvidence {

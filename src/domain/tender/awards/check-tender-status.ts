@@ -1,4 +1,5 @@
 import type { AwardPolicy, TenderEvent } from '../procedure';
+import { anyHolds } from '../complaints/complaint-holds';
 import { setTenderStatus } from '../tender-status';
 import type { Award, Tender, TenderConfig, TenderContract } from '../tender.types';
 
@@ -94,6 +95,8 @@ export const awardingEvents =
     // Without the config at hand, a failed awarding is one with no award pending or active: the same, in either
     // order, as `awarding_is_unsuccessful`, since an ordered awarding makes a new award only after the last is decided.
     return groups.flatMap((awards) => {
+      // A complaint of one of its awards holds the lot's end (docs/tenders.md §Complaints: what a complaint holds).
+      if (awards.some((a) => anyHolds(a.complaints))) return [];
       const failed = awards.length > 0 && !awards.some((a) => ['active', 'pending'].includes(a.status));
       const end = failed ? standStillEnd(awards) : undefined;
       return end ? [{ due: end, apply }] : [];

@@ -1,6 +1,9 @@
 import { apiError } from '../../../http/errors';
 import type { StoreSession } from '../../../store/port';
 import { formatKyiv } from '../../../time/kyiv';
+import { dateMathOf } from '../../../time/acceleration';
+import { calculateTenderFullDate } from '../../../time/periods';
+import { holds } from '../complaints/complaint-holds';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import type { DocumentHolder } from '../../documents';
@@ -126,6 +129,35 @@ function statusUp(cancellation: Cancellation, tender: Tender, now: Date): string
   return cancel(procedureOfStored(tender), tender, cancellation, now);
 }
 
+/** `CANCELLATION_COMPLAIN_DURATION`: the calendar days complaints of a pending cancellation may be made in. */
+const COMPLAINT_DAYS = { days: 10, working: false };
+
+/**
+ * `cancellation_status_up` with `hasCancellationComplaints` (docs/tenders.md §Complaints: what a complaint holds):
+ * `pending` waits for its complaint period, at whose end it takes effect (complaints/complaint.events.ts), unless
+ * a complaint holds the tender or the lot; `unsuccessful` withdraws it. Taking effect at once (`active`) would
+ * skip the complaint period: refused with the statuses left.
+ */
+function statusUpWithComplaints(cancellation: Cancellation, tender: Tender, now: Date): void {
+  const to = cancellation.status;
+  if (to === 'active') throw apiError(422, ["Value must be one of ['draft', 'pending', 'unsuccessful']."], { name: 'status' });
+  if (to !== 'pending') return;
+  requireFilled(cancellation, to);
+  noHoldingComplaints(tender, cancellation.relatedLot);
+  const end = calculateTenderFullDate(now, COMPLAINT_DAYS, dateMathOf(tender));
+  cancellation.complaintPeriod = { startDate: formatKyiv(now), endDate: formatKyiv(end) };
+}
+
+/** `validate_absence_of_pending_accepted_satisfied_complaints`: of the tender, and of its awards, for the lot or all. */
+function noHoldingComplaints(tender: Tender, lot: string | undefined): void {
+  const concerns = (complaintLot: string | undefined) => !lot || !complaintLot || lot === complaintLot;
+  const found = [
+    ...itemsOf(tender, 'complaints').map((c) => ({ c, lot: c.relatedLot, of: 'a tender' })),
+    ...itemsOf(tender, 'awards').flatMap((a) => itemsOf(a, 'complaints').map((c) => ({ c, lot: a.lotID, of: 'an award' }))),
+  ].find(({ c, lot: complaintLot }) => holds(c) && concerns(complaintLot));
+  if (found) throw apiError(403, `Can't perform operation for there is ${found.of} complaint in ${found.c.status} status`);
+}
+
 /** `PATCH /tenders/{id}/cancellations/{cancellation_id}` by the owner: 200 with the cancellation as saved. */
 export async function patchCancellation(
   session: StoreSession,
@@ -139,7 +171,9 @@ export async function patchCancellation(
   checkCancellation(procedureOfStored(tender), tender, before, after, now, 'updated');
   const unchanged = (Object.keys(patch) as (keyof CancellationPatch)[]).every((k) => before[k] === patch[k]);
   if (unchanged) return before;
-  const cancelled = after.status === before.status ? [] : statusUp(after, tender, now);
+  let cancelled: string[] = [];
+  if (after.status !== before.status && stored.doc.config?.hasCancellationComplaints) statusUpWithComplaints(after, tender, now);
+  else if (after.status !== before.status) cancelled = statusUp(after, tender, now);
   tender.cancellations = cancellationsOf(tender).map((c) => (c.id === before.id ? after : c));
   await saveCancellations(session, stored, tender, now, cancelled);
   return after;

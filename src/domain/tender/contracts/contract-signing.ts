@@ -9,6 +9,7 @@ import type { AwardPolicy } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
 import type { Award } from '../tender.types';
+import { anyHolds } from '../complaints/complaint-holds';
 
 /**
  * Signing a contract of an award (docs/contracts.md §Contracts from awards), as the spec-era reference's
@@ -45,6 +46,8 @@ function validateValueWithAward(after: Contract, before: Contract, award: Award)
 /** `validate_contract_signing`: not before the award's activation (or the end of its stand-still). */
 function validateContractSigning(after: Contract, before: Contract, award: Award, policy: AwardPolicy, now: Date): void {
   if (before.status === 'active' || after.status !== 'active') return;
+  // An award's complaints hold its contract beyond the stand-still (docs/tenders.md §Complaints: what a complaint holds).
+  if (anyHolds(award.complaints)) throw apiError(403, "Can't sign contract before reviewing all complaints");
   const { startDate, endDate } = award.complaintPeriod ?? {};
   if (!policy.skipStandStill && endDate && Date.parse(endDate) > now.getTime()) {
     throw apiError(403, `Can't sign contract before stand-still period end (${endDate})`);
