@@ -84,7 +84,7 @@ const evidenceSchema = model<EvidenceRequest>('Evidence', {
 const argumentSchema = model<ArgumentRequest>('Argument', {
   id: id(),
   description: text().required(),
-  evidences: list('evidences', evidenceSchema).unique('id'),
+  evidences: list('evidences', evidenceSchema).unique('id', { ignoreUndefined: true }),
 });
 
 const remedySchema = model<RemedyRequest>('RequestedRemedy', {
@@ -109,12 +109,12 @@ const objectionSchema = (host: ComplaintHost) =>
       id: text().required(),
       description: text().required(),
     }).required(),
-    requestedRemedies: list('requestedRemedies', remedySchema).min(1).unique('id').required(),
-    arguments: list('arguments', argumentSchema).min(1).unique('id').required(),
+    requestedRemedies: list('requestedRemedies', remedySchema).min(1).unique('id', { ignoreUndefined: true }).required(),
+    arguments: list('arguments', argumentSchema).min(1).unique('id', { ignoreUndefined: true }).required(),
     sequenceNumber: Joi.number().integer().min(0),
   });
 
-const objections = (host: ComplaintHost) => list('objections', objectionSchema(host)).min(1).unique('id');
+const objections = (host: ComplaintHost) => list('objections', objectionSchema(host)).min(1).unique('id', { ignoreUndefined: true });
 
 /** `ComplaintOrganization`: the complainant, its identifier naming `id` and `legalName`. */
 const authorSchema = businessOrganizationSchema.fork(['identifier.id', 'identifier.legalName'], (s) => s.required());
