@@ -1,7 +1,8 @@
 import { apiError } from '../../../../http/errors';
 import type { DayCount } from '../../../../time/acceleration';
 import { qualifiedDecides } from '../../awards/award.rules';
-import type { TenderProcedure, TenderRule } from '../../procedure';
+import { cancellationOutsideAwardComplaintPeriod } from '../../cancellations/cancellation.rules';
+import type { CancellationRule, TenderProcedure, TenderRule } from '../../procedure';
 import { only } from '../../tender.config';
 import { procurementMethodIs } from '../../tender.rules';
 import { causeDetailsFromList, causeRequired, type CauseEntry } from '../cause-details';
@@ -12,6 +13,13 @@ import { createNegotiation, patchNegotiation, patchNegotiationAward, postNegotia
 /** `NegotiationTenderDetailsState.on_patch`: the tender is fixed once an award is named. */
 const noChangeAfterAwards: TenderRule = (_t, { before }) => {
   if (before?.awards?.length) throw apiError(403, "Can't update tender when there is at least one award.");
+};
+
+/** `validate_absence_complete_lots_on_tender_cancel`: the whole tender is not cancelled once one of its lots is complete. */
+const noCompleteLotCancelled: CancellationRule = (cancellation, tender) => {
+  if (!cancellation.relatedLot && (tender.lots ?? []).some((l) => l.status === 'complete')) {
+    throw apiError(403, "Can't perform cancellation, if there is at least one complete lot");
+  }
 };
 
 /**
@@ -49,8 +57,11 @@ function negotiationOf(type: string, causes: Record<string, CauseEntry>, standSt
       complaints: null,
     },
     editableStatuses: ['draft', 'active'],
-    // `NegotiationCancellationStateMixing._after_release_reason_types`.
-    cancellations: { reasonTypes: ['noObjectiveness', 'unFixable', 'noDemand', 'expensesCut', 'dateViolation'], rules: [] },
+    // `NegotiationCancellationStateMixing`: its reasons, the core's complaint-period check and its own lot check.
+    cancellations: {
+      reasonTypes: ['noObjectiveness', 'unFixable', 'noDemand', 'expensesCut', 'dateViolation'],
+      rules: [cancellationOutsideAwardComplaintPeriod, noCompleteLotCancelled],
+    },
     // `limited/procedure/views/award_complaint*.py`, `cancellation_complaint*.py`: no tender complaints.
     complaintRoutes: { read: ['award', 'cancellation'], post: ['award', 'cancellation'] },
     // Standards 1.0.274 `TenderConfig/{type}.json`: every member fixed.
