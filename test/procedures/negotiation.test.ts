@@ -239,7 +239,11 @@ t.test('activation needs every item in a lot; the tender is fixed once an award 
   const lot = { data: { title: 'Лот', value: { amount: 1000, currency: 'UAH', valueAddedTaxIncluded: true } } };
   t.match(
     await server.request('POST', tenderPath(tender, 'lots'), { key: 'broker', token: tender.token, body: lot }),
-    errorReply(403, 'body', 'data', "Can't update tender when there is at least one award."),
+    errorReply(403, 'body', 'data', "Can't add lot when you have awards"),
+  );
+  t.match(
+    await server.request('DELETE', tenderPath(tender, 'lots', tender.data.lots[0].id), { key: 'broker', token: tender.token }),
+    errorReply(403, 'body', 'data', "Can't delete lot when you have awards"),
   );
   t.same(await stored(tender), before, 'nothing stored changes on refusal');
 });

@@ -16,6 +16,16 @@ import { itemById, itemsOf } from '../../core/items';
  */
 const refusal = (verb: string) => (status: string) => `Can't ${verb} lot in current (${status}) tender status`;
 
+/**
+ * Lots change where the tender may be edited, and never once it has an award (`validate_lot_operation_with_awards`;
+ * only where the owner names awards can a tender still editable have one:
+ * docs/tenders.md §negotiation and negotiation.quick).
+ */
+function requireLotsOpen(stored: StoredTender, verb: 'add' | 'update' | 'delete'): void {
+  requireEditable(stored, refusal(verb));
+  if (stored.doc.data.awards?.length) throw apiError(403, `Can't ${verb} lot when you have awards`);
+}
+
 const lotsOf = (tender: Tender): Lot[] => itemsOf(tender, 'lots');
 export const findLot = (tender: Pick<Tender, 'lots'>, lotId: string): Lot => itemById(tender, 'lots', lotId, 'lot_id');
 
@@ -27,7 +37,7 @@ export interface TenderLot {
 
 /** `POST /tenders/{id}/lots` by the owner: 201 with the stored lot. */
 export async function addLot(session: StoreSession, stored: StoredTender, data: () => Record<string, unknown>, now: Date): Promise<Lot> {
-  requireEditable(stored, refusal('add'));
+  requireLotsOpen(stored, 'add');
   // Its status and date are the server's defaults, set as the tender is saved (tender-defaults.ts).
   const lot = { id: newId(), ...validated<LotRequest>(lotSchema, data()) } as Lot;
   const before = stored.doc.data;
@@ -42,7 +52,7 @@ export async function patchLot(
   data: () => Record<string, unknown>,
   now: Date,
 ): Promise<Lot> {
-  requireEditable(stored, refusal('update'));
+  requireLotsOpen(stored, 'update');
   const before = stored.doc.data;
   const patch = validated<Partial<LotRequest>>(lotPatchSchema, data());
   const lots = lotsOf(before).map((lot) => (lot.id === found.id ? mergePatch(lot, patch) : lot));
@@ -59,7 +69,7 @@ const RELATED_LISTS = ['cancellations', 'milestones', 'items'] as const;
  * 200 with the deleted lot.
  */
 export async function deleteLot(session: StoreSession, { stored, lot }: TenderLot, now: Date): Promise<Lot> {
-  requireEditable(stored, refusal('delete'));
+  requireLotsOpen(stored, 'delete');
   const before = stored.doc.data;
   const lotId = lot.id;
   const criteria = itemsOf(before, 'criteria').filter((c) => c.relatedItem === lotId);
