@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
+import { type ObjectDoc } from '../../src/domain/core/objects';
+import { updateOf } from '../../src/domain/save-rules';
 import { ocdsSchemasPresent, releasePackageValidator } from '../fixtures/ocds';
 import { readRecording } from '../fixtures/reference-recording';
 import { errorReply, startTestServer, type TestServer } from '../fixtures/server';
@@ -359,4 +361,29 @@ t.test('complaint routes: award and cancellation complaints, none on the tender'
   t.same((await server.request('GET', tenderPath(tender, 'awards', award.id, 'complaints'))).body, { data: [] });
   t.match(await server.request('GET', tenderPath(tender, 'complaints')), errorReply(404, 'url', 'not_found', 'Not Found'));
   t.match(await server.request('GET', tenderPath(tender, 'bids')), errorReply(404, 'url', 'not_found', 'Not Found'));
+});
+
+t.test('a sandbox accelerator shortens the stand-still, and the contract waits for the shortened end', async (t) => {
+  const tender = await negotiationTender('negotiation');
+  // Planted as a SANDBOX_MODE node would have stored it at creation (docs/platform.md §Sandbox acceleration).
+  const session = server.store.session();
+  const held = (await session.get('tenders', tender.id))!;
+  const doc = held.doc as ObjectDoc;
+  await session.commit([updateOf(held, { ...doc, data: { ...doc.data, procurementMethodDetails: 'quick, accelerator=1440' } })]);
+  await activate(tender);
+  const award = (await postAward(tender, awardBody(tender.data.lots[0].id))).body.data;
+  const { complaintPeriod } = (await patchAward(tender, award.id, { status: 'active', qualified: true })).body.data;
+  t.equal(Date.parse(complaintPeriod.endDate) - Date.parse(complaintPeriod.startDate), (5 * DAY) / 1440, '5 days / 1440 = 5 minutes');
+  const contractId = (await read(tender)).contracts[0].id;
+  const sign = () =>
+    server.request('PATCH', `/api/2.5/contracts/${contractId}`, {
+      key: 'broker',
+      token: tender.token,
+      body: { data: { status: 'active' } },
+    });
+  t.equal((await sign()).status, 403);
+  server.clock.advance((5 * DAY) / 1440 + 1000);
+  t.equal((await sign()).status, 200);
+  t.equal((await read(tender)).status, 'complete');
+  server.clock.set(new Date('2026-10-05T12:00:00+03:00'));
 });
