@@ -134,6 +134,14 @@ for (const [type, days] of [
     server.clock.set(new Date(end.getTime() - 1000));
     t.equal((await sign()).status, 403, 'still held a second before its end');
     server.clock.set(new Date(end.getTime() + 1000));
+    const early = { data: { status: 'active', dateSigned: approved.body.data.complaintPeriod.endDate } };
+    t.match(
+      await server.request('PATCH', contractPath, { key: 'broker', token: tender.token, body: early }),
+      errorReply(422, 'body', 'dateSigned', [
+        `Contract signature date should be after award complaint period end date (${approved.body.data.complaintPeriod.endDate})`,
+      ]),
+      'nor dated inside it',
+    );
     const signed = await sign();
     t.equal(signed.status, 200, signed.text);
     t.match(signed.body.data, { status: 'active' });
