@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { type ObjectDoc } from '../../src/domain/core/objects';
 import { updateOf } from '../../src/domain/save-rules';
+import { aPlan, createPlan } from '../fixtures/plans';
 import { ocdsSchemasPresent, releasePackageValidator } from '../fixtures/ocds';
 import { readRecording } from '../fixtures/reference-recording';
 import { errorReply, startTestServer, type TestServer } from '../fixtures/server';
 import { patchCancellation, postCancellation, uploadCancellationDocument } from '../fixtures/cancellations';
-import type { Created } from '../fixtures/tenders';
+import { anItem, type Created } from '../fixtures/tenders';
 
 /**
  * negotiation's and negotiation.quick's whole life over HTTP (docs/tenders.md §negotiation and negotiation.quick),
@@ -394,4 +395,27 @@ t.test('a sandbox accelerator shortens the stand-still, and the contract waits f
   t.equal((await sign()).status, 200);
   t.equal((await read(tender)).status, 'complete');
   server.clock.set(new Date('2026-10-05T12:00:00+03:00'));
+});
+
+t.test('a negotiation planned as one is made from its plan, which it completes', async (t) => {
+  const { data, config } = creation('negotiation').requestBody;
+  const { contactPoint: _c, signerInfo: _s, ...buyer } = data.procuringEntity;
+  const plan = await createPlan(
+    server,
+    aPlan({
+      tender: {
+        procurementMethod: 'limited',
+        procurementMethodType: 'negotiation',
+        tenderPeriod: { startDate: '2026-10-17T00:00:00+03:00' },
+      },
+      classification: data.items[0].classification,
+      items: [{ ...anItem(), classification: data.items[0].classification }],
+      procuringEntity: buyer,
+      buyers: [buyer],
+    }),
+  );
+  const res = await server.request('POST', `/api/2.5/plans/${plan.id}/tenders`, { key: 'broker', body: { data, config } });
+  t.equal(res.status, 201, res.text);
+  t.match(res.body.data, { procurementMethodType: 'negotiation', plans: [{ id: plan.id }] });
+  t.match((await server.request('GET', `/api/2.5/plans/${plan.id}`)).body.data, { status: 'complete', tender_id: res.body.data.id });
 });
