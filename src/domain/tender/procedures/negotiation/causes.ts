@@ -1,12 +1,12 @@
 import type { CauseEntry } from '../cause-details';
 
-/**
+/*
  * The `causeDetails.code` values a negotiation (or negotiation.quick) tender may give, each with what the server
  * fills in from it (docs/tenders.md §negotiation and negotiation.quick, "Cause"): the Prozorro standards' lists as
  * of openprocurement.api 1.0.274, in the lists' order (the refusal text prints it).
  */
 
-/** standards 1.0.274 `codelists/tender/tender_cause_details/negotiation.json`, archived entries left out. */
+/** negotiation: `codelists/tender/tender_cause_details/negotiation.json`, archived entries left out. */
 export const NEGOTIATION_CAUSES: Record<string, CauseEntry> = {
   twiceUnsuccessful: {
     scheme: 'DECREE1178',
@@ -64,7 +64,7 @@ export const NEGOTIATION_CAUSES: Record<string, CauseEntry> = {
   },
 };
 
-/** standards 1.0.274 `codelists/tender/tender_cause_details/negotiation.quick.json`, archived entries left out. */
+/** negotiation.quick: `codelists/tender/tender_cause_details/negotiation.quick.json`, archived entries left out. */
 export const NEGOTIATION_QUICK_CAUSES: Record<string, CauseEntry> = {
   unforeseeableUrgentNeed: {
     scheme: 'DECREE1178',
