@@ -357,6 +357,11 @@ t.test('cancellations: the reasons as the reference; none while an award stands 
   );
   const pending = await patchCancellation(server, tender, id, { status: 'pending' });
   t.equal(pending.status, 200, pending.text);
+  // With cancellation complaints the cancellation waits for its complaint period (docs/tenders.md §Complaints).
+  t.match(pending.body.data, { status: 'pending', complaintPeriod: { endDate: String } });
+  t.equal((await read(tender)).status, 'active', 'the tender waits');
+  server.clock.set(new Date(Date.parse(pending.body.data.complaintPeriod.endDate) + 1000));
+  await server.request('PATCH', tenderPath(tender, 'chronograph'), { key: 'chronograph', body: { data: { id: tender.id } } });
   const data = await read(tender);
   t.match(data, { status: 'cancelled', contracts: [{ status: 'cancelled' }] });
   t.equal((await server.request('GET', `/api/2.5/contracts/${data.contracts[0].id}`)).body.data.status, 'cancelled');

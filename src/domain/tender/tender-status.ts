@@ -32,6 +32,6 @@ export function bidsNumber(t: TenderContent, lotId?: string): number {
 /**
  * The server-managed arrays (docs/platform.md §Server-managed arrays) the tender's state machine writes: it reveals
  * the bids and `add_next_award` adds awards (docs/tenders.md §Bids, §End of tendering, §Auction); unpaid complaints
- * expire and pending cancellations take effect (docs/tenders.md §Complaints).
+ * expire and pending cancellations take effect, cancelling contracts (docs/tenders.md §Complaints).
  */
-export const STATE_MACHINE_WRITES = ['bids', 'awards', 'complaints', 'cancellations'];
+export const STATE_MACHINE_WRITES = ['bids', 'awards', 'complaints', 'cancellations', 'contracts'];

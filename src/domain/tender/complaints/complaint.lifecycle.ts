@@ -122,8 +122,10 @@ export async function createComplaint(
   const procedure = procedureOfStored(tender);
   complaintsAllowed(stored.doc.config ?? {}, place.host);
   if (place.cancellation) {
-    // `validate_post_cancellation_complaint_permission`: after tendering, only a bidder complains of a cancellation.
-    if (!isIn(procedure, 'tendering', tender.status) && !bidId) throw apiError(403, 'Forbidden', { location: 'url', name: 'permission' });
+    // `validate_post_cancellation_complaint_permission`: after tendering, only a bidder complains of a cancellation,
+    // where the procedure has bids (the limited procedures' state waives it).
+    const biddersOnly = procedure.bids && !isIn(procedure, 'tendering', tender.status);
+    if (biddersOnly && !bidId) throw apiError(403, 'Forbidden', { location: 'url', name: 'permission' });
   } else {
     tenderStatusAllows(procedure, place.host, tender, 'add');
   }

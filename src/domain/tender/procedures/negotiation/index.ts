@@ -54,7 +54,8 @@ function negotiationOf(type: string, causes: Record<string, CauseEntry>, standSt
       awards: ['active'],
       awardDocuments: ['active'],
       cancellations: ['active'],
-      complaints: null,
+      // `NegotiationAwardComplaintState.create_allowed_tender_statuses` (docs/tenders.md §Complaints).
+      complaints: { award: ['active'] },
     },
     editableStatuses: ['draft', 'active'],
     // `NegotiationCancellationStateMixing`: its reasons, the core's complaint-period check and its own lot check.
