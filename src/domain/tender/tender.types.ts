@@ -356,6 +356,8 @@ export type Tender = Translated<'title'> &
     enquiryPeriod: EnquiryPeriod;
     /** The client gives its end; the procedure's `periods` set its start where the client gives none. */
     tenderPeriod: Required<Period>;
+    /** Where the procedure takes tender complaints: the server's, from tendering's start to some days before its end. */
+    complaintPeriod?: Required<Period>;
     auctionPeriod?: AuctionPeriod;
     auctionUrl?: string;
     awardPeriod?: Period;

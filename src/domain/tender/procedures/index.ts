@@ -1,9 +1,10 @@
 import type { TenderProcedure } from '../procedure';
+import { aboveThreshold } from './above-threshold';
 import { belowThreshold } from './below-threshold';
 import { competitiveOrdering } from './competitive-ordering';
 import { reporting } from './reporting';
 
-export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThreshold, competitiveOrdering, reporting };
+export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThreshold, competitiveOrdering, reporting, aboveThreshold };
 
 /**
  * The one lookup by type (docs/architecture.md §Procedures as data). A POST without `procurementMethodType` is
