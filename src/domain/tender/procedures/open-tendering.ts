@@ -9,10 +9,10 @@ import type { TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { planAuctions } from '../tender.events';
 import type { TenderContent } from '../tender.types';
 
-/**
+/*
  * What the open procedures here share from activation to the end of tendering (the reference's `open` package):
- * the tendering period and its computed enquiries, and the owner's edits in `active.tendering` (docs/tenders.md
- * §competitiveOrdering periods, §aboveThreshold, §Owner edits).
+ * the tendering period and its computed enquiries (docs/tenders.md §competitiveOrdering periods), and the owner's
+ * edits in `active.tendering` (docs/tenders.md §Owner edits).
  */
 
 /** `open/constants.py`: 7 calendar days of tendering, enquiries end 3 days before, answers 3 days after. */
