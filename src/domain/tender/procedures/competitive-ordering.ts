@@ -1,12 +1,12 @@
 import { apiError } from '../../../http/errors';
-import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../cancellations/cancellation.rules';
 import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
 import { procurementMethodIs } from '../tender.rules';
 import { createCompetitiveOrdering, patchCompetitiveOrdering } from './competitive-ordering.schema';
-import { openWindows, tenderDefaults, tenderingToEnd } from './shared-rules';
+import { tenderDefaults, tenderingToEnd } from './shared-rules';
 import {
   activateTendering,
+  openTenderingChanges,
   tenderingExtendedOnChange,
   tenderingExtendedOnDocument,
   tenderingWithComputedEnquiries,
@@ -104,18 +104,7 @@ export const competitiveOrdering: TenderProcedure = {
     { status: 'draft', bids: 'sealed', ends: { by: "the owner's activation" } },
     ...tenderingToEnd(() => competitiveOrdering, AWARDS),
   ],
-  windows: {
-    ...openWindows,
-    questions: ['active.tendering'],
-    cancellations: ['active.tendering', 'active.qualification', 'active.awarded'],
-  },
-  editableStatuses: ['draft', 'active.tendering'],
-  // HEAD's list (spec era's plus noOffer); the open procedure's checks (docs/tenders.md §Cancellations).
-  cancellations: {
-    reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer'],
-    rules: [cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards],
-  },
-  complaintRoutes: { read: ['tender', 'award', 'cancellation'], post: ['tender', 'award', 'cancellation'] },
+  ...openTenderingChanges,
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),

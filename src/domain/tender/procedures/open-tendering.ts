@@ -4,10 +4,12 @@ import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
 import { calculateTenderFullDate } from '../../../time/periods';
 import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
+import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../cancellations/cancellation.rules';
 import { missingCriteria } from '../criteria/criteria.schema';
 import type { TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { planAuctions } from '../tender.events';
 import type { TenderContent } from '../tender.types';
+import { openWindows } from './shared-rules';
 
 /*
  * What the open procedures here share from activation to the end of tendering (the reference's `open` package):
@@ -75,4 +77,24 @@ export const activateTendering: TenderProcedure['activate'] = (t, { now, config 
   t.enquiryPeriod.invalidationDate = formatKyiv(now);
   t.criteria = [...(t.criteria ?? []), ...missingCriteria(t.criteria ?? [], now)];
   planAuctions(t, config);
+};
+
+/**
+ * Where an open procedure straight into tendering takes changes: questions answered and the tender edited while
+ * tendering, cancellations from tendering on with HEAD's list (spec era's plus `noOffer`) and the open checks
+ * (docs/tenders.md §Cancellations); the reference's tender, award and cancellation complaint routes
+ * (docs/tenders.md §Complaints).
+ */
+export const openTenderingChanges: Pick<TenderProcedure, 'windows' | 'editableStatuses' | 'cancellations' | 'complaintRoutes'> = {
+  windows: {
+    ...openWindows,
+    questions: ['active.tendering'],
+    cancellations: ['active.tendering', 'active.qualification', 'active.awarded'],
+  },
+  editableStatuses: ['draft', 'active.tendering'],
+  cancellations: {
+    reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer'],
+    rules: [cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards],
+  },
+  complaintRoutes: { read: ['tender', 'award', 'cancellation'], post: ['tender', 'award', 'cancellation'] },
 };

@@ -4,18 +4,18 @@ import { calculateTenderFullDate } from '../../../../time/periods';
 import { patchEligibleAward } from '../../awards/award.schema';
 import { BID_RULES } from '../../bids/bid.rules';
 import { createCompetitiveOrderingBid, patchCompetitiveOrderingBid } from '../../bids/bid.schema';
-import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../../cancellations/cancellation.rules';
 import type { AwardPolicy, TenderContext, TenderProcedure } from '../../procedure';
 import { either, only } from '../../tender.config';
 import { procurementMethodIs } from '../../tender.rules';
 import type { TenderContent } from '../../tender.types';
 import {
   activateTendering,
+  openTenderingChanges,
   tenderingExtendedOnChange,
   tenderingExtendedOnDocument,
   tenderingWithComputedEnquiries,
 } from '../open-tendering';
-import { openWindows, tenderDefaults, tenderingToEnd } from '../shared-rules';
+import { tenderDefaults, tenderingToEnd } from '../shared-rules';
 import { createAboveThreshold, patchAboveThreshold } from './above-threshold.schema';
 import { qualifiedAndEligibleDecide } from './award-decision';
 
@@ -55,19 +55,7 @@ export const aboveThreshold: TenderProcedure = {
   // `OpenTenderDetailsState.tender_create_accreditations`.
   accreditation: { create: ['3', '5'] },
   phases: [{ status: 'draft', bids: 'sealed', ends: { by: "the owner's activation" } }, ...tenderingToEnd(() => aboveThreshold, AWARDS)],
-  windows: {
-    ...openWindows,
-    questions: ['active.tendering'],
-    cancellations: ['active.tendering', 'active.qualification', 'active.awarded'],
-  },
-  editableStatuses: ['draft', 'active.tendering'],
-  // `OpenUACancellationStateMixing._after_release_reason_types`; the open procedure's checks.
-  cancellations: {
-    reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer'],
-    rules: [cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards],
-  },
-  // `open/procedure/views/complaint.py`, `award_complaint.py`, `cancellation_complaint.py`.
-  complaintRoutes: { read: ['tender', 'award', 'cancellation'], post: ['tender', 'award', 'cancellation'] },
+  ...openTenderingChanges,
   // Standards `TenderConfig/aboveThreshold.json` (1.0.274).
   config: {
     hasAuction: either(true),
