@@ -266,6 +266,15 @@ t.test('the whole life: sealed bids, auction, award decisions, the stand-still h
     ['complete'],
   );
   t.notOk(done.next_check, 'nothing is left to check');
+
+  const ocds = (await s.request('GET', `/api/2.5/tenders/${tender.id}?opt_schema=ocds`)).body;
+  t.match(ocds.releases[0], {
+    tender: { procurementMethod: 'open', procurementMethodDetails: 'aboveThreshold', status: 'complete' },
+    awards: [{ status: 'active' }],
+    contracts: [{ status: 'active' }],
+  });
+  const feed = (await s.request('GET', '/api/2.5/tenders?opt_fields=status,procurementMethodType')).body.data;
+  t.match(feed, [{ id: tender.id, status: 'complete', procurementMethodType: 'aboveThreshold' }], 'the feed lists it');
 });
 
 t.test('a refused award: the next bid is awarded; all refused, the tender is unsuccessful after the stand-still', async (t) => {
