@@ -6,6 +6,7 @@ import { playAuction } from '../../scripts/auction/play-auction';
 import { aTenderer } from '../fixtures/frameworks';
 import { decision, patchAward, signContract } from '../fixtures/awards';
 import { aCancellation, patchCancellation, postCancellation, uploadCancellationDocument } from '../fixtures/cancellations';
+import { readRecording } from '../fixtures/reference-recording';
 import { errorReply as error, startTestServer, type TestServer } from '../fixtures/server';
 import {
   aBid,
@@ -90,6 +91,26 @@ t.test('creation: open, enquiryPeriod and complaintPeriod computed by the server
   t.ok(res.body.data.criteria.length >= 9, "the spec's criteria are added at activation");
   t.same(res.body.data.complaints, undefined);
   t.same((await s.request('GET', `/api/2.5/tenders/${tender.id}/complaints`)).body, { data: [] }, 'the complaint list is served');
+});
+
+t.test("the tutorial's creation replayed at its own now: the same computed periods", async (t) => {
+  const s = await startTestServer({ now: new Date('2027-01-01T00:00:00+02:00') });
+  t.teardown(() => s.close());
+  const recording = readRecording('tendering/open/http/tender-post-attempt-json-data.http');
+  const { data, config } = recording.requestBody;
+  // The spec era requires a tender's minimal step with an auction (docs/tenders.md §Minimal step); HEAD does not.
+  const res = await post(s, { ...data, minimalStep: { amount: 5 } }, config);
+  t.equal(res.status, recording.status, res.text);
+  const pick = (d: any) => ({
+    status: d.status,
+    procurementMethod: d.procurementMethod,
+    submissionMethod: d.submissionMethod,
+    tenderPeriod: d.tenderPeriod,
+    enquiryPeriod: d.enquiryPeriod,
+    complaintPeriod: d.complaintPeriod,
+  });
+  t.same(pick(res.body.data), pick(recording.responseBody.data));
+  t.same(res.body.config, aboveThresholdConfig({ hasValueRestriction: false }), "the reference's HEAD-only keys are accepted and not kept");
 });
 
 t.test('creation refusals, with the reference texts', async (t) => {
