@@ -427,6 +427,8 @@ export type Tender = Translated<'title'> &
     enquiryPeriod: EnquiryPeriod;
     /** The client gives its end; the procedure's `periods` set its start where the client gives none. */
     tenderPeriod: Required<Period>;
+    /** Where the procedure takes tender complaints: the server's, from tendering's start to some days before its end. */
+    complaintPeriod?: Required<Period>;
     auctionPeriod?: AuctionPeriod;
     auctionUrl?: string;
     awardPeriod?: Period;
@@ -437,8 +439,6 @@ export type Tender = Translated<'title'> &
     criteria?: Criterion[];
     questions?: Question[];
     cancellations?: Cancellation[];
-    /** The tender's complaint period, where its procedure has one (docs/tenders.md §Complaints). */
-    complaintPeriod?: Period;
     complaints?: Complaint[];
     /** Public bids only: private ones are kept beside `data` (`TenderHidden.sealedBids`). */
     bids?: Bid[];

@@ -1,4 +1,5 @@
 import type { TenderProcedure } from '../procedure';
+import { aboveThreshold } from './above-threshold';
 import { belowThreshold } from './below-threshold';
 import { competitiveOrdering } from './competitive-ordering';
 import { negotiation, negotiationQuick } from './negotiation';
@@ -10,6 +11,7 @@ export const TENDER_PROCEDURES: Record<string, TenderProcedure> = {
   reporting,
   negotiation,
   'negotiation.quick': negotiationQuick,
+  aboveThreshold,
 };
 
 /**
