@@ -136,6 +136,21 @@ export interface Objection {
   sequenceNumber?: number;
 }
 
+/** Who writes a complaint's posts, as the reference's `authenticated_role` names them. */
+export type PostAuthor = 'complaint_owner' | 'tender_owner' | 'aboveThresholdReviewers';
+
+/** A question of the review body to a party, that party's answer, or a party's explanation (docs/tenders.md §Complaints). */
+export interface ComplaintPost {
+  id: string;
+  title: string;
+  description: string;
+  recipient?: PostAuthor;
+  relatedPost?: string;
+  relatedObjection: string;
+  datePublished: string;
+  author: PostAuthor;
+}
+
 /** A complaint to the review body of the tender, an award or a cancellation (docs/tenders.md §Complaints). */
 export interface Complaint {
   id: string;
@@ -165,6 +180,7 @@ export interface Complaint {
   tendererAction?: string;
   tendererActionDate?: string;
   dateCanceled?: string;
+  posts?: ComplaintPost[];
 }
 
 export type AwardStatus = 'pending' | 'unsuccessful' | 'active' | 'cancelled';

@@ -79,7 +79,7 @@ export function complaintOwnership(stored: StoredTender, complaintId: string) {
   return { data: { owner: access?.owner }, secrets: access?.secrets };
 }
 
-async function saveComplaints(
+export async function saveComplaints(
   session: StoreSession,
   stored: StoredTender,
   place: ComplaintPlace,
@@ -200,13 +200,13 @@ export async function patchComplaint(
   return after;
 }
 
-/** Who wrote a document of a complaint, as the reference's `author` names them. */
-const AUTHOR_OF: Record<ComplaintRole, string> = {
+/** Who wrote a document or a post of a complaint, as the reference's `author` names them. */
+export const AUTHOR_OF = {
   complaint_owner: 'complaint_owner',
   tender_owner: 'tender_owner',
   reviewers: 'aboveThresholdReviewers',
   bots: 'bots',
-};
+} as const satisfies Record<ComplaintRole, string>;
 
 /** The complaint statuses each party changes a complaint's documents in (`ComplaintDocumentState`). */
 const DOCUMENT_STATUSES: Record<ComplaintRole, string[]> = {

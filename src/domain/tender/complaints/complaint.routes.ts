@@ -5,7 +5,7 @@ import type { Ctx } from '../../../http/context';
 import { notFound } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
-import { itemById } from '../../core/items';
+import { itemById, itemsOf } from '../../core/items';
 import { isOwner } from '../../core/owner';
 import { visibleData } from '../../core/restricted-view';
 import {
@@ -23,6 +23,7 @@ import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
 import type { Tender } from '../tender.types';
 import type { ComplaintRole } from './complaint-transitions';
 import {
+  AUTHOR_OF,
   complaintDocuments,
   complaintOwnership,
   complaintsAt,
@@ -31,8 +32,9 @@ import {
   type TenderComplaint,
   type TenderComplaints,
 } from './complaint.lifecycle';
+import { addPost } from './complaint-posts';
 import type { ComplaintPlace } from './complaint.rules';
-import { complaintPatchBodies, postComplaintSchemas } from './complaint.schema';
+import { complaintPatchBodies, complaintPostSchema, postComplaintSchemas } from './complaint.schema';
 
 /**
  * `/tenders/{id}[/awards/{award_id}|/cancellations/{cancellation_id}]/complaints[/{complaint_id}[/documents…]]`
@@ -75,6 +77,10 @@ function visibleComplaints(ctx: Ctx, { stored, place }: TenderComplaints) {
   const tender = visibleData(stored.doc, ctx.state.viewer, TENDER_MASK);
   return complaintsAt(tender, placeOf(tender, place.host, ctx.params.hostId));
 }
+
+/** The complaint the path names as this reader sees it. */
+const visibleComplaint = (ctx: Ctx, loaded: TenderComplaint) =>
+  itemById({ complaints: visibleComplaints(ctx, loaded) }, 'complaints', loaded.complaint.id, 'complaint_id');
 
 /**
  * The party changing a complaint (the reference's `authenticated_role`): the payment bot and the review body by
@@ -155,7 +161,47 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
         access: 'public',
         result: 'object',
         handle: (ctx, loaded) => {
-          ctx.body = { data: itemById({ complaints: visibleComplaints(ctx, loaded) }, 'complaints', loaded.complaint.id, 'complaint_id') };
+          ctx.body = { data: visibleComplaint(ctx, loaded) };
+        },
+      }),
+      route({
+        method: 'post',
+        path: `${one}/posts`,
+        summary: `Adds a post to a complaint of ${of}: the review body's question, a party's answer or explanation`,
+        load: (ctx) => loadComplaint(ctx, host, 'post'),
+        access: {
+          owner: 'the complaint or the tender, or the review body',
+          owns: (ctx, loaded) => ![null, 'bots'].includes(roleOf(ctx, loaded)),
+        },
+        body: [{ data: complaintPostSchema }],
+        result: 'created',
+        writes: true,
+        handle: async (ctx, loaded) => {
+          const role = roleOf(ctx, loaded) as Exclude<ComplaintRole, 'bots'>;
+          const post = await addPost(ctx.state.session, loaded, bodyData(ctx), AUTHOR_OF[role], ctx.state.now);
+          created(ctx, absoluteUrl(ctx, base, `${ctx.path.replace(/\/$/, '')}/${post.id}`), { data: post });
+        },
+      }),
+      route({
+        method: 'get',
+        path: `${one}/posts`,
+        summary: `Posts of a complaint of ${of}`,
+        load: (ctx) => loadComplaint(ctx, host, 'read'),
+        access: 'public',
+        result: 'list',
+        handle: (ctx, loaded) => {
+          ctx.body = { data: itemsOf(visibleComplaint(ctx, loaded), 'posts') };
+        },
+      }),
+      route({
+        method: 'get',
+        path: `${one}/posts/:postId`,
+        summary: `One post of a complaint of ${of}`,
+        load: (ctx) => loadComplaint(ctx, host, 'read'),
+        access: 'public',
+        result: 'object',
+        handle: (ctx, loaded) => {
+          ctx.body = { data: itemById(visibleComplaint(ctx, loaded), 'posts', ctx.params.postId, 'post_id') };
         },
       }),
       ...documentWriteRoutes<ComplaintDocuments>(deps, {
@@ -172,8 +218,7 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
       ...documentReadRoutes(deps, {
         path: `${one}/documents`,
         load: (ctx) => loadComplaint(ctx, host, 'read'),
-        visible: (ctx, loaded) =>
-          documentsOf(itemById({ complaints: visibleComplaints(ctx, loaded) }, 'complaints', loaded.complaint.id, 'complaint_id')),
+        visible: (ctx, loaded) => documentsOf(visibleComplaint(ctx, loaded)),
         stored: ({ complaint }) => documentsOf(complaint),
       }),
     ];

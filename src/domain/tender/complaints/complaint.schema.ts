@@ -4,7 +4,7 @@ import { text } from '../../core/organization.schema';
 import { businessOrganizationSchema, md5, model } from '../../core/parts.schema';
 import { isoDate } from '../../core/validation';
 import type { ComplaintHost } from '../procedure';
-import type { Complaint, ComplaintArgument, ComplaintEvidence, Objection, RequestedRemedy } from '../tender.types';
+import type { Complaint, ComplaintArgument, ComplaintEvidence, ComplaintPost, Objection, RequestedRemedy } from '../tender.types';
 
 /**
  * Complaint request shapes (docs/tenders.md §Complaints), the reference's 1.0.274 models: `PostComplaint` (and its
@@ -167,6 +167,18 @@ export const tendererPatchSchema = Joi.object<TendererPatch, true>({
 
 /** The tender owner's change of a complaint under review: its action only. */
 export const tendererActionSchema = Joi.object<Pick<TendererPatch, 'tendererAction'>, true>({ tendererAction: text() }).label('Complaint');
+
+export type PostRequest = Pick<ComplaintPost, 'title' | 'description' | 'relatedObjection'> &
+  Partial<Pick<ComplaintPost, 'recipient' | 'relatedPost'>>;
+
+/** `CreateComplaintPost`: the members a party sends; `id`, `datePublished` and `author` are the server's. */
+export const complaintPostSchema = Joi.object<PostRequest, true>({
+  title: text().required(),
+  description: text().required(),
+  recipient: Joi.string().valid('complaint_owner', 'tender_owner', 'aboveThresholdReviewers'),
+  relatedPost: text(),
+  relatedObjection: text().required(),
+}).label('ComplaintPost');
 
 /** Every body a complaint's PATCH may carry, for the route table (the lifecycle picks the one of the caller's role). */
 export const complaintPatchBodies = [botPatchSchema, reviewPatchSchema, tendererPatchSchema, ...Object.values(draftPatchSchemas)];
