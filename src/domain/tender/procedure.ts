@@ -113,7 +113,7 @@ export interface TenderPhase {
 /**
  * The statuses in which each kind of change may be made (docs/tenders.md §Bids, §Questions, §Auction, §Awards;
  * docs/tenders.md §Cancellations); `complaints`, the tender statuses in which complaints of each host are made and
- * changed where the procedure names them, else those of the phases docs/tenders.md §Complaints gives.
+ * changed where the procedure names them, else the phases of docs/tenders.md §Complaints.
  */
 export interface TenderWindows {
   /** Bids added, changed or deleted. */

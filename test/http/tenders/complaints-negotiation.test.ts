@@ -5,9 +5,9 @@ import { aComplaint, anObjection, complaintsPath, patchComplaint, postComplaint 
 import type { Created } from '../../fixtures/tenders';
 
 /**
- * Complaints on a procedure whose config allows them (docs/tenders.md §Complaints, §negotiation and
- * negotiation.quick): an award complaint holds the contract past the stand-still until the review body declines it;
- * a cancellation complaint holds the cancellation; tender complaints have no route.
+ * Complaints on negotiation, whose config allows them (docs/tenders.md §Complaints): an award complaint holds the
+ * contract past the stand-still until the review body declines it; a cancellation complaint holds the cancellation;
+ * tender complaints have no route.
  */
 let server: TestServer;
 t.before(async () => {
