@@ -50,6 +50,24 @@ t.test('a tender complaint: draft with its fee and token, paid, accepted, satisf
   t.notOk(JSON.stringify(await getTender(server, tender)).includes(made.body.access.token), 'the token is in no view');
   const list = await server.request('GET', complaintsPath(tender));
   t.same(list.body.data, [resolved.body.data]);
+
+  // Each change of the complaint is a version of the tender; no version, feed entry or release holds its token.
+  const history = (n: number) =>
+    server.request('GET', `/api/2.5/tenders/${tender.id}/historical`, { headers: { 'X-Revision-N': String(n) } });
+  const latest =
+    Number((await history(1)).headers.get('x-revision-n')) &&
+    Number((await server.request('GET', `/api/2.5/tenders/${tender.id}/historical`)).headers.get('x-revision-n'));
+  const statuses = [];
+  for (let n = 1; n <= latest; n += 1) {
+    const version = await history(n);
+    t.notOk(version.text.includes(made.body.access.token), `version ${n} holds no token`);
+    statuses.push(version.body.data.complaints?.[0]?.status);
+  }
+  t.same(statuses.slice(-6), [undefined, 'draft', 'pending', 'accepted', 'satisfied', 'resolved'], 'one version a move');
+  const feed = await server.request('GET', '/api/2.5/tenders?descending=1&opt_fields=status');
+  t.equal(feed.body.data[0].id, tender.id, 'the feed lists the changed tender first');
+  const ocds = await server.request('GET', `/api/2.5/tenders/${tender.id}?opt_schema=ocds`);
+  t.notOk(ocds.text.includes(made.body.access.token), 'nor does its OCDS release');
 });
 
 t.test('declined, and refused moves', async (t) => {
