@@ -67,7 +67,7 @@ function withComplaintsAt(tender: Tender, place: ComplaintPlace, complaints: Com
 }
 
 /** Every complaint of the tender, wherever it is made: `calculate_total_complaints` numbers them. */
-export const allComplaints = (tender: Tender): Complaint[] => [
+const allComplaints = (tender: Tender): Complaint[] => [
   ...itemsOf(tender, 'complaints'),
   ...itemsOf(tender, 'awards').flatMap((a) => itemsOf(a, 'complaints')),
   ...itemsOf(tender, 'cancellations').flatMap((c) => itemsOf(c, 'complaints')),

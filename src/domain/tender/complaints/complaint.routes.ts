@@ -5,6 +5,7 @@ import type { Ctx } from '../../../http/context';
 import { notFound } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
+import { actorOf } from '../../core/actor';
 import { itemById, itemsOf } from '../../core/items';
 import { isOwner } from '../../core/owner';
 import { visibleData } from '../../core/restricted-view';
@@ -123,8 +124,9 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
         result: 'created',
         writes: true,
         handle: async (ctx, loaded) => {
-          const { account, now } = { account: ctx.state.viewer.account!.name, now: ctx.state.now };
-          const made = await createComplaint(ctx.state.session, loaded, bodyData(ctx), { account, now, bidId: presentedBid(ctx, loaded) });
+          const { account, now } = actorOf(ctx);
+          const complainant = { account: account.name, now, bidId: presentedBid(ctx, loaded) };
+          const made = await createComplaint(ctx.state.session, loaded, bodyData(ctx), complainant);
           const location = `${ctx.path.replace(/\/$/, '')}/${made.complaint.id}`;
           created(ctx, absoluteUrl(ctx, base, location), { data: made.complaint, access: made.access });
         },

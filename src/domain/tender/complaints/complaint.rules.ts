@@ -1,7 +1,7 @@
 import { apiError } from '../../../http/errors';
 import { itemsOf } from '../../core/items';
 import { isIn, type ComplaintHost, type TenderProcedure } from '../procedure';
-import type { Award, Cancellation, Complaint, ComplaintStatus, Lot, Tender, TenderConfig } from '../tender.types';
+import type { Award, Cancellation, Complaint, Lot, Tender, TenderConfig } from '../tender.types';
 import type { ObjectionRequest } from './complaint.schema';
 
 /**
@@ -16,10 +16,6 @@ export interface ComplaintPlace {
   award?: Award;
   cancellation?: Cancellation;
 }
-
-/** `block_complaint_status` of the procedures with complaints: a complaint in one of these holds what it is made on. */
-export const HOLDING: readonly ComplaintStatus[] = ['pending', 'accepted', 'satisfied'];
-export const holds = (c: Complaint): boolean => HOLDING.includes(c.status);
 
 const CONFIG_KEY: Record<ComplaintHost, keyof TenderConfig> = {
   tender: 'hasTenderComplaints',
