@@ -50,6 +50,8 @@ export interface AwardPolicy {
   rules: AwardRule[];
   /** The award's stand-still (`complaintPeriod`) after a decision; `null` for none (`award_has_period` false). */
   standStill: DayCount | null;
+  /** Whether a refusal (`pending → unsuccessful`) gets the stand-still too, not only an activation. */
+  refusalStandStill: boolean;
   /** `check_skip_award_complaint_period`: contracts are signed, and lots close, without waiting for the stand-still. */
   skipStandStill: boolean;
 }

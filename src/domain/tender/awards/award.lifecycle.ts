@@ -56,7 +56,35 @@ function checkActiveAwards(t: Tender, award: Award): void {
 }
 
 /** What an owner's `POST` of an award gives (docs/tenders.md §reporting): the server sets its id, date and status. */
-export type AwardRequest = Pick<Award, 'suppliers' | 'value' | 'qualified'> & Partial<Pick<Award, 'status'>>;
+export type AwardRequest = Pick<Award, 'suppliers' | 'value' | 'qualified' | 'lotID'> & Partial<Pick<Award, 'status'>>;
+
+/** `validate_lot_id`: an award the owner names on a tender with lots names one of them (docs/tenders.md §negotiation and negotiation.quick). */
+function requireLotOf(tender: Tender, lotID: string | undefined): void {
+  if (!lotID && tender.lots?.length) throw apiError(422, ['This field is required.'], { name: 'lotID' });
+  if (lotID && !(tender.lots ?? []).some((l) => l.id === lotID)) throw apiError(422, ['lotID should be one of lots'], { name: 'lotID' });
+}
+
+/**
+ * `validate_create_new_award(_with_lots)`: no new award while one of the tender (or of the award's lot) is pending
+ * or active; the text names the status of the tender's last award, as the reference's does.
+ */
+function requireNoLiveAward(tender: Tender, lotID: string | undefined): void {
+  const last = tender.awards?.at(-1);
+  const live = (a: Award) => ['pending', 'active'].includes(a.status);
+  if (!last) return;
+  if (tender.lots?.length) {
+    if ((tender.awards ?? []).some((a) => a.lotID === lotID && live(a)))
+      throw apiError(403, `Can't create new award on lot while any (${last.status}) award exists`);
+  } else if (live(last)) {
+    throw apiError(403, `Can't create new award while any (${last.status}) award exists`);
+  }
+}
+
+/** `validate_award_same_lot_id`: an award moved to a lot where another is pending or active is refused. */
+function requireLotFree(tender: Tender, award: Award): void {
+  const taken = (tender.awards ?? []).some((a) => a.lotID === award.lotID && a.id !== award.id && ['pending', 'active'].includes(a.status));
+  if (taken) throw apiError(422, 'Another award is already using this lotID.', { name: 'lotID' });
+}
 
 /**
  * `POST /tenders/{id}/awards` by the tender's owner, where the procedure has the owner name the supplier
@@ -69,10 +97,9 @@ export async function addAward(session: StoreSession, stored: StoredTender, requ
   const procedure = procedureOfStored(tender);
   if (!procedure.awards.create) throw forbidden();
   const asked = validated<AwardRequest>(procedure.awards.create, request);
+  requireLotOf(tender, asked.lotID);
   if (!inWindow(procedure, 'awards', tender.status)) throw apiError(403, `Can't create award in current (${tender.status}) tender status`);
-  const last = tender.awards?.at(-1);
-  if (last && ['pending', 'active'].includes(last.status))
-    throw apiError(403, `Can't create new award while any (${last.status}) award exists`);
+  requireNoLiveAward(tender, asked.lotID);
   const award: Award = { status: 'pending', ...asked, id: newId(), date: formatKyiv(now) };
   tender.awards = [...itemsOf(tender, 'awards'), award];
   await session.commit([tenderChange(stored, { ...tender, dateModified: formatKyiv(now) }, { writes: ['awards'] })]);
@@ -101,7 +128,7 @@ function awardStatusUp(t: Tender, before: Award, award: Award, now: Date, config
   const move = `${before.status}→${award.status}`;
   if (move === 'pending→active' || move === 'pending→unsuccessful') {
     if (move === 'pending→active' && config.hasAwardingOrder === false) checkActiveAwards(t, award);
-    setStandStill(t, award, now, policy);
+    if (award.status === 'active' || policy.refusalStandStill) setStandStill(t, award, now, policy);
     if (award.status === 'active') effects.added.push(addContracts(t, award, now));
   } else if (move === 'active→cancelled') {
     if (award.complaintPeriod?.endDate && Date.parse(award.complaintPeriod.endDate) > now.getTime()) award.complaintPeriod.endDate = stamp;
@@ -144,6 +171,10 @@ export async function patchAward(
   const patch = validated<AwardPatch>(procedure.awards.schema, request);
   requireAwardingOpen(tender, before, 'awards', 'update award');
   const award = mergePatch(before, patch);
+  if (award.lotID !== before.lotID) {
+    requireLotOf(tender, award.lotID);
+    requireLotFree(tender, award);
+  }
   const config = stored.doc.config ?? {};
   let effects: Effects = { added: [], cancelled: [] };
   if (award.status !== before.status) {

@@ -16,6 +16,15 @@ import { itemById, itemsOf } from '../../core/items';
  */
 const refusal = (verb: string) => (status: string) => `Can't ${verb} lot in current (${status}) tender status`;
 
+/**
+ * Lots never change once the tender has an award (`validate_lot_operation_with_awards`, after the reference's other
+ * checks; only where the owner names awards can a tender still editable have one:
+ * docs/tenders.md §negotiation and negotiation.quick).
+ */
+function requireNoAwards(stored: StoredTender, verb: 'add' | 'update' | 'delete'): void {
+  if (stored.doc.data.awards?.length) throw apiError(403, `Can't ${verb} lot when you have awards`);
+}
+
 const lotsOf = (tender: Tender): Lot[] => itemsOf(tender, 'lots');
 export const findLot = (tender: Pick<Tender, 'lots'>, lotId: string): Lot => itemById(tender, 'lots', lotId, 'lot_id');
 
@@ -28,6 +37,7 @@ export interface TenderLot {
 /** `POST /tenders/{id}/lots` by the owner: 201 with the stored lot. */
 export async function addLot(session: StoreSession, stored: StoredTender, data: () => Record<string, unknown>, now: Date): Promise<Lot> {
   requireEditable(stored, refusal('add'));
+  requireNoAwards(stored, 'add');
   // Its status and date are the server's defaults, set as the tender is saved (tender-defaults.ts).
   const lot = { id: newId(), ...validated<LotRequest>(lotSchema, data()) } as Lot;
   const before = stored.doc.data;
@@ -43,6 +53,7 @@ export async function patchLot(
   now: Date,
 ): Promise<Lot> {
   requireEditable(stored, refusal('update'));
+  requireNoAwards(stored, 'update');
   const before = stored.doc.data;
   const patch = validated<Partial<LotRequest>>(lotPatchSchema, data());
   const lots = lotsOf(before).map((lot) => (lot.id === found.id ? mergePatch(lot, patch) : lot));
@@ -70,6 +81,7 @@ export async function deleteLot(session: StoreSession, { stored, lot }: TenderLo
     const members: { relatedLot?: string }[] = before[list] ?? [];
     if (members.some((x) => x.relatedLot === lotId)) throw apiError(422, `Cannot delete lot with related ${list}`);
   }
+  requireNoAwards(stored, 'delete');
   const { lots: _lots, ...rest } = before;
   const lots = lotsOf(before).filter((x) => x.id !== lotId);
   await saveTenderChange(session, stored, lots.length ? { ...rest, lots } : rest, now);

@@ -29,6 +29,7 @@ const AWARDS: AwardPolicy = {
   schema: patchAward,
   rules: [qualifiedDecides],
   standStill: { days: 2, working: true },
+  refusalStandStill: true,
   skipStandStill: true,
 };
 

@@ -42,6 +42,7 @@ const AWARDS: AwardPolicy = {
   schema: patchEligibleAward,
   rules: [qualifiedToActivate, eligibleDecides],
   standStill: { days: 5, working: true },
+  refusalStandStill: true,
   skipStandStill: false,
 };
 

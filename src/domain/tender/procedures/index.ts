@@ -1,9 +1,16 @@
 import type { TenderProcedure } from '../procedure';
 import { belowThreshold } from './below-threshold';
 import { competitiveOrdering } from './competitive-ordering';
+import { negotiation, negotiationQuick } from './negotiation';
 import { reporting } from './reporting';
 
-export const TENDER_PROCEDURES: Record<string, TenderProcedure> = { belowThreshold, competitiveOrdering, reporting };
+export const TENDER_PROCEDURES: Record<string, TenderProcedure> = {
+  belowThreshold,
+  competitiveOrdering,
+  reporting,
+  negotiation,
+  'negotiation.quick': negotiationQuick,
+};
 
 /**
  * The one lookup by type (docs/architecture.md §Procedures as data). A POST without `procurementMethodType` is

@@ -1,16 +1,11 @@
+import type { CauseEntry } from '../cause-details';
+
 /**
  * The `causeDetails.code` values a reporting tender may give, each with what the server fills in from it
  * (docs/tenders.md §reporting, "Cause"): the Prozorro standards' reporting cause list as of openprocurement.api
  * 1.0.274 (standards 1.0.274, `codelists/tender/tender_cause_details/reporting.json`), archived entries left out,
  * in the list's order (the refusal text prints it).
  */
-export interface CauseEntry {
-  scheme: 'DECREE1178' | 'LAW922' | 'DECREE1275';
-  title: string;
-  title_en: string;
-  uri: string;
-}
-
 export const REPORTING_CAUSES: Record<string, CauseEntry> = {
   naturalGas: {
     scheme: 'DECREE1178',

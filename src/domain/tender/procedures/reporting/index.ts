@@ -3,8 +3,19 @@ import { only } from '../../tender.config';
 import { procurementMethodIs } from '../../tender.rules';
 import { qualifiedDecides } from '../../awards/award.rules';
 import { tenderDefaults } from '../shared-rules';
-import { causeDetailsFromList, causeRequired } from './cause';
+import type { TenderContent } from '../../tender.types';
+import { causeDetailsFromList, causeRequired } from '../cause-details';
+import { REPORTING_CAUSES } from './causes';
 import { createReporting, patchReporting, patchReportingAward, postReportingAward } from './reporting.schema';
+
+/** `VALUE_AMOUNT_THRESHOLD`: from these amounts on, by category, a reporting tender names its cause. */
+const THRESHOLD = { goods: 100000, services: 200000, works: 1500000 };
+
+/** `reporting_cause_is_required`: a procuring entity other than `other`, no rationale, a value at the threshold. */
+function causeIsRequired(t: TenderContent): boolean {
+  const category = t.mainProcurementCategory;
+  return t.procuringEntity.kind !== 'other' && !t.procurementMethodRationale && !!category && t.value.amount >= THRESHOLD[category];
+}
 
 /**
  * Awards named by the owner (`ReportingAwardResource`), decided with `qualified`, without a stand-still
@@ -15,6 +26,7 @@ const AWARDS: AwardPolicy = {
   schema: patchReportingAward,
   rules: [qualifiedDecides],
   standStill: null,
+  refusalStandStill: false,
   skipStandStill: true,
 };
 
@@ -69,7 +81,12 @@ export const reporting: TenderProcedure = {
   schemas: { create: createReporting, patch: patchReporting },
   rules: {
     ...tenderDefaults.rules,
-    save: [...tenderDefaults.rules.save, procurementMethodIs('limited'), causeRequired, causeDetailsFromList],
+    save: [
+      ...tenderDefaults.rules.save,
+      procurementMethodIs('limited'),
+      causeRequired(causeIsRequired),
+      causeDetailsFromList(REPORTING_CAUSES),
+    ],
     // `should_validate_related_lot_in_items` False: no lots, so no item names one.
     activate: [],
   },
