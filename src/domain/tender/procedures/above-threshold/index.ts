@@ -45,8 +45,8 @@ function tenderingWithComplaints(t: TenderContent, ctx: TenderContext): void {
 }
 
 /**
- * aboveThreshold (the reference's `open` package, openprocurement.api 1.0.274 `tender/open/`): open tendering of at
- * least 7 days with questions during its enquiry part, tender, award and cancellation complaints, the auction,
+ * aboveThreshold (the reference's `open` package, openprocurement.api 1.0.274 `tender/open/`): open tendering of 15
+ * days or, when the config asks, 7, with questions during its enquiry part, tender, award and cancellation complaints, the auction,
  * awards from bids and a stand-still before the contract (docs/tenders.md §aboveThreshold).
  */
 export const aboveThreshold: TenderProcedure = {
@@ -69,6 +69,8 @@ export const aboveThreshold: TenderProcedure = {
     hasAwardComplaints: only(true),
     hasCancellationComplaints: only(true),
     restricted: only(false),
+    // HEAD's key, kept: the tendering's least length (docs/tenders.md §aboveThreshold).
+    minTenderingDuration: { type: 'integer', minimum: 7, maximum: 15, allowed: [7, 15], default: 15 },
   },
   schemas: { create: createAboveThreshold, patch: patchAboveThreshold },
   rules: {
