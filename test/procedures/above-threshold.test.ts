@@ -289,12 +289,12 @@ t.test('the whole life: sealed bids, auction, award decisions, the stand-still h
 
   const decided = await patchAward(s, tender, award.id, decision('active', true, true));
   t.equal(decided.status, 200, decided.text);
-  // Five calendar days on Kyiv's wall clock, across the end of summer time (2026-10-25).
+  // Five full calendar days from the next Kyiv midnight (confirm-qualification.http), across the end of summer time.
   t.match(decided.body.data, {
     status: 'active',
-    complaintPeriod: { startDate: '2026-10-21T00:01:00+03:00', endDate: '2026-10-26T00:01:00+02:00' },
+    complaintPeriod: { startDate: '2026-10-21T00:01:00+03:00', endDate: '2026-10-27T00:00:00+02:00' },
   });
-  const standStillEnd = new Date('2026-10-26T00:01:00+02:00');
+  const standStillEnd = new Date('2026-10-27T00:00:00+02:00');
   const awarded = await read(s, tender);
   t.equal(awarded.status, 'active.awarded');
   const [contract] = awarded.contracts;

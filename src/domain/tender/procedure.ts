@@ -50,6 +50,11 @@ export interface AwardPolicy {
   rules: AwardRule[];
   /** The award's stand-still (`complaintPeriod`) after a decision; `null` for none (`award_has_period` false). */
   standStill: DayCount | null;
+  /**
+   * HEAD's `set_award_complaint_period` (`calculate_tender_full_date`): the stand-still counts from the next Kyiv
+   * midnight, so it ends at one; the spec era counted from the decision (docs/tenders.md §aboveThreshold).
+   */
+  standStillFullDays?: boolean;
   /** `check_skip_award_complaint_period`: contracts are signed, and lots close, without waiting for the stand-still. */
   skipStandStill: boolean;
 }

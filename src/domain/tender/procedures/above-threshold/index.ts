@@ -20,7 +20,7 @@ import { createAboveThreshold, patchAboveThreshold } from './above-threshold.sch
 import { qualifiedAndEligibleDecide } from './award-decision';
 
 /**
- * Awards decided with `qualified` and `eligible`; a stand-still of 5 calendar days (`awardComplainDuration`,
+ * Awards decided with `qualified` and `eligible`; a stand-still of 5 full calendar days (`awardComplainDuration`,
  * `AwardState.award_stand_still_working_days` false) that holds the contract and the lot (docs/tenders.md §aboveThreshold).
  */
 const AWARDS: AwardPolicy = {
@@ -28,6 +28,7 @@ const AWARDS: AwardPolicy = {
   schema: patchEligibleAward,
   rules: [qualifiedAndEligibleDecide],
   standStill: { days: 5, working: false },
+  standStillFullDays: true,
   skipStandStill: false,
 };
 
