@@ -297,6 +297,11 @@ t.test('the whole life: sealed bids, auction, award decisions, the stand-still h
   const standStillEnd = new Date('2026-10-27T00:00:00+02:00');
   const awarded = await read(s, tender);
   t.equal(awarded.status, 'active.awarded');
+  t.same(
+    (await s.request('GET', `/api/2.5/tenders/${tender.id}/awards/${award.id}/complaints`)).body,
+    { data: [] },
+    'award complaints are served',
+  );
   const [contract] = awarded.contracts;
   t.equal(contract.status, 'pending');
 
