@@ -356,6 +356,8 @@ export type Tender = Translated<'title'> &
     enquiryPeriod: EnquiryPeriod;
     /** The client gives its end; the procedure's `periods` set its start where the client gives none. */
     tenderPeriod: Required<Period>;
+    /** Where the procedure takes tender complaints: the server's, from tendering's start to some days before its end. */
+    complaintPeriod?: Required<Period>;
     auctionPeriod?: AuctionPeriod;
     auctionUrl?: string;
     awardPeriod?: Period;
@@ -395,6 +397,8 @@ export interface TenderConfig {
   hasAwardComplaints?: boolean;
   hasCancellationComplaints?: boolean;
   restricted?: boolean;
+  /** Kept only where the procedure reads it (tender.config.ts `ConfigSpec`). */
+  minTenderingDuration?: number;
 }
 
 /** A bid's broker and its token hashes: kept beside the tender for good, never in `data`. */

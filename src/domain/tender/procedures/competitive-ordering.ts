@@ -1,17 +1,16 @@
-import { isDeepStrictEqual } from 'node:util';
 import { apiError } from '../../../http/errors';
-import { cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards } from '../cancellations/cancellation.rules';
-import { dateMathOf } from '../../../time/acceleration';
-import { formatKyiv, parseIsoDate } from '../../../time/kyiv';
-import { calculateTenderFullDate } from '../../../time/periods';
-import { enquiryPeriodBeforeTenderEnd, minimumPeriodEnd } from '../../../time/tender-periods';
-import { missingCriteria } from '../criteria/criteria.schema';
 import type { AwardPolicy, BidRule, QuestionRule, TenderContext, TenderProcedure, TenderRule } from '../procedure';
 import { either, only } from '../tender.config';
-import { planAuctions } from '../tender.events';
 import { procurementMethodIs } from '../tender.rules';
 import { createCompetitiveOrdering, patchCompetitiveOrdering } from './competitive-ordering.schema';
-import { openWindows, tenderDefaults, tenderingToEnd } from './shared-rules';
+import { tenderDefaults, tenderingToEnd } from './shared-rules';
+import {
+  activateTendering,
+  openTenderingChanges,
+  tenderingExtendedOnChange,
+  tenderingExtendedOnDocument,
+  tenderingWithComputedEnquiries,
+} from './open-tendering';
 import { BID_RULES } from '../bids/bid.rules';
 import { eligibleDecides, qualifiedToActivate } from '../awards/award.rules';
 import { patchEligibleAward } from '../awards/award.schema';
@@ -46,36 +45,7 @@ const AWARDS: AwardPolicy = {
   skipStandStill: false,
 };
 
-/** Spec era (`open/constants.py`): 7 calendar days of tendering, enquiries end 3 days before, answers 3 days after. */
-const TENDERING = { days: 7, working: false };
-const ENQUIRY_REGULATION = { days: 3, working: false };
-const CLARIFICATIONS = { days: 3, working: false };
-const TENDERING_EXTRA = { days: 4, working: false };
-
-const at = (s: string) => parseIsoDate(s)!;
 const fail = (text: string) => apiError(422, text, { name: 'agreements' });
-
-/** tenderPeriod starts now unless given and lasts 7 days; enquiryPeriod is computed (docs/tenders.md §competitiveOrdering periods). */
-function tenderingWithComputedEnquiries(t: TenderContent, { now }: TenderContext): void {
-  const math = dateMathOf(t);
-  const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
-  tendering.startDate ??= formatKyiv(now);
-  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING, math)) {
-    throw apiError(422, ['tenderPeriod must be at least 7 full calendar days long'], { name: 'tenderPeriod' });
-  }
-  const enquiry = enquiryPeriodBeforeTenderEnd(
-    { startDate: at(tendering.startDate), endDate: at(tendering.endDate) },
-    ENQUIRY_REGULATION,
-    CLARIFICATIONS,
-    math,
-  );
-  t.enquiryPeriod = {
-    startDate: tendering.startDate,
-    endDate: formatKyiv(enquiry.endDate),
-    clarificationsUntil: formatKyiv(enquiry.clarificationsUntil),
-    ...(t.enquiryPeriod?.invalidationDate ? { invalidationDate: t.enquiryPeriod.invalidationDate } : {}),
-  };
-}
 
 /**
  * The pre-selection agreement (framework side) is active, has at least 3 active contracts and the tender's
@@ -127,27 +97,6 @@ const bidderInAgreement: BidRule = async (bid, t, ctx) => {
   }
 };
 
-/**
- * In active.tendering a change must leave at least 4 days of tendering (spec era), and invalidates bids made so
- * far: `enquiryPeriod.invalidationDate` = now and every bid but drafts `invalid` (docs/tenders.md §Owner edits, §Bids).
- */
-function invalidateBidsData(t: TenderContent, now: Date): void {
-  if (at(t.tenderPeriod.endDate) < calculateTenderFullDate(now, TENDERING_EXTRA, dateMathOf(t))) {
-    throw apiError(403, 'tenderPeriod should be extended by 4 days');
-  }
-  t.enquiryPeriod.invalidationDate = formatKyiv(now);
-  for (const bid of t.bids ?? []) if (!['deleted', 'draft'].includes(bid.status ?? '')) bid.status = 'invalid';
-}
-
-const tenderingExtendedOnChange: TenderRule = (t, { before, now }) => {
-  if (before?.status === 'active.tendering' && !isDeepStrictEqual(t, before)) invalidateBidsData(t, now);
-};
-
-/** A tender document added in active.tendering counts as a change (spec-era `open/procedure/state/tender_document.py`). */
-const tenderingExtendedOnDocument: TenderRule = (t, { now }) => {
-  if (t.status === 'active.tendering') invalidateBidsData(t, now);
-};
-
 export const competitiveOrdering: TenderProcedure = {
   type: 'competitiveOrdering',
   procurementMethod: 'selective',
@@ -156,18 +105,7 @@ export const competitiveOrdering: TenderProcedure = {
     { status: 'draft', bids: 'sealed', ends: { by: "the owner's activation" } },
     ...tenderingToEnd(() => competitiveOrdering, AWARDS),
   ],
-  windows: {
-    ...openWindows,
-    questions: ['active.tendering'],
-    cancellations: ['active.tendering', 'active.qualification', 'active.awarded'],
-  },
-  editableStatuses: ['draft', 'active.tendering'],
-  // HEAD's list (spec era's plus noOffer); the open procedure's checks (docs/tenders.md §Cancellations).
-  cancellations: {
-    reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut', 'noOffer'],
-    rules: [cancellationOutsideAwardComplaintPeriod, notOnlyUnsuccessfulAwards],
-  },
-  complaintRoutes: { read: ['tender', 'award', 'cancellation'], post: ['tender', 'award', 'cancellation'] },
+  ...openTenderingChanges,
   config: {
     hasAuction: either(true),
     hasAwardingOrder: either(true),
@@ -195,9 +133,5 @@ export const competitiveOrdering: TenderProcedure = {
   },
   awards: AWARDS,
   periods: tenderingWithComputedEnquiries,
-  activate: (t, { now, config }) => {
-    t.enquiryPeriod.invalidationDate = formatKyiv(now);
-    t.criteria = [...(t.criteria ?? []), ...missingCriteria(t.criteria ?? [], now)];
-    planAuctions(t, config);
-  },
+  activate: activateTendering,
 };

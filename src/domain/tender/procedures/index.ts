@@ -1,4 +1,5 @@
 import type { TenderProcedure } from '../procedure';
+import { aboveThreshold } from './above-threshold';
 import { belowThreshold } from './below-threshold';
 import { competitiveOrdering } from './competitive-ordering';
 import { negotiation, negotiationQuick } from './negotiation';
@@ -8,6 +9,7 @@ export const TENDER_PROCEDURES: Record<string, TenderProcedure> = {
   belowThreshold,
   competitiveOrdering,
   reporting,
+  aboveThreshold,
   negotiation,
   'negotiation.quick': negotiationQuick,
 };
