@@ -61,10 +61,16 @@ export function keyFromHeader(header: string | undefined): string | null {
   return null;
 }
 
+/** Who sends a request with this `Authorization` header. */
+export function viewerOf(accounts: Map<string, Account>, authorization: string): Viewer {
+  const key = keyFromHeader(authorization);
+  return { account: (key && accounts.get(key)) || null };
+}
+
+/** `viewerOf` into `ctx.state.viewer`, for the apps whose middlewares are separate. */
 export function authenticate(accounts: Map<string, Account>): Koa.Middleware {
   return async function identifyViewer(ctx, next) {
-    const key = keyFromHeader(ctx.get('authorization'));
-    ctx.state.viewer = { account: (key && accounts.get(key)) || null } satisfies Viewer;
+    ctx.state.viewer = viewerOf(accounts, ctx.get('authorization'));
     await next();
   };
 }

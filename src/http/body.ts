@@ -38,27 +38,24 @@ const BODY_DISPATCHED = /\/(?:tenders|frameworks|submissions|qualifications|agre
  * type, 422 with a Python-json-like text for malformed JSON, 413 over the size limit. Multipart bodies are
  * left to the routes that accept files.
  */
-export function jsonBody(limit: number): Koa.Middleware {
-  return async function parseJsonBody(ctx, next) {
-    if (!WITH_BODY.has(ctx.method) || ctx.is('multipart/form-data')) return next();
-    const length = Number(ctx.get('content-length') || 0);
-    if (length === 0 && !ctx.get('transfer-encoding')) {
-      ctx.state.body = undefined;
-      return next();
+export async function readJsonBody(ctx: Koa.Context, limit: number): Promise<void> {
+  if (!WITH_BODY.has(ctx.method) || ctx.is('multipart/form-data')) return;
+  const length = Number(ctx.get('content-length') || 0);
+  if (length === 0 && !ctx.get('transfer-encoding')) {
+    ctx.state.body = undefined;
+    return;
+  }
+  if (!ctx.is('application/json', 'application/*+json')) {
+    if (ctx.method === 'POST' && BODY_DISPATCHED.test(ctx.path)) {
+      ctx.state.body = parseJson(await readText(ctx, limit, length));
+      bodyData(ctx);
     }
-    if (!ctx.is('application/json', 'application/*+json')) {
-      if (ctx.method === 'POST' && BODY_DISPATCHED.test(ctx.path)) {
-        ctx.state.body = parseJson(await readText(ctx, limit, length));
-        bodyData(ctx);
-      }
-      throw apiError(415, "Content-Type header should be one of ['application/json']", {
-        location: 'header',
-        name: 'Content-Type',
-      });
-    }
-    ctx.state.body = parseJson(await readText(ctx, limit, length));
-    await next();
-  };
+    throw apiError(415, "Content-Type header should be one of ['application/json']", {
+      location: 'header',
+      name: 'Content-Type',
+    });
+  }
+  ctx.state.body = parseJson(await readText(ctx, limit, length));
 }
 
 /** The body's text, up to `limit` bytes (413 beyond), `length` the declared one (0: unknown). */

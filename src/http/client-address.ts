@@ -15,11 +15,16 @@ const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
  * request whose peer is not a trusted proxy loses its forwarded headers, so neither its address nor the host and
  * protocol Koa reads for absolute URLs can be chosen by the client.
  */
+export function takeClientAddress(ctx: Koa.Context, trusted: (address: string, hop: number) => boolean): void {
+  if (!trusted(ctx.req.socket.remoteAddress ?? '', 0)) for (const header of FORWARDED) delete ctx.req.headers[header];
+  ctx.request.ip = proxyaddr(ctx.req, trusted);
+}
+
+/** `takeClientAddress` as a middleware, for the apps whose middlewares are separate. */
 export function clientAddress(trust: ProxyTrust): Koa.Middleware {
   const trusted = trustTest(trust);
-  return async function takeClientAddress(ctx, next) {
-    if (!trusted(ctx.req.socket.remoteAddress ?? '', 0)) for (const header of FORWARDED) delete ctx.req.headers[header];
-    ctx.request.ip = proxyaddr(ctx.req, trusted);
+  return async function clientAddressOfRequest(ctx, next) {
+    takeClientAddress(ctx, trusted);
     await next();
   };
 }

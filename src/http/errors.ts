@@ -84,18 +84,26 @@ function nest(existing: unknown, path: (string | number)[], message: string): un
   return obj;
 }
 
-/** Renders every error (thrown ApiError, koa HttpError, or anything else as a logged 500). */
+/**
+ * Runs `handle` and renders every error it ends in (thrown ApiError, koa HttpError, or anything else as a logged
+ * 500), and a request nothing answered as 404.
+ */
+export async function withErrorsRendered(ctx: Koa.Context, handle: () => Promise<unknown>): Promise<void> {
+  try {
+    await handle();
+    if (ctx.status === 404 && ctx.body === undefined) throw notFound('not_found');
+  } catch (err) {
+    const apiErr = toApiError(err, ctx);
+    ctx.status = apiErr.status;
+    for (const [k, v] of Object.entries(apiErr.headers)) ctx.set(k, v);
+    ctx.body = { status: 'error', errors: apiErr.errors };
+  }
+}
+
+/** `withErrorsRendered` around the middlewares after it, for the apps whose middlewares are separate. */
 export function errorRenderer(): Koa.Middleware {
-  return async function renderErrors(ctx, next) {
-    try {
-      await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw notFound('not_found');
-    } catch (err) {
-      const apiErr = toApiError(err, ctx);
-      ctx.status = apiErr.status;
-      for (const [k, v] of Object.entries(apiErr.headers)) ctx.set(k, v);
-      ctx.body = { status: 'error', errors: apiErr.errors };
-    }
+  return function renderErrors(ctx, next) {
+    return withErrorsRendered(ctx, next);
   };
 }
 

@@ -1,4 +1,3 @@
-import type Koa from 'koa';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { FeedStreamConfig } from '../config';
@@ -297,12 +296,4 @@ export class LiveFeeds {
     for (const out of this.streams) out.cut('shutdown');
     this.stopKeepAlive();
   }
-}
-
-/** Puts the node's live feeds on every request (`ctx.state.liveFeeds`). */
-export function liveFeedStreams(feeds: LiveFeeds): Koa.Middleware {
-  return function shareLiveFeeds(ctx, next) {
-    ctx.state.liveFeeds = feeds;
-    return next();
-  };
 }

@@ -9,11 +9,12 @@ import { apiError } from './errors';
  * are counted per client address (`ctx.ip`: the socket's peer, or what trusted proxies report, client-address.ts).
  * With a Redis client every node shares one count; without, each process counts alone. If Redis cannot
  * answer, the request is served: the limit protects the registry and must not become a way to take it down.
+ * Resolves when the request may go on; a request over the limit is a 429.
  */
-export function rateLimit(perMinute: number, redis: Redis | null): Koa.Middleware<RequestState> {
+export function rateLimit(perMinute: number, redis: Redis | null): (ctx: Koa.ParameterizedContext<RequestState>) => Promise<void> {
   const options = { points: perMinute, duration: 60, keyPrefix: 'registry:rate' };
   const limiter: RateLimiterAbstract = redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
-  return async function limitRequestRate(ctx, next) {
+  return async function limitRequestRate(ctx) {
     const account = ctx.state.viewer?.account;
     const key = account ? `key:${account.name}` : `ip:${ctx.ip}`;
     try {
@@ -26,6 +27,5 @@ export function rateLimit(perMinute: number, redis: Redis | null): Koa.Middlewar
       }
       ctx.state.log?.warn({ err: rejection }, 'rate limiter unavailable; request served without a limit');
     }
-    await next();
   };
 }

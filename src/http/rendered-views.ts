@@ -1,4 +1,3 @@
-import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import type { KeptVersion, Kind } from '../store/port';
 import type { Account } from './auth';
@@ -39,11 +38,3 @@ export class RenderedViews {
 /** Where a view is kept: once per object for everyone and for readers without an account, else per account. */
 const keyOf = (kind: Kind, id: string, account: Account | null) =>
   account ? `${kind}/${id} ${account.group} ${account.name} ${account.levels}` : `${kind}/${id}`;
-
-/** Hands the app's one RenderedViews to every request. */
-export function renderedViews(views: RenderedViews): Koa.Middleware {
-  return function shareViews(ctx, next) {
-    ctx.state.views = views;
-    return next();
-  };
-}

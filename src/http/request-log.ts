@@ -16,32 +16,49 @@ function requestSpan() {
 }
 
 /**
- * Gives each request an id (an incoming `X-Request-ID` is kept and echoed), a child logger, and one JSON
- * access-log line with the broker's name — never its key or any token — and the client's address (`ctx.ip`, as
- * TRUST_PROXY allows: docs/operations.md §Behind a proxy), and the HTTP metrics. With tracing on, the request span
- * carries the request id and the log lines the trace id.
+ * Gives a request its id (an incoming `X-Request-ID` is kept and echoed) and its child logger, and with tracing on
+ * names the request id on the request span and the trace id in the log lines. `requestLogs` is the parent of the
+ * requests' loggers (`requestLogParent`): a child of a child is made without rebuilding pino's formatters, which a
+ * child of the app's logger costs on every request. Returns when the request began, for `endRequest`.
  */
+export function beginRequest(ctx: Koa.Context, requestLogs: Logger): bigint {
+  const incoming = ctx.get('x-request-id');
+  const requestId = /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+  ctx.state.requestId = requestId;
+  const span = requestSpan();
+  span?.setAttribute('http.request.id', requestId);
+  ctx.state.log = requestLogs.child(span ? { requestId, traceId: span.spanContext().traceId } : { requestId });
+  ctx.set('X-Request-ID', requestId);
+  return process.hrtime.bigint();
+}
+
+/** The parent of every request's logger (`beginRequest`). */
+export const requestLogParent = (logger: Logger): Logger => logger.child({});
+
+/**
+ * One JSON access-log line with the broker's name — never its key or any token — and the client's address
+ * (`ctx.ip`, as TRUST_PROXY allows: docs/operations.md §Behind a proxy), and the HTTP metrics.
+ */
+export function endRequest(ctx: Koa.Context, started: bigint): void {
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const route = String(ctx._matchedRoute ?? 'unmatched');
+  httpRequests.inc({ route, method: ctx.method, status: String(ctx.status) });
+  httpDuration.observe({ route, method: ctx.method }, seconds);
+  ctx.state.log.info(
+    { method: ctx.method, route, status: ctx.status, broker: ctx.state.viewer?.account?.name ?? null, ip: ctx.ip, ms: seconds * 1e3 },
+    'request',
+  );
+}
+
+/** `beginRequest` and `endRequest` around the middlewares after it, for the apps whose middlewares are separate. */
 export function requestLog(logger: Logger): Koa.Middleware {
+  const requestLogs = requestLogParent(logger);
   return async function logRequest(ctx, next) {
-    const incoming = ctx.get('x-request-id');
-    const requestId = /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
-    ctx.state.requestId = requestId;
-    const span = requestSpan();
-    span?.setAttribute('http.request.id', requestId);
-    ctx.state.log = logger.child(span ? { requestId, traceId: span.spanContext().traceId } : { requestId });
-    ctx.set('X-Request-ID', requestId);
-    const started = process.hrtime.bigint();
+    const started = beginRequest(ctx, requestLogs);
     try {
       await next();
     } finally {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = String(ctx._matchedRoute ?? 'unmatched');
-      httpRequests.inc({ route, method: ctx.method, status: String(ctx.status) });
-      httpDuration.observe({ route, method: ctx.method }, seconds);
-      ctx.state.log.info(
-        { method: ctx.method, route, status: ctx.status, broker: ctx.state.viewer?.account?.name ?? null, ip: ctx.ip, ms: seconds * 1e3 },
-        'request',
-      );
+      endRequest(ctx, started);
     }
   };
 }

@@ -4,6 +4,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { CausalToken, Store } from '../store/port';
 import type { Membership } from '../membership/membership';
+import type { RequestState } from './context';
 import { ApiError } from './errors';
 import { sessionPreconditionFailures } from '../metrics';
 
@@ -87,28 +88,32 @@ export function decodeSession(value: string | undefined, secret: string): Sessio
 }
 
 /**
- * Opens the request's store session from the SESSION cookie and sets the cookie again on every response,
- * errors included. A cookie naming a node that is gone gets 412 with a fresh cookie that keeps the causal
- * position, so the client's retry keeps its guarantees. A store that stays unreachable (the MongoDB driver
+ * Opens the request's store session from the SESSION cookie and, once `handle` has run, sets the cookie again on
+ * every response, errors included. A cookie naming a node that is gone gets 412 with a fresh cookie that keeps the
+ * causal position, so the client's retry keeps its guarantees. A store that stays unreachable (the MongoDB driver
  * has already retried once, e.g. through a primary change) is a 503 for reads and writes alike.
  */
-export function sessionCookie(store: Store, membership: Membership, secret: string): Koa.Middleware {
-  return async function storeSession(ctx, next) {
-    const claims = decodeSession(cookieValue(ctx.get('cookie')), secret);
-    // Its commits are kept in history as made for the request's broker or system role (docs/architecture.md §Revision history).
-    const session = store.session(claims?.causal, ctx.state.viewer.account?.name);
-    ctx.state.session = session;
-    try {
-      if (claims && claims.node !== membership.selfId && !(await membership.isAlive(claims.node))) {
-        sessionPreconditionFailures.inc();
-        throw new ApiError(412, [{ location: 'url', name: 'precondition', description: 'Precondition Failed' }]);
-      }
-      await next();
-    } finally {
-      const value = encodeSession({ node: membership.selfId, causal: session.token() }, secret);
-      ctx.set('Set-Cookie', `${SESSION_COOKIE}=${value}; Path=/`);
+export async function inStoreSession(
+  ctx: Koa.ParameterizedContext<RequestState>,
+  store: Store,
+  membership: Membership,
+  secret: string,
+  handle: () => Promise<unknown>,
+): Promise<void> {
+  const claims = decodeSession(cookieValue(ctx.get('cookie')), secret);
+  // Its commits are kept in history as made for the request's broker or system role (docs/architecture.md §Revision history).
+  const session = store.session(claims?.causal, ctx.state.viewer.account?.name);
+  ctx.state.session = session;
+  try {
+    if (claims && claims.node !== membership.selfId && !(await membership.isAlive(claims.node))) {
+      sessionPreconditionFailures.inc();
+      throw new ApiError(412, [{ location: 'url', name: 'precondition', description: 'Precondition Failed' }]);
     }
-  };
+    await handle();
+  } finally {
+    const value = encodeSession({ node: membership.selfId, causal: session.token() }, secret);
+    ctx.set('Set-Cookie', `${SESSION_COOKIE}=${value}; Path=/`);
+  }
 }
 
 /**

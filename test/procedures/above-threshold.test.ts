@@ -27,16 +27,22 @@ import {
  */
 
 const LOT = 'd'.repeat(32);
-const DAY = 24 * 3600_000;
-const TENDERING_END = '2026-10-20T00:00:00+03:00';
+const TENDERING_END = '2026-10-21T00:00:00+03:00';
 
-/** An aboveThreshold draft request with one lot: tendering from now (Mon 2026-10-05 12:00) to 2026-10-20. */
+/** An aboveThreshold draft request with one lot: tendering from now (Mon 2026-10-05 12:00) to 2026-10-21,
+ * the least the default `minTenderingDuration` (15 full calendar days) allows. */
 const anAboveThresholdTender = (overrides: Record<string, unknown> = {}) => {
   const { enquiryPeriod: _e, ...rest } = aTender({ lots: [aLot({ id: LOT })], items: [anItem({ relatedLot: LOT })] });
   return { ...rest, procurementMethodType: 'aboveThreshold', tenderPeriod: { endDate: TENDERING_END }, ...overrides };
 };
 const aboveThresholdConfig = (overrides: Record<string, unknown> = {}) =>
-  belowThresholdConfig({ hasTenderComplaints: true, hasAwardComplaints: true, hasCancellationComplaints: true, ...overrides });
+  belowThresholdConfig({
+    hasTenderComplaints: true,
+    hasAwardComplaints: true,
+    hasCancellationComplaints: true,
+    minTenderingDuration: 15,
+    ...overrides,
+  });
 
 const post = (server: TestServer, data: unknown, config: unknown = aboveThresholdConfig(), key = 'broker') =>
   server.request('POST', '/api/2.5/tenders', { key, body: { data, config } });
@@ -69,10 +75,10 @@ t.test('creation: open, enquiryPeriod and complaintPeriod computed by the server
     tenderPeriod: { startDate: '2026-10-05T12:00:00+03:00', endDate: TENDERING_END },
     enquiryPeriod: {
       startDate: '2026-10-05T12:00:00+03:00',
-      endDate: '2026-10-17T00:00:00+03:00',
+      endDate: '2026-10-18T00:00:00+03:00',
       clarificationsUntil: TENDERING_END,
     },
-    complaintPeriod: { startDate: '2026-10-05T12:00:00+03:00', endDate: '2026-10-17T00:00:00+03:00' },
+    complaintPeriod: { startDate: '2026-10-05T12:00:00+03:00', endDate: '2026-10-18T00:00:00+03:00' },
   });
   t.same(tender.config, aboveThresholdConfig(), 'the config as sent');
   t.same((await createTender(s, anAboveThresholdTender(), {})).config, aboveThresholdConfig(), "the standards' defaults");
@@ -85,7 +91,7 @@ t.test('creation: open, enquiryPeriod and complaintPeriod computed by the server
     date: '2026-10-05T12:01:00+03:00',
     next_check: TENDERING_END,
     enquiryPeriod: { invalidationDate: '2026-10-05T12:01:00+03:00' },
-    complaintPeriod: { endDate: '2026-10-17T00:00:00+03:00' },
+    complaintPeriod: { endDate: '2026-10-18T00:00:00+03:00' },
     lots: [{ auctionPeriod: { shouldStartAfter: TENDERING_END } }],
   });
   t.ok(res.body.data.criteria.length >= 9, "the spec's criteria are added at activation");
@@ -117,8 +123,28 @@ t.test('creation refusals, with the reference texts', async (t) => {
   const s = await server(t);
   t.match(
     await post(s, anAboveThresholdTender({ tenderPeriod: { endDate: '2026-10-12T00:00:00+03:00' } })),
+    error(422, 'body', 'tenderPeriod', ['tenderPeriod must be at least 15 full calendar days long']),
+  );
+  t.match(
+    await post(s, anAboveThresholdTender({ tenderPeriod: { endDate: '2026-10-20T00:00:00+03:00' } })),
+    error(422, 'body', 'tenderPeriod', ['tenderPeriod must be at least 15 full calendar days long']),
+    'the default is 15 days',
+  );
+  t.match(
+    await post(
+      s,
+      anAboveThresholdTender({ tenderPeriod: { endDate: '2026-10-12T00:00:00+03:00' } }),
+      aboveThresholdConfig({ minTenderingDuration: 7 }),
+    ),
     error(422, 'body', 'tenderPeriod', ['tenderPeriod must be at least 7 full calendar days long']),
   );
+  const week = await post(
+    s,
+    anAboveThresholdTender({ tenderPeriod: { endDate: '2026-10-13T00:00:00+03:00' } }),
+    aboveThresholdConfig({ minTenderingDuration: 7 }),
+  );
+  t.equal(week.status, 201, 'minTenderingDuration 7 allows a week');
+  t.equal(week.body.config.minTenderingDuration, 7);
   t.match(
     await post(s, anAboveThresholdTender({ enquiryPeriod: { endDate: '2026-10-12T00:00:00+03:00' } })),
     error(422, 'body', 'enquiryPeriod', 'Rogue field'),
@@ -141,6 +167,9 @@ t.test('creation refusals, with the reference texts', async (t) => {
     [{ restricted: true }, 'restricted', 'True is not one of [False]'],
     [{ minBidsNumber: 2 }, 'minBidsNumber', '2 is greater than the maximum of 1'],
     [{ hasTenderComplaints: 'yes' }, 'hasTenderComplaints', "'yes' is not of type 'boolean'"],
+    [{ minTenderingDuration: 10 }, 'minTenderingDuration', '10 is not one of [7, 15]'],
+    [{ minTenderingDuration: 30 }, 'minTenderingDuration', '30 is not one of [7, 15]'],
+    [{ minTenderingDuration: '7' }, 'minTenderingDuration', "'7' is not of type 'integer'"],
   ];
   for (const [config, name, text] of refusedConfigs) {
     t.match(await post(s, anAboveThresholdTender(), aboveThresholdConfig(config)), error(422, 'body', name, text), name);
@@ -167,7 +196,7 @@ t.test('questions during the enquiry part of tendering; answers until clarificat
   const question = { author: aTenderer('00137226'), title: 'Калорійність', description: 'Просимо додати таблицю' };
   const asked = await s.request('POST', `/api/2.5/tenders/${tender.id}/questions`, { key: 'broker1', body: { data: question } });
   t.equal(asked.status, 201, asked.text);
-  s.clock.set(new Date('2026-10-17T00:00:01+03:00'));
+  s.clock.set(new Date('2026-10-18T00:00:01+03:00'));
   t.match(
     await s.request('POST', `/api/2.5/tenders/${tender.id}/questions`, { key: 'broker1', body: { data: question } }),
     error(403, 'body', 'data', 'Can add question only in enquiryPeriod'),
@@ -260,12 +289,19 @@ t.test('the whole life: sealed bids, auction, award decisions, the stand-still h
 
   const decided = await patchAward(s, tender, award.id, decision('active', true, true));
   t.equal(decided.status, 200, decided.text);
-  const now = s.clock.now();
-  const standStillEnd = new Date(now.getTime() + 5 * DAY);
-  t.match(decided.body.data, { status: 'active', complaintPeriod: { startDate: String, endDate: String } });
-  t.equal(Date.parse(decided.body.data.complaintPeriod.endDate), standStillEnd.getTime(), '5 calendar days of stand-still');
+  // Five full calendar days from the next Kyiv midnight (confirm-qualification.http), across the end of summer time.
+  t.match(decided.body.data, {
+    status: 'active',
+    complaintPeriod: { startDate: '2026-10-21T00:01:00+03:00', endDate: '2026-10-27T00:00:00+02:00' },
+  });
+  const standStillEnd = new Date('2026-10-27T00:00:00+02:00');
   const awarded = await read(s, tender);
   t.equal(awarded.status, 'active.awarded');
+  t.same(
+    (await s.request('GET', `/api/2.5/tenders/${tender.id}/awards/${award.id}/complaints`)).body,
+    { data: [] },
+    'award complaints are served',
+  );
   const [contract] = awarded.contracts;
   t.equal(contract.status, 'pending');
 

@@ -90,13 +90,14 @@ t.test('limits counted in Redis are shared by two nodes; with Redis stopped requ
   t.equal((await request(nodes[0].url, 'GET', '/', { key: 'broker1' })).status, 200);
 });
 
-/** The limiter alone behind the error renderer, as createApp wires it. */
+/** The limiter alone behind the error renderer, as the request frame calls it. */
 async function limitedNode(client: Redis) {
   const app = new Koa<RequestState>();
   app.use(errorRenderer());
   app.use(authenticate(loadAuthFile(join(__dirname, '../../auth.ini'))));
-  app.use(rateLimit(3, client));
-  app.use((ctx) => {
+  const limitRate = rateLimit(3, client);
+  app.use(async (ctx) => {
+    await limitRate(ctx);
     ctx.body = { ok: true };
   });
   const server = createServer(koaHandler(app));

@@ -52,6 +52,11 @@ export interface AwardPolicy {
   standStill: DayCount | null;
   /** Whether a refusal (`pending → unsuccessful`) gets the stand-still too, not only an activation. */
   refusalStandStill: boolean;
+  /**
+   * HEAD's `set_award_complaint_period` (`calculate_tender_full_date`): the stand-still counts from the next Kyiv
+   * midnight, so it ends at one; the spec era counted from the decision (docs/tenders.md §aboveThreshold).
+   */
+  standStillFullDays?: boolean;
   /** `check_skip_award_complaint_period`: contracts are signed, and lots close, without waiting for the stand-still. */
   skipStandStill: boolean;
 }

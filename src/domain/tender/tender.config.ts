@@ -20,10 +20,17 @@ export const TENDER_CONFIG_KEYS = [
 export type TenderConfigKey = (typeof TENDER_CONFIG_KEYS)[number];
 
 export type ConfigRule =
-  { type: 'boolean'; allowed: boolean[]; default: boolean } | { type: 'integer'; minimum: number; maximum: number; default: number };
+  | { type: 'boolean'; allowed: boolean[]; default: boolean }
+  | { type: 'integer'; minimum: number; maximum: number; default: number; allowed?: number[] };
 
-/** Allowed values and defaults of one procedure type (standards `TenderConfig/{type}.json`, docs/tenders.md §Tender config). */
-export type ConfigSpec = Record<TenderConfigKey, ConfigRule>;
+/**
+ * Allowed values and defaults of one procedure type (docs/tenders.md §Tender config): the spec's keys, and those of
+ * the reference's keys the procedure keeps because its rules read them (standards `TenderConfig/{type}.json`).
+ */
+export type ConfigSpec = Record<TenderConfigKey, ConfigRule> & Partial<Record<KeptReferenceKey, ConfigRule>>;
+
+/** The reference's keys beyond the spec's that a procedure may keep (docs/tenders.md §aboveThreshold). */
+type KeptReferenceKey = 'minTenderingDuration';
 
 export const either = (d: boolean): ConfigRule => ({ type: 'boolean', allowed: [true, false], default: d });
 export const only = (v: boolean): ConfigRule => ({ type: 'boolean', allowed: [v], default: v });
@@ -51,7 +58,8 @@ const REFERENCE_ONLY_KEYS = new Set([
 const isKnownKey = (key: string) => (TENDER_CONFIG_KEYS as readonly string[]).includes(key) || REFERENCE_ONLY_KEYS.has(key);
 
 /**
- * Validates `config` against the procedure's spec, fills defaults for missing keys and keeps only the 11 keys.
+ * Validates `config` against the procedure's spec, fills defaults for missing keys and keeps only the spec's keys
+ * (the 11, and the reference's the procedure keeps).
  * Spec-era texts: jsonschema's message, the error name the bare key (docs/tenders.md §Tender config errors).
  */
 export function validateTenderConfig(spec: ConfigSpec, raw: Record<string, unknown> | undefined): TenderConfig {
@@ -60,8 +68,9 @@ export function validateTenderConfig(spec: ConfigSpec, raw: Record<string, unkno
     throw apiError(422, `Additional properties are not allowed ('${unknown}' was unexpected)`, { name: 'config' });
   }
   const config: Record<string, unknown> = {};
-  for (const key of TENDER_CONFIG_KEYS) {
-    const rule = spec[key];
+  const kept = Object.keys(spec).filter((key) => !(TENDER_CONFIG_KEYS as readonly string[]).includes(key)) as KeptReferenceKey[];
+  for (const key of [...TENDER_CONFIG_KEYS, ...kept]) {
+    const rule = spec[key]!;
     const value = raw?.[key];
     if (value === undefined) {
       config[key] = rule.default;
@@ -73,6 +82,8 @@ export function validateTenderConfig(spec: ConfigSpec, raw: Record<string, unkno
       if (!rule.allowed.includes(value)) throw fail(`${pythonRepr(value)} is not one of [${rule.allowed.map(pythonRepr).join(', ')}]`);
     } else {
       if (typeof value !== 'number' || !Number.isInteger(value)) throw fail(`${pythonRepr(value)} is not of type 'integer'`);
+      // A standards `enum` of integers (its bounds are `minimum` and `maximum` for the API description).
+      if (rule.allowed && !rule.allowed.includes(value)) throw fail(`${value} is not one of [${rule.allowed.join(', ')}]`);
       if (value < rule.minimum) throw fail(`${value} is less than the minimum of ${rule.minimum}`);
       if (value > rule.maximum) throw fail(`${value} is greater than the maximum of ${rule.maximum}`);
     }

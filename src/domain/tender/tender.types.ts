@@ -485,6 +485,8 @@ export interface TenderConfig {
   hasAwardComplaints?: boolean;
   hasCancellationComplaints?: boolean;
   restricted?: boolean;
+  /** Kept only where the procedure reads it (tender.config.ts `ConfigSpec`). */
+  minTenderingDuration?: number;
 }
 
 /** A bid's broker and its token hashes: kept beside the tender for good, never in `data`. */

@@ -3,17 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { insertOf } from '../../../src/domain/save-rules';
 import type { StoredDoc, Kind } from '../../../src/store/port';
 import { startTestServer, type TestServer } from '../../fixtures/server';
-import { activeFramework, activeSubmission, aTenderer, decideQualification } from '../../fixtures/frameworks';
-import {
-  aCompetitiveOrderingTender,
-  aContract,
-  aTender,
-  competitiveOrderingConfig,
-  createTender,
-  insertAgreement,
-} from '../../fixtures/tenders';
+import { objectsOfEveryKind, READERS } from '../../fixtures/every-kind';
 
-const READERS = ['', 'broker', 'broker1', 'brokerr'] as const;
 const newId = () => randomUUID().replace(/-/g, '');
 
 /** Data JSON.stringify writes in every way it can: escapes, numbers, integer-like keys it puts first. */
@@ -28,29 +19,8 @@ const exotic = (id: string) => ({
 });
 
 /** Objects of every kind through the API, restricted and not, and exotic ones straight into the store. */
-async function objectsOfEveryKind(server: TestServer): Promise<[Kind, string, string][]> {
-  const objects: [Kind, string, string][] = [];
-  for (const restricted of [false, true]) {
-    const framework = await activeFramework(server, { restricted });
-    const submission = await activeSubmission(server, framework.id, { key: 'broker1', tenderer: aTenderer('00137256') });
-    await decideQualification(server, framework, submission.qualificationID, 'active');
-    const agreementId = (await server.request('GET', `/api/2.5/frameworks/${framework.id}`)).body.data.agreementID;
-    const agreement = await insertAgreement(server, { restricted });
-    const tender = restricted
-      ? await createTender(server, aCompetitiveOrderingTender(agreement), competitiveOrderingConfig({ restricted: true }))
-      : await createTender(server, aTender());
-    const contract = await server.request('POST', '/api/2.5/contracts', { key: 'contracting', body: { data: aContract(tender.id) } });
-    const which = restricted ? 'restricted' : 'open';
-    objects.push(
-      ['frameworks', framework.id, which],
-      ['submissions', submission.id, which],
-      ['qualifications', submission.qualificationID, which],
-      ['agreements', agreementId, which],
-      ['agreements', agreement, `${which}, inserted`],
-      ['tenders', tender.id, which],
-      ['contracts', contract.body.data.id, which],
-    );
-  }
+async function objectsOfEveryKindAndExotic(server: TestServer): Promise<[Kind, string, string][]> {
+  const objects = await objectsOfEveryKind(server);
   const configs: (StoredDoc | undefined)[] = [
     undefined,
     {},
@@ -83,7 +53,7 @@ for (const [name, env] of [
   t.test(`${name}: every kind, every reader, restricted or not → the bytes of the JS rendering`, async (t) => {
     const server = await startTestServer({ env });
     t.teardown(() => server.close());
-    for (const [kind, id, which] of await objectsOfEveryKind(server)) {
+    for (const [kind, id, which] of await objectsOfEveryKindAndExotic(server)) {
       const path = `/api/2.5/${kind}/${id}`;
       for (const round of [1, 2]) {
         for (const key of READERS) {

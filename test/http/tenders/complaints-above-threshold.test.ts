@@ -18,14 +18,14 @@ t.beforeEach(() => server.clock.set(DEFAULT_NOW));
 const REVIEW = { reviewDate: '2026-10-10T00:00:00+03:00', reviewPlace: 'Place of review' };
 const read = async (tender: Created) => (await server.request('GET', `/api/2.5/tenders/${tender.id}`)).body.data;
 
-/** An aboveThreshold tender with one lot, tendering from now to 20 October, activated. */
+/** An aboveThreshold tender with one lot, tendering from now to 21 October (the default 15 full days), activated. */
 async function openTender(): Promise<Created> {
   const lotId = 'e'.repeat(32);
   const { enquiryPeriod: _server, ...data } = aTender({ lots: [aLot({ id: lotId })], items: [anItem({ relatedLot: lotId })] });
   const flags = { hasTenderComplaints: true, hasAwardComplaints: true, hasCancellationComplaints: true };
   const draft = await createTender(
     server,
-    { ...data, procurementMethodType: 'aboveThreshold', tenderPeriod: { endDate: '2026-10-20T00:00:00+03:00' } },
+    { ...data, procurementMethodType: 'aboveThreshold', tenderPeriod: { endDate: '2026-10-21T00:00:00+03:00' } },
     belowThresholdConfig(flags),
   );
   const res = await server.request('PATCH', `/api/2.5/tenders/${draft.id}`, {

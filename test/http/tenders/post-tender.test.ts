@@ -128,7 +128,7 @@ t.test('a key of another group (chronograph) → 403 url/permission', async (t) 
 });
 
 t.test('an unknown procurementMethodType → 404 url/not_found', async (t) => {
-  const res = await post(aTender({ procurementMethodType: 'aboveThreshold' }));
+  const res = await post(aTender({ procurementMethodType: 'aboveThresholdEU' }));
   t.match(res, error(404, 'url', 'not_found', 'Not Found'));
 });
 

@@ -3,7 +3,7 @@ import { apiError, forbidden } from '../../../http/errors';
 import type { Change, StoreSession } from '../../../store/port';
 import { dateMathOf } from '../../../time/acceleration';
 import { formatKyiv } from '../../../time/kyiv';
-import { calculateDate } from '../../../time/periods';
+import { calculateDate, calculateTenderFullDate } from '../../../time/periods';
 import { newId } from '../../core/ids';
 import { itemById, itemsOf } from '../../core/items';
 import { loadObject } from '../../core/objects';
@@ -113,9 +113,10 @@ interface Effects {
 }
 
 /** The award's stand-still from now (`complaintPeriod`), where the procedure has one. */
-function setStandStill(t: Tender, award: Award, now: Date, { standStill }: AwardPolicy): void {
-  if (standStill)
-    award.complaintPeriod = { startDate: formatKyiv(now), endDate: formatKyiv(calculateDate(now, standStill, dateMathOf(t))) };
+function setStandStill(t: Tender, award: Award, now: Date, { standStill, standStillFullDays }: AwardPolicy): void {
+  if (!standStill) return;
+  const end = (standStillFullDays ? calculateTenderFullDate : calculateDate)(now, standStill, dateMathOf(t));
+  award.complaintPeriod = { startDate: formatKyiv(now), endDate: formatKyiv(end) };
 }
 
 /**

@@ -9,9 +9,9 @@ export const TENDER_PROCEDURES: Record<string, TenderProcedure> = {
   belowThreshold,
   competitiveOrdering,
   reporting,
+  aboveThreshold,
   negotiation,
   'negotiation.quick': negotiationQuick,
-  aboveThreshold,
 };
 
 /**

@@ -18,20 +18,24 @@ import { openWindows } from './shared-rules';
  */
 
 /** `open/constants.py`: 7 calendar days of tendering, enquiries end 3 days before, answers 3 days after. */
-const TENDERING = { days: 7, working: false };
+const TENDERING_DAYS = 7;
 const ENQUIRY_REGULATION = { days: 3, working: false };
 const CLARIFICATIONS = { days: 3, working: false };
 const TENDERING_EXTRA = { days: 4, working: false };
 
 const at = (s: string) => parseIsoDate(s)!;
 
-/** tenderPeriod starts now unless given and lasts 7 days; enquiryPeriod is computed (docs/tenders.md §competitiveOrdering periods). */
-export function tenderingWithComputedEnquiries(t: TenderContent, { now }: TenderContext): void {
+/**
+ * tenderPeriod starts now unless given and lasts 7 calendar days, or the config's `minTenderingDuration` where the
+ * procedure keeps it; enquiryPeriod is computed (docs/tenders.md §competitiveOrdering periods, §aboveThreshold).
+ */
+export function tenderingWithComputedEnquiries(t: TenderContent, { now, config }: TenderContext): void {
   const math = dateMathOf(t);
   const tendering = (t.tenderPeriod = { ...t.tenderPeriod });
   tendering.startDate ??= formatKyiv(now);
-  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), TENDERING, math)) {
-    throw apiError(422, ['tenderPeriod must be at least 7 full calendar days long'], { name: 'tenderPeriod' });
+  const days = config.minTenderingDuration ?? TENDERING_DAYS;
+  if (at(tendering.endDate) < minimumPeriodEnd(at(tendering.startDate), { days, working: false }, math)) {
+    throw apiError(422, [`tenderPeriod must be at least ${days} full calendar days long`], { name: 'tenderPeriod' });
   }
   const enquiry = enquiryPeriodBeforeTenderEnd(
     { startDate: at(tendering.startDate), endDate: at(tendering.endDate) },

@@ -20,7 +20,7 @@ import { createAboveThreshold, patchAboveThreshold } from './above-threshold.sch
 import { qualifiedAndEligibleDecide } from './award-decision';
 
 /**
- * Awards decided with `qualified` and `eligible`; a stand-still of 5 calendar days (`awardComplainDuration`,
+ * Awards decided with `qualified` and `eligible`; a stand-still of 5 full calendar days (`awardComplainDuration`,
  * `AwardState.award_stand_still_working_days` false) that holds the contract and the lot (docs/tenders.md §aboveThreshold).
  */
 const AWARDS: AwardPolicy = {
@@ -29,6 +29,7 @@ const AWARDS: AwardPolicy = {
   rules: [qualifiedAndEligibleDecide],
   standStill: { days: 5, working: false },
   refusalStandStill: true,
+  standStillFullDays: true,
   skipStandStill: false,
 };
 
@@ -46,8 +47,8 @@ function tenderingWithComplaints(t: TenderContent, ctx: TenderContext): void {
 }
 
 /**
- * aboveThreshold (the reference's `open` package, openprocurement.api 1.0.274 `tender/open/`): open tendering of at
- * least 7 days with questions during its enquiry part, tender, award and cancellation complaints, the auction,
+ * aboveThreshold (the reference's `open` package, openprocurement.api 1.0.274 `tender/open/`): open tendering of 15
+ * days or, when the config asks, 7, with questions during its enquiry part, tender, award and cancellation complaints, the auction,
  * awards from bids and a stand-still before the contract (docs/tenders.md §aboveThreshold).
  */
 export const aboveThreshold: TenderProcedure = {
@@ -70,6 +71,8 @@ export const aboveThreshold: TenderProcedure = {
     hasAwardComplaints: only(true),
     hasCancellationComplaints: only(true),
     restricted: only(false),
+    // HEAD's key, kept: the tendering's least length (docs/tenders.md §aboveThreshold).
+    minTenderingDuration: { type: 'integer', minimum: 7, maximum: 15, allowed: [7, 15], default: 15 },
   },
   schemas: { create: createAboveThreshold, patch: patchAboveThreshold },
   rules: {
