@@ -8,11 +8,12 @@ import { objectsOfEveryKind, READERS } from '../../fixtures/every-kind';
 
 /**
  * The common reads' answers — an object, and its kind's feed pages, for every reader of every kind, restricted
- * included — headers and bytes pinned to what the app answered before its request frame (docs/performance.md
- * §The request frame), so no guarantee of the middleware stack can drift: test/fixtures/read-answers.json was
- * recorded (`RECORD_READ_ANSWERS=1`) from the stack of separate middlewares. What differs from run to run or engine
- * to engine is replaced: ids by their order of appearance, the listening port, feed offsets (the engine's own), the SESSION cookie's value by the
- * node it names; a body is kept as the digest of its bytes.
+ * included — headers and bytes pinned to what the app answered before its request frame
+ * (docs/performance.md §The request frame), so no guarantee of the middleware stack can drift:
+ * test/fixtures/read-answers.json was recorded (`RECORD_READ_ANSWERS=1`) from the stack of separate middlewares.
+ * What differs from run to run or engine to engine is replaced: ids by their order of appearance, the listening
+ * port, feed offsets (the engine's own), the SESSION cookie's value by the node it names; a body is kept as the
+ * digest of its bytes.
  */
 const PINNED = join(__dirname, '../../fixtures/read-answers.json');
 const ID = /\b[0-9a-f]{32}\b/g;
