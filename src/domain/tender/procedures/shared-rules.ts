@@ -66,6 +66,23 @@ export const tenderingToEnd = (self: () => Phased, awards: AwardPolicy): TenderP
  * The windows both open procedures here share (docs/tenders.md §Bids, §Requirement responses, §Auction, §Awards).
  * The evidence lists are the reference's core validators' own, which its refusal texts print.
  */
+/**
+ * The windows of the limited procedures (reporting, negotiation): no bids, questions or auction; the owner's awards
+ * and cancellations while the tender is `active` (`validate_award_operation_not_in_active_status`).
+ */
+export const limitedWindows: Omit<TenderWindows, 'complaints'> = {
+  bids: [],
+  bidDocuments: [],
+  evidence: [],
+  winnerEvidence: [],
+  winnerResponses: [],
+  questions: [],
+  auction: [],
+  awards: ['active'],
+  awardDocuments: ['active'],
+  cancellations: ['active'],
+};
+
 export const openWindows: Omit<TenderWindows, 'questions' | 'cancellations'> = {
   bids: ['active.tendering'],
   bidDocuments: ['active.tendering', 'active.qualification', 'active.awarded'],

@@ -6,7 +6,7 @@ import type { CancellationRule, TenderProcedure, TenderRule } from '../../proced
 import { only } from '../../tender.config';
 import { procurementMethodIs } from '../../tender.rules';
 import { causeDetailsFromList, causeRequired, type CauseEntry } from '../cause-details';
-import { tenderDefaults } from '../shared-rules';
+import { limitedWindows, tenderDefaults } from '../shared-rules';
 import { NEGOTIATION_CAUSES, NEGOTIATION_QUICK_CAUSES } from './causes';
 import { createNegotiation, patchNegotiation, patchNegotiationAward, postNegotiationAward } from './negotiation.schema';
 
@@ -43,17 +43,7 @@ function negotiationOf(type: string, causes: Record<string, CauseEntry>, standSt
       { status: 'cancelled' },
     ],
     windows: {
-      bids: [],
-      bidDocuments: [],
-      evidence: [],
-      winnerEvidence: [],
-      winnerResponses: [],
-      questions: [],
-      auction: [],
-      // `validate_award_operation_not_in_active_status`.
-      awards: ['active'],
-      awardDocuments: ['active'],
-      cancellations: ['active'],
+      ...limitedWindows,
       // `NegotiationAwardComplaintState.create_allowed_tender_statuses` (docs/tenders.md §Complaints).
       complaints: { award: ['active'] },
     },

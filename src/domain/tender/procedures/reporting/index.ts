@@ -2,7 +2,7 @@ import type { AwardPolicy, TenderProcedure } from '../../procedure';
 import { only } from '../../tender.config';
 import { procurementMethodIs } from '../../tender.rules';
 import { qualifiedDecides } from '../../awards/award.rules';
-import { tenderDefaults } from '../shared-rules';
+import { limitedWindows, tenderDefaults } from '../shared-rules';
 import type { TenderContent } from '../../tender.types';
 import { causeDetailsFromList, causeRequired } from '../cause-details';
 import { REPORTING_CAUSES } from './causes';
@@ -47,17 +47,7 @@ export const reporting: TenderProcedure = {
     { status: 'cancelled' },
   ],
   windows: {
-    bids: [],
-    bidDocuments: [],
-    evidence: [],
-    winnerEvidence: [],
-    winnerResponses: [],
-    questions: [],
-    auction: [],
-    // `validate_award_operation_not_in_active_status`.
-    awards: ['active'],
-    awardDocuments: ['active'],
-    cancellations: ['active'],
+    ...limitedWindows,
     complaints: null,
   },
   editableStatuses: ['draft', 'active'],
