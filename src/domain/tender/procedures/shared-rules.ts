@@ -1,5 +1,6 @@
 import { awardingEvents } from '../awards/check-tender-status';
 import type { AwardPolicy, TenderPhase, TenderProcedure, TenderWindows } from '../procedure';
+import { only, type ConfigSpec } from '../tender.config';
 import { tenderingEnds } from '../tender.events';
 import {
   cpvClassOfItemsIdentical,
@@ -82,6 +83,24 @@ export const limitedWindows: Omit<TenderWindows, 'complaints'> = {
   awardDocuments: ['active'],
   cancellations: ['active'],
 };
+
+/**
+ * The config of the limited procedures (standards `TenderConfig/{reporting,negotiation,negotiation.quick}.json`): every
+ * member fixed; they differ only in whether awards and cancellations take complaints.
+ */
+export const limitedConfig = (complaints: boolean): ConfigSpec => ({
+  hasAuction: only(false),
+  hasAwardingOrder: only(true),
+  hasValueRestriction: only(true),
+  valueCurrencyEquality: only(true),
+  hasPrequalification: only(false),
+  minBidsNumber: { type: 'integer', minimum: 1, maximum: 1, default: 1 },
+  hasPreSelectionAgreement: only(false),
+  hasTenderComplaints: only(false),
+  hasAwardComplaints: only(complaints),
+  hasCancellationComplaints: only(complaints),
+  restricted: only(false),
+});
 
 export const openWindows: Omit<TenderWindows, 'questions' | 'cancellations'> = {
   bids: ['active.tendering'],

@@ -3,10 +3,9 @@ import type { DayCount } from '../../../../time/acceleration';
 import { qualifiedDecides } from '../../awards/award.rules';
 import { cancellationOutsideAwardComplaintPeriod } from '../../cancellations/cancellation.rules';
 import type { CancellationRule, TenderProcedure, TenderRule } from '../../procedure';
-import { only } from '../../tender.config';
 import { procurementMethodIs } from '../../tender.rules';
 import { causeDetailsFromList, causeRequired, type CauseEntry } from '../cause-details';
-import { limitedWindows, tenderDefaults } from '../shared-rules';
+import { limitedConfig, limitedWindows, tenderDefaults } from '../shared-rules';
 import { NEGOTIATION_CAUSES, NEGOTIATION_QUICK_CAUSES } from './causes';
 import { createNegotiation, patchNegotiation, patchNegotiationAward, postNegotiationAward } from './negotiation.schema';
 
@@ -56,19 +55,7 @@ function negotiationOf(type: string, causes: Record<string, CauseEntry>, standSt
     // `limited/procedure/views/award_complaint*.py`, `cancellation_complaint*.py`: no tender complaints.
     complaintRoutes: { read: ['award', 'cancellation'], post: ['award', 'cancellation'] },
     // Standards 1.0.274 `TenderConfig/{type}.json`: every member fixed.
-    config: {
-      hasAuction: only(false),
-      hasAwardingOrder: only(true),
-      hasValueRestriction: only(true),
-      valueCurrencyEquality: only(true),
-      hasPrequalification: only(false),
-      minBidsNumber: { type: 'integer', minimum: 1, maximum: 1, default: 1 },
-      hasPreSelectionAgreement: only(false),
-      hasTenderComplaints: only(false),
-      hasAwardComplaints: only(true),
-      hasCancellationComplaints: only(true),
-      restricted: only(false),
-    },
+    config: limitedConfig(true),
     schemas: { create: createNegotiation, patch: patchNegotiation },
     rules: {
       ...tenderDefaults.rules,

@@ -1,8 +1,7 @@
 import type { AwardPolicy, TenderProcedure } from '../../procedure';
-import { only } from '../../tender.config';
 import { procurementMethodIs } from '../../tender.rules';
 import { qualifiedDecides } from '../../awards/award.rules';
-import { limitedWindows, tenderDefaults } from '../shared-rules';
+import { limitedConfig, limitedWindows, tenderDefaults } from '../shared-rules';
 import type { TenderContent } from '../../tender.types';
 import { causeDetailsFromList, causeRequired } from '../cause-details';
 import { REPORTING_CAUSES } from './causes';
@@ -55,19 +54,7 @@ export const reporting: TenderProcedure = {
   cancellations: { reasonTypes: ['noDemand', 'unFixable', 'forceMajeure', 'expensesCut'], rules: [] },
   complaintRoutes: { read: [], post: [] },
   // Standards `TenderConfig/reporting.json`: every member fixed.
-  config: {
-    hasAuction: only(false),
-    hasAwardingOrder: only(true),
-    hasValueRestriction: only(true),
-    valueCurrencyEquality: only(true),
-    hasPrequalification: only(false),
-    minBidsNumber: { type: 'integer', minimum: 1, maximum: 1, default: 1 },
-    hasPreSelectionAgreement: only(false),
-    hasTenderComplaints: only(false),
-    hasAwardComplaints: only(false),
-    hasCancellationComplaints: only(false),
-    restricted: only(false),
-  },
+  config: limitedConfig(false),
   schemas: { create: createReporting, patch: patchReporting },
   rules: {
     ...tenderDefaults.rules,
