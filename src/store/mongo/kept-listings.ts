@@ -11,9 +11,11 @@ const MIN_HIT_RATE = 0.5;
 type Kept = { json: Buffer } | { docJson: Buffer };
 
 /**
- * Feed entries this node has read, by collection, position and the fields read
- * (docs/mongodb.md §Feed pages on MongoDB). A position names one version of one object for good — every write
- * stores a new one, unique in its collection — so an entry kept never goes stale and nothing has to vouch for it.
+ * Feed entries this node has listed, by collection, position and the fields read
+ * (docs/mongodb.md §Feed pages on MongoDB). A listed position names one version of one object for good — every write
+ * stores a new one, unique in its collection, and none lands below a listed one later — so an entry kept never goes
+ * stale and nothing has to vouch for it. A position not yet listed has no such promise: a node whose clock is behind
+ * may still stamp it once its object has moved on.
  */
 export class KeptListings {
   private readonly entries: LRUCache<string, Kept>;
@@ -105,7 +107,9 @@ export class KeptListings {
     });
     try {
       const listings = await read;
-      for (const listing of listings) this.keep(kind, fields, listing);
+      // Only the entries still at the positions asked: one found elsewhere has moved above the watermark, unlisted.
+      const asked = new Set(positions);
+      for (const listing of listings) if (asked.has(listing.seq)) this.keep(kind, fields, listing);
       return listings;
     } finally {
       for (const key of keys) this.coming.delete(key);
