@@ -151,6 +151,19 @@ export interface ComplaintPost {
   author: PostAuthor;
 }
 
+/** A party's appeal of the review body's decision to the court (docs/tenders.md §Complaints: appeals). */
+export interface ComplaintAppeal {
+  id: string;
+  description: string;
+  documents?: Document[];
+  /** The court's case, once the appeal's author names it (set once). */
+  proceeding?: { dateProceedings: string; proceedingNumber: string };
+  legislation: Legislation;
+  author: 'complaint_owner' | 'tender_owner';
+  dateCreated: string;
+  datePublished: string;
+}
+
 /** A complaint to the review body of the tender, an award or a cancellation (docs/tenders.md §Complaints). */
 export interface Complaint {
   id: string;
@@ -181,6 +194,7 @@ export interface Complaint {
   tendererActionDate?: string;
   dateCanceled?: string;
   posts?: ComplaintPost[];
+  appeals?: ComplaintAppeal[];
 }
 
 export type AwardStatus = 'pending' | 'unsuccessful' | 'active' | 'cancelled';

@@ -4,9 +4,8 @@ import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemsOf } from '../../core/items';
 import { validated } from '../../core/validation';
-import { tenderOf } from '../tender-aggregate';
 import type { ComplaintPost, PostAuthor } from '../tender.types';
-import { complaintsAt, saveComplaints, type TenderComplaint } from './complaint.lifecycle';
+import { saveComplaint, type TenderComplaint } from './complaint.lifecycle';
 import { complaintPostSchema, type PostRequest } from './complaint.schema';
 
 /**
@@ -44,11 +43,12 @@ function recipientErrors(author: PostAuthor, post: PostRequest): string[] {
 /** `POST …/complaints/{complaint_id}/posts`: the model's checks (every error at once), then the state's. */
 export async function addPost(
   session: StoreSession,
-  { stored, place, complaint }: TenderComplaint,
+  held: TenderComplaint,
   data: unknown,
   author: PostAuthor,
   now: Date,
 ): Promise<ComplaintPost> {
+  const { complaint } = held;
   const request = validated<PostRequest>(complaintPostSchema, data);
   const posts = itemsOf(complaint, 'posts');
   const errors: ErrorEntry[] = [
@@ -63,7 +63,6 @@ export async function addPost(
     throw apiError(422, 'should be one of complaint objections id', { name: 'relatedObjection' });
   }
   const post: ComplaintPost = { ...request, id: newId(), datePublished: formatKyiv(now), author };
-  const complaints = complaintsAt(tenderOf(stored.doc), place).map((c) => (c.id === complaint.id ? { ...c, posts: [...posts, post] } : c));
-  await saveComplaints(session, stored, place, complaints, now);
+  await saveComplaint(session, held, { ...complaint, posts: [...posts, post] }, now);
   return post;
 }

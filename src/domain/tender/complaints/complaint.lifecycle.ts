@@ -96,6 +96,12 @@ export async function saveComplaints(
   await session.commit([change]);
 }
 
+/** Saves the complaint `loaded` names as `changed`, the complaints beside it as they are. */
+export async function saveComplaint(session: StoreSession, { stored, place, complaint }: TenderComplaint, changed: Complaint, now: Date) {
+  const complaints = complaintsAt(tenderOf(stored.doc), place).map((c) => (c.id === complaint.id ? changed : c));
+  await saveComplaints(session, stored, place, complaints, now);
+}
+
 /** The complaint's lot: the tender complaint's own, the award's or the cancellation's (`complaint_on_post`). */
 const relatedLotAt = (place: ComplaintPlace, request: ComplaintRequest) =>
   place.award ? place.award.lotID : place.cancellation ? place.cancellation.relatedLot : request.relatedLot;
@@ -190,14 +196,14 @@ export async function patchComplaint(
   objectionsRelate(tender, place, after, after.objections);
   if (after.status !== before.status) after.date = formatKyiv(now);
   if (isDeepStrictEqual(after, before)) return before;
-  await saveComplaints(
-    session,
-    stored,
-    place,
-    complaintsAt(tender, place).map((c) => (c.id === before.id ? after : c)),
-    now,
-  );
+  await saveComplaint(session, { stored, place, complaint: before }, after, now);
   return after;
+}
+
+/** The complaint's address, `/api/2.5/tenders/{id}[/awards/{award_id}|/cancellations/{cancellation_id}]/complaints/{id}`. */
+export function complaintPath({ stored, place, complaint }: TenderComplaint): string {
+  const hostPath = place.award ? `/awards/${place.award.id}` : place.cancellation ? `/cancellations/${place.cancellation.id}` : '';
+  return `/api/2.5/tenders/${stored.doc.data.id}${hostPath}/complaints/${complaint.id}`;
 }
 
 /** Who wrote a document or a post of a complaint, as the reference's `author` names them. */
@@ -221,13 +227,12 @@ const DOCUMENT_STATUSES: Record<ComplaintRole, string[]> = {
  * statuses the reference lets it (`ComplaintDocumentState`); each new document records who wrote it (`author`).
  */
 export function complaintDocuments(held: TenderComplaint, role: ComplaintRole): DocumentHolder & TenderComplaint {
-  const { stored, place, complaint } = held;
+  const { stored, complaint } = held;
   const tender = tenderOf(stored.doc);
-  const hostPath = place.award ? `/awards/${place.award.id}` : place.cancellation ? `/cancellations/${place.cancellation.id}` : '';
   return {
     ...held,
     documents: itemsOf(complaint, 'documents'),
-    listPath: `/api/2.5/tenders/${tender.id}${hostPath}/complaints/${complaint.id}/documents`,
+    listPath: `${complaintPath(held)}/documents`,
     parent: tender,
     author: AUTHOR_OF[role],
     writable(verb) {
@@ -247,8 +252,7 @@ export function complaintDocuments(held: TenderComplaint, role: ComplaintRole): 
     },
     async save(documents, session, now) {
       // The document routes hand back the documents they checked (docs/platform.md §Document versions).
-      const complaints = complaintsAt(tender, place).map((c) => (c.id === complaint.id ? { ...c, documents: documents as Document[] } : c));
-      await saveComplaints(session, stored, place, complaints, now);
+      await saveComplaint(session, held, { ...complaint, documents: documents as Document[] }, now);
     },
   };
 }

@@ -1,14 +1,10 @@
 import type { RouteDeps } from '../../../app-deps';
-import { inGroup, isBroker } from '../../../http/auth';
 import { bodyData } from '../../../http/body';
 import type { Ctx } from '../../../http/context';
-import { notFound } from '../../../http/errors';
 import { absoluteUrl, created } from '../../../http/render';
 import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
-import { itemById, itemsOf } from '../../core/items';
 import { isOwner } from '../../core/owner';
-import { visibleData } from '../../core/restricted-view';
 import {
   documentsOf,
   documentReadRoutes,
@@ -18,23 +14,19 @@ import {
 } from '../../documents';
 import { bidOwnership } from '../bids/bid.lifecycle';
 import type { ComplaintHost } from '../procedure';
-import { procedureOfStored } from '../tender.lifecycle';
-import { TENDER_MASK } from '../tender.mask';
-import { loadTenderOf, tenderDocumentPatch } from '../tender.routes';
-import type { Tender } from '../tender.types';
+import { tenderDocumentPatch } from '../tender.routes';
 import type { ComplaintRole } from './complaint-transitions';
 import {
   AUTHOR_OF,
   complaintDocuments,
-  complaintOwnership,
-  complaintsAt,
   createComplaint,
   patchComplaint,
   type TenderComplaint,
   type TenderComplaints,
 } from './complaint.lifecycle';
+import { complaintListReads, loadComplaint, loadComplaints, roleOf, visibleComplaint, visibleComplaints } from './complaint-load';
 import { addPost } from './complaint-posts';
-import type { ComplaintPlace } from './complaint.rules';
+import { appealRoutes } from './complaint-appeal.routes';
 import { complaintPatchBodies, complaintPostSchema, postComplaintSchemas } from './complaint.schema';
 
 /**
@@ -47,55 +39,6 @@ const HOSTS: { host: ComplaintHost; of: string; tail: string }[] = [
   { host: 'award', of: 'an award', tail: '/awards/:hostId' },
   { host: 'cancellation', of: 'a cancellation', tail: '/cancellations/:hostId' },
 ];
-
-/** Where on `tender` the path puts the complaints: 404 naming the award or cancellation when unknown. */
-function placeOf(tender: Tender, host: ComplaintHost, hostId: string): ComplaintPlace {
-  if (host === 'award') return { host, award: itemById(tender, 'awards', hostId, 'award_id') };
-  if (host === 'cancellation') return { host, cancellation: itemById(tender, 'cancellations', hostId, 'cancellation_id') };
-  return { host };
-}
-
-/** The tender, when its procedure has this host's route for `use` (404 otherwise), and where its complaints are. */
-async function loadComplaints(ctx: Ctx, host: ComplaintHost, use: 'read' | 'post'): Promise<TenderComplaints> {
-  const stored = await loadTenderOf(ctx);
-  if (!procedureOfStored(stored.doc.data).complaintRoutes[use].includes(host)) throw notFound('not_found');
-  return { stored, place: placeOf(stored.doc.data, host, ctx.params.hostId) };
-}
-
-async function loadComplaint(ctx: Ctx, host: ComplaintHost, use: 'read' | 'post'): Promise<TenderComplaint> {
-  const loaded = await loadComplaints(ctx, host, use);
-  const complaint = itemById(
-    { complaints: complaintsAt(loaded.stored.doc.data, loaded.place) },
-    'complaints',
-    ctx.params.complaintId,
-    'complaint_id',
-  );
-  return { ...loaded, complaint };
-}
-
-/** The complaints at the path's place as this reader sees the tender (masked where it is restricted). */
-function visibleComplaints(ctx: Ctx, { stored, place }: TenderComplaints) {
-  const tender = visibleData(stored.doc, ctx.state.viewer, TENDER_MASK);
-  return complaintsAt(tender, placeOf(tender, place.host, ctx.params.hostId));
-}
-
-/** The complaint the path names as this reader sees it. */
-const visibleComplaint = (ctx: Ctx, loaded: TenderComplaint) =>
-  itemById({ complaints: visibleComplaints(ctx, loaded) }, 'complaints', loaded.complaint.id, 'complaint_id');
-
-/**
- * The party changing a complaint (the reference's `authenticated_role`): the payment bot and the review body by
- * their key groups, a broker by the token it presents — the complaint's or the tender's; none for anyone else.
- */
-function roleOf(ctx: Ctx, { stored, complaint }: TenderComplaint): ComplaintRole | null {
-  const { viewer } = ctx.state;
-  if (inGroup(viewer, 'bots')) return 'bots';
-  if (inGroup(viewer, 'reviewers')) return 'reviewers';
-  if (!isBroker(viewer)) return null;
-  if (isOwner(ctx, complaintOwnership(stored, complaint.id))) return 'complaint_owner';
-  if (isOwner(ctx, stored.doc)) return 'tender_owner';
-  return null;
-}
 
 /** The complainant's bid: the one whose token the broker presents (`is_item_owner(request, bid)`). */
 function presentedBid(ctx: Ctx, { stored }: TenderComplaints): string | undefined {
@@ -184,28 +127,10 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
           created(ctx, absoluteUrl(ctx, base, `${ctx.path.replace(/\/$/, '')}/${post.id}`), { data: post });
         },
       }),
-      route({
-        method: 'get',
-        path: `${one}/posts`,
-        summary: `Posts of a complaint of ${of}`,
-        load: (ctx) => loadComplaint(ctx, host, 'read'),
-        access: 'public',
-        result: 'list',
-        handle: (ctx, loaded) => {
-          ctx.body = { data: itemsOf(visibleComplaint(ctx, loaded), 'posts') };
-        },
-      }),
-      route({
-        method: 'get',
-        path: `${one}/posts/:postId`,
-        summary: `One post of a complaint of ${of}`,
-        load: (ctx) => loadComplaint(ctx, host, 'read'),
-        access: 'public',
-        result: 'object',
-        handle: (ctx, loaded) => {
-          ctx.body = { data: itemById(visibleComplaint(ctx, loaded), 'posts', ctx.params.postId, 'post_id') };
-        },
-      }),
+      ...complaintListReads(host, `${one}/posts`, 'posts', 'postId', 'post_id', [
+        `Posts of a complaint of ${of}`,
+        `One post of a complaint of ${of}`,
+      ]),
       ...documentWriteRoutes<ComplaintDocuments>(deps, {
         path: `${one}/documents`,
         load: async (ctx) => {
@@ -223,6 +148,7 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
         visible: (ctx, loaded) => documentsOf(visibleComplaint(ctx, loaded)),
         stored: ({ complaint }) => documentsOf(complaint),
       }),
+      ...appealRoutes(deps, host, of, one),
     ];
   });
 }

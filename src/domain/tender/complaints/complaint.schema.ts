@@ -4,7 +4,17 @@ import { text } from '../../core/organization.schema';
 import { businessOrganizationSchema, md5, model } from '../../core/parts.schema';
 import { isoDate } from '../../core/validation';
 import type { ComplaintHost } from '../procedure';
-import type { Complaint, ComplaintArgument, ComplaintEvidence, ComplaintPost, Objection, RequestedRemedy } from '../tender.types';
+import { documentPostSchema, type GivenDocument } from '../../documents';
+import { tenderDocumentPatch } from '../tender.routes';
+import type {
+  Complaint,
+  ComplaintAppeal,
+  ComplaintArgument,
+  ComplaintEvidence,
+  ComplaintPost,
+  Objection,
+  RequestedRemedy,
+} from '../tender.types';
 
 /**
  * Complaint request shapes (docs/tenders.md §Complaints), the reference's 1.0.274 models: `PostComplaint` (and its
@@ -182,3 +192,24 @@ export const complaintPostSchema = Joi.object<PostRequest, true>({
 
 /** Every body a complaint's PATCH may carry, for the route table (the lifecycle picks the one of the caller's role). */
 export const complaintPatchBodies = [botPatchSchema, reviewPatchSchema, tendererPatchSchema, ...Object.values(draftPatchSchemas)];
+
+/** `PostAppeal`: what a party sends; `id`, the dates, `legislation` and `author` are the server's. */
+export interface AppealPost {
+  description: string;
+  documents?: GivenDocument[];
+}
+
+/** `PatchAppeal`: the court's case only. */
+export type AppealPatch = Pick<ComplaintAppeal, 'proceeding'>;
+
+export const appealPostSchema = Joi.object<AppealPost, true>({
+  description: text().required(),
+  documents: list('documents', documentPostSchema(tenderDocumentPatch)),
+}).label('Appeal');
+
+export const appealPatchSchema = Joi.object<AppealPatch, true>({
+  proceeding: model<NonNullable<AppealPatch['proceeding']>>('Proceeding', {
+    dateProceedings: isoDate().required(),
+    proceedingNumber: text().required(),
+  }),
+}).label('Appeal');
