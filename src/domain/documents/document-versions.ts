@@ -123,6 +123,8 @@ export interface DocumentHolder {
   author?: string;
   /** The holder's status rules for a change (`verb`: `add` for an upload, `update` for the rest). */
   writable(verb: 'add' | 'update', now: Date): unknown;
+  /** The holder's own rules on a document as it would be saved, after the shared fields' (a complaint's posts). */
+  checkDocument?(document: HeldVersion): void;
   /** Saves the holder with these documents. */
   save(documents: HeldVersion[], session: StoreSession, now: Date): Promise<void>;
 }

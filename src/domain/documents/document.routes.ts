@@ -153,6 +153,7 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
         const author = holder.author ? { author: holder.author } : {};
         const document: DocumentVersion = { ...uploadFields(fields), ...author, ...given.document };
         checkDocumentFields(fields, document, holder.parent);
+        holder.checkDocument?.(document);
         await holder.save([...holder.documents, document], session, now);
         created(ctx, absoluteUrl(ctx, publicBaseUrl, `${holder.listPath}/${document.id}`), { data: document });
       },
@@ -171,6 +172,7 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
         const given = await givenDocument(ctx, holder, 'update', latest.id);
         const { document, documents } = newVersion(holder.documents, latest, given.document, given.given);
         checkDocumentFields(fields, document, holder.parent);
+        holder.checkDocument?.(document);
         await holder.save(documents, session, now);
         ctx.body = { data: document };
       },
@@ -190,6 +192,7 @@ export function documentWriteRoutes<Holder extends DocumentHolder>(deps: RouteDe
         const patch = validated<Record<string, unknown>>(schema, bodyData(ctx));
         const { document, documents } = patchedVersion(holder.documents, latest, patch, now);
         checkDocumentFields(fields, document, holder.parent);
+        holder.checkDocument?.(document);
         await holder.save(documents, session, now);
         ctx.body = { data: document };
       },

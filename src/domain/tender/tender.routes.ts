@@ -56,7 +56,7 @@ const tenderFeed: FeedSource = {
 };
 
 /** A tender document's metadata change, also of its bids', awards' and cancellations' documents (one `Document` model). */
-const TENDER_DOCUMENT_OF = ['tender', 'item', 'lot'];
+export const TENDER_DOCUMENT_OF = ['tender', 'item', 'lot'];
 export const tenderDocumentPatch = documentPatchSchema(TENDER_DOCUMENT_OF, TENDER_DOCUMENT_TYPES, TENDER_DOCUMENT_FIELDS);
 
 /** Tender documents: the owner adds them while the procedure lets the tender change; readers see them as the tender. */

@@ -242,8 +242,18 @@ export function complaintDocuments(held: TenderComplaint, role: ComplaintRole): 
       if (!DOCUMENT_STATUSES[role].includes(complaint.status)) {
         throw apiError(403, `Can't ${verb} document in current (${complaint.status}) complaint status`);
       }
-      // `validate_post_docs`: only the review body adds documents of its own to a complaint under review.
-      if (role !== 'reviewers' && ['pending', 'accepted'].includes(complaint.status)) {
+    },
+    checkDocument(document) {
+      // `validate_post_docs`: a post's document by the post's author while posts are taken; otherwise only the review
+      // body adds documents of its own to a complaint under review.
+      const underReview = ['pending', 'accepted'].includes(complaint.status);
+      if (document.documentOf === 'post') {
+        const post = itemsOf(complaint, 'posts').find((p) => p.id === document.relatedItem);
+        if (!post) throw apiError(422, 'relatedItem should be one of complaint posts', { name: 'relatedItem' });
+        if (post.author !== AUTHOR_OF[role])
+          throw apiError(403, 'Can add document to post only by post author', { location: 'url', name: 'role' });
+        if (!underReview) throw apiError(403, `Can't submit or edit post in current (${complaint.status}) complaint status`);
+      } else if (role !== 'reviewers' && underReview) {
         throw apiError(
           403,
           `Can submit or edit document not related to post in current (${complaint.status}) complaint status for ${AUTHOR_OF[role]}`,

@@ -6,15 +6,18 @@ import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
 import { isOwner } from '../../core/owner';
 import {
+  documentPatchSchema,
   documentsOf,
   documentReadRoutes,
   documentWriteRoutes,
+  TENDER_DOCUMENT_FIELDS,
+  TENDER_DOCUMENT_TYPES,
   TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
   type DocumentHolder,
 } from '../../documents';
 import { bidOwnership } from '../bids/bid.lifecycle';
 import type { ComplaintHost } from '../procedure';
-import { tenderDocumentPatch } from '../tender.routes';
+import { TENDER_DOCUMENT_OF } from '../tender.routes';
 import type { ComplaintRole } from './complaint-transitions';
 import {
   AUTHOR_OF,
@@ -44,6 +47,9 @@ const HOSTS: { host: ComplaintHost; of: string; tail: string }[] = [
 function presentedBid(ctx: Ctx, { stored }: TenderComplaints): string | undefined {
   return Object.keys(stored.doc.bidAccess ?? {}).find((id) => isOwner(ctx, bidOwnership(stored.doc, id)));
 }
+
+/** A complaint document's metadata: a tender document's, which may also be a post's (`documentOf: post`). */
+const complaintDocumentPatch = documentPatchSchema([...TENDER_DOCUMENT_OF, 'post'], TENDER_DOCUMENT_TYPES, TENDER_DOCUMENT_FIELDS);
 
 type ComplaintDocuments = DocumentHolder & TenderComplaint & { role: ComplaintRole | null };
 
@@ -139,7 +145,7 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
           return { ...complaintDocuments(loaded, role ?? 'bots'), role };
         },
         access: { owner: 'the complaint or the tender, or the review body', owns: (_ctx, { role }) => role !== null && role !== 'bots' },
-        schema: tenderDocumentPatch,
+        schema: complaintDocumentPatch,
         fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
       }),
       ...documentReadRoutes(deps, {
