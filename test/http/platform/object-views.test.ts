@@ -5,6 +5,9 @@ import type { StoredDoc, Kind } from '../../../src/store/port';
 import { startTestServer, type TestServer } from '../../fixtures/server';
 import { objectsOfEveryKind, READERS } from '../../fixtures/every-kind';
 
+// About 30 s on MongoDB on 2 idle cores; a CI run beside two other builds took 126 s and was killed at tap's 120 s.
+t.setTimeout(360_000);
+
 const newId = () => randomUUID().replace(/-/g, '');
 
 /** Data JSON.stringify writes in every way it can: escapes, numbers, integer-like keys it puts first. */
