@@ -118,3 +118,10 @@ export function documentPostSchema(patch: Joi.ObjectSchema): Joi.ObjectSchema {
     hash: documentHash(),
   });
 }
+
+/**
+ * A document sent inside a resource's POST body (a complaint's, an appeal's): a JSON document POST's members, and
+ * the `id` the request may name so that the body's other parts (an objection's evidence) can point at it
+ * (the reference's `PostDocument.id`, defaulted when absent).
+ */
+export const bodyDocumentSchema = (patch: Joi.ObjectSchema): Joi.ObjectSchema => documentPostSchema(patch).keys({ id: md5() });

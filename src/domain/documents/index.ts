@@ -3,4 +3,4 @@ export { documentsOf, findDocument, type DocumentHolder, type GivenDocument } fr
 export { documentReadRoutes, documentWriteRoutes } from './document.routes';
 export { TENDER_DOCUMENT_FIELDS, TENDER_DOCUMENT_TYPES, TENDER_SUB_RESOURCE_DOCUMENT_FIELDS, documentPatchSchema } from './document.schema';
 export { bodyDocuments, type BodyDocuments } from './body-documents';
-export { documentPostSchema } from './document.schema';
+export { bodyDocumentSchema } from './document.schema';

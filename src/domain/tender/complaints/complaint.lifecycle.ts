@@ -7,7 +7,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { newId } from '../../core/ids';
 import { itemsOf } from '../../core/items';
 import { validated } from '../../core/validation';
-import type { DocumentHolder } from '../../documents';
+import { bodyDocuments, type BodyDocuments, type DocumentHolder } from '../../documents';
 import { isFinal, isIn } from '../procedure';
 import { procedureOfStored } from '../tender.lifecycle';
 import { tenderChange, tenderOf, type StoredTender } from '../tender-aggregate';
@@ -115,16 +115,22 @@ export interface Complainant {
 
 /**
  * `POST …/complaints` by a broker (`BaseComplaintWriteResource.collection_post`): the body as the model takes it
- * first, then the state's checks in its order, then the fee; 201 with the `draft` and its own token.
+ * first, with the documents it carries on the document service (listed under `documents(id)`, the complaint's new
+ * id), then the state's checks in its order, then the fee; 201 with the `draft` and its own token.
  */
 export async function createComplaint(
   session: StoreSession,
   { stored, place }: TenderComplaints,
   data: unknown,
   { account, bidId, now }: Complainant,
+  documents: (complaintId: string) => Omit<BodyDocuments, 'author' | 'parent'>,
 ): Promise<{ complaint: Complaint; access: Access }> {
   const request = validated<ComplaintRequest>(postComplaintSchemas[place.host], data);
   const tender = tenderOf(stored.doc);
+  const id = newId();
+  const given = request.documents
+    ? bodyDocuments(request.documents, { ...documents(id), author: AUTHOR_OF.complaint_owner, parent: tender }, now)
+    : [];
   const procedure = procedureOfStored(tender);
   complaintsAllowed(stored.doc.config ?? {}, place.host);
   if (place.cancellation) {
@@ -138,7 +144,10 @@ export async function createComplaint(
   if (place.award) awardLotActive(tender, place.award, 'add');
   if (place.host === 'tender') relatedLotOfTender(tender, request.relatedLot);
   const relatedLot = relatedLotAt(place, request);
-  objectionsValid(request.objections, []);
+  objectionsValid(
+    request.objections,
+    given.map((d) => d.id),
+  );
   objectionsRelate(tender, place, { status: 'draft', relatedLot }, request.objections);
   inComplaintPeriod(tender, place, now);
   if (!place.cancellation) noPendingCancellation(tender, relatedLot);
@@ -146,17 +155,22 @@ export async function createComplaint(
     awardDecided(place.award);
     ownBidOfUnsuccessfulAward(place.award, bidId);
   }
-  const { status: _draft, relatedLot: _asked, objections, ...asked } = request;
+  // `validate_docs`: a new complaint has no posts for a document to belong to.
+  if (given.some((d) => d.documentOf === 'post')) {
+    throw apiError(422, 'relatedItem should be one of complaint posts', { name: 'relatedItem' });
+  }
+  const { status: _draft, relatedLot: _asked, objections, documents: _given, ...asked } = request;
   const complaint: Complaint = {
     ...asked,
     type: 'complaint',
-    id: newId(),
+    id,
     complaintID: `${tender.tenderID}.a${allComplaints(tender).length + 1}`,
     date: formatKyiv(now),
     status: 'draft',
     ...(relatedLot ? { relatedLot } : {}),
     ...(place.award && bidId ? { bid_id: bidId } : {}),
     ...(objections ? { objections: withIds(objections) } : {}),
+    ...(given.length ? { documents: given } : {}),
     value: complaintFee(procedure, tender, relatedLot),
   };
   const { access, secrets } = issueAccess();

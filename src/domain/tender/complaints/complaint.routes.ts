@@ -6,18 +6,14 @@ import { route, type MountableRoute } from '../../../http/route';
 import { actorOf } from '../../core/actor';
 import { isOwner } from '../../core/owner';
 import {
-  documentPatchSchema,
   documentsOf,
   documentReadRoutes,
   documentWriteRoutes,
-  TENDER_DOCUMENT_FIELDS,
-  TENDER_DOCUMENT_TYPES,
   TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
   type DocumentHolder,
 } from '../../documents';
 import { bidOwnership } from '../bids/bid.lifecycle';
 import type { ComplaintHost } from '../procedure';
-import { TENDER_DOCUMENT_OF } from '../tender.routes';
 import type { ComplaintRole } from './complaint-transitions';
 import {
   AUTHOR_OF,
@@ -30,7 +26,7 @@ import {
 import { complaintListReads, loadComplaint, loadComplaints, roleOf, visibleComplaint, visibleComplaints } from './complaint-load';
 import { addPost } from './complaint-posts';
 import { appealRoutes } from './complaint-appeal.routes';
-import { complaintPatchBodies, complaintPostSchema, postComplaintSchemas } from './complaint.schema';
+import { complaintDocumentPatch, complaintPatchBodies, complaintPostSchema, postComplaintSchemas } from './complaint.schema';
 
 /**
  * `/tenders/{id}[/awards/{award_id}|/cancellations/{cancellation_id}]/complaints[/{complaint_id}[/documents…]]`
@@ -47,9 +43,6 @@ const HOSTS: { host: ComplaintHost; of: string; tail: string }[] = [
 function presentedBid(ctx: Ctx, { stored }: TenderComplaints): string | undefined {
   return Object.keys(stored.doc.bidAccess ?? {}).find((id) => isOwner(ctx, bidOwnership(stored.doc, id)));
 }
-
-/** A complaint document's metadata: a tender document's, which may also be a post's (`documentOf: post`). */
-const complaintDocumentPatch = documentPatchSchema([...TENDER_DOCUMENT_OF, 'post'], TENDER_DOCUMENT_TYPES, TENDER_DOCUMENT_FIELDS);
 
 type ComplaintDocuments = DocumentHolder & TenderComplaint & { role: ComplaintRole | null };
 
@@ -75,7 +68,12 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
         handle: async (ctx, loaded) => {
           const { account, now } = actorOf(ctx);
           const complainant = { account: account.name, now, bidId: presentedBid(ctx, loaded) };
-          const made = await createComplaint(ctx.state.session, loaded, bodyData(ctx), complainant);
+          const documents = (complaintId: string) => ({
+            docservice: deps.config.docservice,
+            listUrl: `${deps.config.storedUrlBase}${ctx.path.replace(/\/$/, '')}/${complaintId}/documents`,
+            fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
+          });
+          const made = await createComplaint(ctx.state.session, loaded, bodyData(ctx), complainant, documents);
           const location = `${ctx.path.replace(/\/$/, '')}/${made.complaint.id}`;
           created(ctx, absoluteUrl(ctx, base, location), { data: made.complaint, access: made.access });
         },

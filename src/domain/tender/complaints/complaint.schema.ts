@@ -4,8 +4,14 @@ import { text } from '../../core/organization.schema';
 import { businessOrganizationSchema, md5, model } from '../../core/parts.schema';
 import { isoDate } from '../../core/validation';
 import type { ComplaintHost } from '../procedure';
-import { documentPostSchema, type GivenDocument } from '../../documents';
-import { tenderDocumentPatch } from '../tender.routes';
+import {
+  bodyDocumentSchema,
+  documentPatchSchema,
+  TENDER_DOCUMENT_FIELDS,
+  TENDER_DOCUMENT_TYPES,
+  type GivenDocument,
+} from '../../documents';
+import { TENDER_DOCUMENT_OF, tenderDocumentPatch } from '../tender.routes';
 import type {
   Complaint,
   ComplaintAppeal,
@@ -62,7 +68,11 @@ export type ObjectionRequest = Omit<Objection, 'id' | 'arguments' | 'requestedRe
 
 /** What `POST …/complaints` may carry: a sent `status` is accepted and the complaint is a `draft` whatever it says. */
 export type ComplaintRequest = Pick<Complaint, 'title' | 'author'> &
-  Partial<Pick<Complaint, 'description' | 'type' | 'relatedLot'>> & { status?: 'draft' | 'pending'; objections?: ObjectionRequest[] };
+  Partial<Pick<Complaint, 'description' | 'type' | 'relatedLot'>> & {
+    status?: 'draft' | 'pending';
+    objections?: ObjectionRequest[];
+    documents?: GivenDocument[];
+  };
 
 /** The complainant's change of a draft (`DraftPatchComplaint`). */
 export type DraftPatch = Partial<Pick<ComplaintRequest, 'title' | 'description' | 'author' | 'objections'>> & {
@@ -129,6 +139,9 @@ const objections = (host: ComplaintHost) => list('objections', objectionSchema(h
 /** `ComplaintOrganization`: the complainant, its identifier naming `id` and `legalName`. */
 const authorSchema = businessOrganizationSchema.fork(['identifier.id', 'identifier.legalName'], (s) => s.required());
 
+/** A complaint document's metadata: a tender document's, which may also be a post's (`documentOf: post`). */
+export const complaintDocumentPatch = documentPatchSchema([...TENDER_DOCUMENT_OF, 'post'], TENDER_DOCUMENT_TYPES, TENDER_DOCUMENT_FIELDS);
+
 const postSchemaOf = (host: ComplaintHost) =>
   Joi.object<ComplaintRequest, true>({
     title: text().required(),
@@ -139,6 +152,7 @@ const postSchemaOf = (host: ComplaintHost) =>
     status: Joi.string().valid('draft', 'pending'),
     relatedLot: md5(),
     objections: objections(host),
+    documents: list('documents', bodyDocumentSchema(complaintDocumentPatch)),
   }).label('Complaint');
 
 const draftPatchSchemaOf = (host: ComplaintHost) =>
@@ -204,7 +218,7 @@ export type AppealPatch = Pick<ComplaintAppeal, 'proceeding'>;
 
 export const appealPostSchema = Joi.object<AppealPost, true>({
   description: text().required(),
-  documents: list('documents', documentPostSchema(tenderDocumentPatch)),
+  documents: list('documents', bodyDocumentSchema(tenderDocumentPatch)),
 }).label('Appeal');
 
 export const appealPatchSchema = Joi.object<AppealPatch, true>({
