@@ -78,5 +78,7 @@ export function authenticate(accounts: Map<string, Account>): Koa.Middleware {
 export const isBroker = (viewer: Viewer) => viewer.account?.group === 'brokers';
 export const isSystem = (viewer: Viewer) => !!viewer.account && SYSTEM_GROUPS.has(viewer.account.group);
 export const inGroup = (viewer: Viewer, group: string) => viewer.account?.group === group;
+/** The registry's administrator: the reference's `Administrator` group, or `admins` as this product's auth.ini names it. */
+export const isAdministrator = (viewer: Viewer) => inGroup(viewer, 'Administrator') || inGroup(viewer, 'admins');
 /** `r` accreditation or a system role: sees restricted objects whole (docs/platform.md §Restricted access). */
 export const seesRestricted = (viewer: Viewer) => isSystem(viewer) || (!!viewer.account && viewer.account.levels.includes('r'));

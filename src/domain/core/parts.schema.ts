@@ -16,7 +16,7 @@ export const md5 = () => Joi.string().hex().length(32);
 
 /** Spec-era currency codelist (standards `tender_currency.json` at bf204442, docs/tenders.md §Value and currency). */
 export const CURRENCIES = ['UAH', 'USD', 'EUR', 'GBP', 'RUB'] as const;
-const currency = () =>
+export const currency = () =>
   Joi.string().custom((value: string, helpers) =>
     (CURRENCIES as readonly string[]).includes(value)
       ? value

@@ -58,7 +58,7 @@ const rogue = (data: Record<string, unknown>) => ({
   body: { status: 'error', errors: Object.keys(data).map((name) => ({ location: 'body', name, description: 'Rogue field' })) },
 });
 
-type Party = 'anonymous' | 'another broker' | 'complainant' | 'tender owner' | 'bot' | 'reviewer';
+type Party = 'anonymous' | 'another broker' | 'complainant' | 'tender owner' | 'bot' | 'reviewer' | 'administrator';
 
 interface Move {
   from: string;
@@ -123,6 +123,8 @@ const send = (m: Made, party: Party, data: unknown) => {
       return patchComplaint(server, m.one, data, 'bot');
     case 'reviewer':
       return patchComplaint(server, m.one, data, 'reviewer');
+    case 'administrator':
+      return patchComplaint(server, m.one, data, 'admin');
   }
 };
 
@@ -130,7 +132,8 @@ for (const { from, data, by, others } of MOVES) {
   t.test(`${from} → ${String(data.status)}: only the ${by}`, async (t) => {
     const made = await complaintIn(from);
     const before = await getTender(server, made.tender);
-    const refusals: Record<Party, unknown> = { anonymous: FORBIDDEN, 'another broker': FORBIDDEN, ...others } as Record<Party, unknown>;
+    // The administrator's model takes the fee only: every member of a move is a Rogue field to it.
+    const refusals = { anonymous: FORBIDDEN, 'another broker': FORBIDDEN, administrator: rogue(data), ...others } as Record<Party, unknown>;
     for (const party of Object.keys(refusals) as Party[]) {
       t.same(reply(await send(made, party, data)), refusals[party], party);
     }
@@ -149,4 +152,45 @@ t.test('a complaint no party may move any more: resolved, declined, mistaken', a
     t.same(reply(await send(made, party, { status: 'pending' })), cannot('mistaken', 'pending'), party);
   }
   t.same(reply(await send(made, 'tender owner', { status: 'pending' })), error(403, 'body', 'data', 'Forbidden'));
+});
+
+t.test("the administrator changes a complaint's fee, in any status, and nothing else", async (t) => {
+  const made = await complaintIn('pending');
+  const before = await getTender(server, made.tender);
+  const refused: [unknown, unknown][] = [
+    [{ value: { amount: -1, currency: 'UAH' } }, error(422, 'body', 'value', { amount: ['Float value should be greater than 0.'] })],
+    [
+      { value: { amount: 103, currency: 'XYZ' } },
+      error(422, 'body', 'value', { currency: ['Currency must be only UAH, USD, EUR, GBP, RUB.'] }),
+    ],
+    [{ value: { amount: 103 } }, error(422, 'body', 'value', { currency: ['This field is required.'] })],
+    [
+      { value: { amount: 103, currency: 'USD', valueAddedTaxIncluded: true } },
+      error(422, 'body', 'value', { valueAddedTaxIncluded: 'Rogue field' }),
+    ],
+    [{ value: 'a lot' }, 422],
+  ];
+  for (const [data, expected] of refused) {
+    const res = await send(made, 'administrator', data);
+    if (typeof expected === 'number') t.equal(res.status, expected, res.text);
+    else t.same(reply(res), expected, JSON.stringify(data));
+  }
+  for (const party of ['complainant', 'tender owner', 'bot', 'reviewer'] as Party[]) {
+    t.equal(
+      (await send(made, party, { value: { amount: 103, currency: 'USD' } })).status,
+      ['tender owner', 'reviewer'].includes(party) ? 422 : 403, // their models have no `value`
+      `${party} may not`,
+    );
+  }
+  t.same(await getTender(server, made.tender), before, 'no refusal changed the tender');
+  const changed = await send(made, 'administrator', { value: { amount: 103, currency: 'USD' } });
+  t.equal(changed.status, 200, changed.text);
+  t.same(changed.body.data.value, { amount: 103, currency: 'USD' });
+  t.equal(changed.body.data.status, 'pending');
+  t.same((await server.request('GET', made.one)).body.data.value, { amount: 103, currency: 'USD' }, 'stored');
+  const posts = await server.request('POST', `${made.one}/posts`, {
+    key: 'admin',
+    body: { data: { title: 'q', description: 'q', recipient: 'tender_owner', relatedObjection: 'a'.repeat(32) } },
+  });
+  t.same(reply(posts), FORBIDDEN, 'no post by the administrator');
 });

@@ -1,4 +1,4 @@
-import { inGroup, isBroker } from '../../../http/auth';
+import { inGroup, isAdministrator, isBroker } from '../../../http/auth';
 import type { Ctx } from '../../../http/context';
 import { notFound } from '../../../http/errors';
 import { route, type MountableRoute } from '../../../http/route';
@@ -61,6 +61,7 @@ export const visibleComplaint = (ctx: Ctx, loaded: TenderComplaint) =>
 export function roleOf(ctx: Ctx, { stored, complaint }: TenderComplaint): ComplaintRole | null {
   const { viewer } = ctx.state;
   if (inGroup(viewer, 'bots')) return 'bots';
+  if (isAdministrator(viewer)) return 'administrator';
   if (inGroup(viewer, 'reviewers')) return 'reviewers';
   if (!isBroker(viewer)) return null;
   if (isOwner(ctx, complaintOwnership(stored, complaint.id))) return 'complaint_owner';

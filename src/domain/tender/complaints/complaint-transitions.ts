@@ -4,6 +4,7 @@ import { formatKyiv } from '../../../time/kyiv';
 import { validated } from '../../core/validation';
 import type { Complaint, Objection } from '../tender.types';
 import {
+  adminPatchSchema,
   botPatchSchema,
   draftPatchSchemas,
   reviewPatchSchema,
@@ -20,8 +21,14 @@ import { newId } from '../../core/ids';
  * is read with, and what a move stamps. A move a role may not make is refused before its body is read.
  */
 
-/** The parties a complaint's PATCH is made by: the payment bot, the review body, the complainant, the tender's owner. */
-export type ComplaintRole = 'bots' | 'reviewers' | 'complaint_owner' | 'tender_owner';
+/** The parties that write a complaint's posts and documents: the review body, the complainant, the tender's owner. */
+const WRITERS = ['reviewers', 'complaint_owner', 'tender_owner'] as const;
+export type ComplaintWriter = (typeof WRITERS)[number];
+
+/** The parties a complaint's PATCH is made by: the writers, the payment bot, the registry's administrator. */
+export type ComplaintRole = ComplaintWriter | 'bots' | 'administrator';
+
+export const isWriter = (role: ComplaintRole | null): role is ComplaintWriter => (WRITERS as readonly (string | null)[]).includes(role);
 
 /** One allowed move: the body's model, and what the move sets beside the body. */
 interface Move {
@@ -73,6 +80,9 @@ function moveOf(
         return { schema: reviewPatchSchema, stamp: (c, now) => ((c.dateDecision = now), (c.dateCanceled = c.dateCanceled ?? now)) };
       }
       throw cannot(from, to);
+    case 'administrator':
+      // `AdministratorPatchComplaint`: the fee only, in any status, with no stamp.
+      return { schema: adminPatchSchema };
   }
 }
 

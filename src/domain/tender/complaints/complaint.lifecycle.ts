@@ -226,6 +226,7 @@ export const AUTHOR_OF = {
   tender_owner: 'tender_owner',
   reviewers: 'aboveThresholdReviewers',
   bots: 'bots',
+  administrator: 'Administrator',
 } as const satisfies Record<ComplaintRole, string>;
 
 /** The complaint statuses each party changes a complaint's documents in (`ComplaintDocumentState`). */
@@ -234,6 +235,7 @@ const DOCUMENT_STATUSES: Record<ComplaintRole, string[]> = {
   reviewers: ['pending', 'accepted'],
   tender_owner: ['pending', 'accepted', 'satisfied'],
   bots: [],
+  administrator: [],
 };
 
 /**

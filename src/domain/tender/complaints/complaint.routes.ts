@@ -14,7 +14,7 @@ import {
 } from '../../documents';
 import { bidOwnership } from '../bids/bid.lifecycle';
 import type { ComplaintHost } from '../procedure';
-import type { ComplaintRole } from './complaint-transitions';
+import { isWriter, type ComplaintRole, type ComplaintWriter } from './complaint-transitions';
 import {
   AUTHOR_OF,
   complaintDocuments,
@@ -52,7 +52,7 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
     const path = `/api/2.5/tenders/:id${tail}/complaints`;
     const one = `${path}/:complaintId`;
     const changer = {
-      owner: "the complaint or the tender (the complaint's or the tender's token), the payment bot or the review body",
+      owner: "the complaint or the tender (the complaint's or the tender's token), the payment bot, the review body or the administrator",
       owns: (ctx: Ctx, loaded: TenderComplaint) => roleOf(ctx, loaded) !== null,
     };
     return [
@@ -120,13 +120,13 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
         load: (ctx) => loadComplaint(ctx, host, 'post'),
         access: {
           owner: 'the complaint or the tender, or the review body',
-          owns: (ctx, loaded) => ![null, 'bots'].includes(roleOf(ctx, loaded)),
+          owns: (ctx, loaded) => isWriter(roleOf(ctx, loaded)),
         },
         body: [{ data: complaintPostSchema }],
         result: 'created',
         writes: true,
         handle: async (ctx, loaded) => {
-          const role = roleOf(ctx, loaded) as Exclude<ComplaintRole, 'bots'>;
+          const role = roleOf(ctx, loaded) as ComplaintWriter;
           const post = await addPost(ctx.state.session, loaded, bodyData(ctx), AUTHOR_OF[role], ctx.state.now);
           created(ctx, absoluteUrl(ctx, base, `${ctx.path.replace(/\/$/, '')}/${post.id}`), { data: post });
         },
@@ -142,7 +142,7 @@ export function complaintRoutes(deps: RouteDeps): MountableRoute[] {
           const role = roleOf(ctx, loaded);
           return { ...complaintDocuments(loaded, role ?? 'bots'), role };
         },
-        access: { owner: 'the complaint or the tender, or the review body', owns: (_ctx, { role }) => role !== null && role !== 'bots' },
+        access: { owner: 'the complaint or the tender, or the review body', owns: (_ctx, { role }) => isWriter(role) },
         schema: complaintDocumentPatch,
         fields: TENDER_SUB_RESOURCE_DOCUMENT_FIELDS,
       }),

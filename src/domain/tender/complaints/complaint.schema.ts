@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import { list } from '../../core/lists';
 import { text } from '../../core/organization.schema';
-import { businessOrganizationSchema, md5, model } from '../../core/parts.schema';
+import { float } from '../../core/float';
+import { businessOrganizationSchema, currency, md5, model } from '../../core/parts.schema';
 import { isoDate } from '../../core/validation';
 import type { ComplaintHost } from '../procedure';
 import {
@@ -175,6 +176,11 @@ export const botPatchSchema = Joi.object<BotPatch, true>({
   rejectReason: Joi.string().valid(...REJECT_REASONS),
 }).label('Complaint');
 
+/** The administrator's (`AdministratorPatchComplaint`): the fee, as the payment was made. */
+export const adminPatchSchema = Joi.object<Pick<Complaint, 'value'>, true>({
+  value: model<NonNullable<Complaint['value']>>('BasicValue', { amount: float().min(0).required(), currency: currency().required() }),
+}).label('Complaint');
+
 export const reviewPatchSchema = Joi.object<ReviewPatch, true>({
   status: Joi.string().valid('accepted', 'declined', 'satisfied', 'invalid', 'mistaken', 'stopped'),
   decision: text(),
@@ -205,7 +211,13 @@ export const complaintPostSchema = Joi.object<PostRequest, true>({
 }).label('ComplaintPost');
 
 /** Every body a complaint's PATCH may carry, for the route table (the lifecycle picks the one of the caller's role). */
-export const complaintPatchBodies = [botPatchSchema, reviewPatchSchema, tendererPatchSchema, ...Object.values(draftPatchSchemas)];
+export const complaintPatchBodies = [
+  botPatchSchema,
+  adminPatchSchema,
+  reviewPatchSchema,
+  tendererPatchSchema,
+  ...Object.values(draftPatchSchemas),
+];
 
 /** `PostAppeal`: what a party sends; `id`, the dates, `legislation` and `author` are the server's. */
 export interface AppealPost {
