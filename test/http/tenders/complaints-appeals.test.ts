@@ -1,7 +1,16 @@
 import t from 'tap';
 import { errorReply as error, startTestServer, type Reply, type TestServer } from '../../fixtures/server';
-import { aCancellation, getTender, plant, postCancellation } from '../../fixtures/cancellations';
-import { aComplaint, anObjection, complainableTender, complaintsPath, patchComplaint, postComplaint } from '../../fixtures/complaints';
+import { aCancellation, getTender, patchCancellation, postCancellation, uploadCancellationDocument } from '../../fixtures/cancellations';
+import { runChronograph } from '../../fixtures/tenders';
+import {
+  aComplaint,
+  anObjection,
+  awardedNegotiation,
+  complainableTender,
+  complaintsPath,
+  patchComplaint,
+  postComplaint,
+} from '../../fixtures/complaints';
 import { docserviceEnv, signedDocument, signedUrl } from '../../fixtures/docservice';
 import type { Created } from '../../fixtures/tenders';
 
@@ -217,35 +226,44 @@ t.test("an appeal's documents: its author adds, a document's author changes it",
   t.equal(version.body.data.author, 'tender_owner', 'a new version keeps its author');
 });
 
-t.test('appeals of award and cancellation complaints; a final tender refuses them', async (t) => {
+t.test('appeals of award and cancellation complaints, each brought there over HTTP; a final tender refuses them', async (t) => {
+  // An award complaint of a negotiation: made, paid, accepted and satisfied.
+  const { tender: negotiation, award } = await awardedNegotiation(server);
+  const awardComplaints = complaintsPath(negotiation, `/awards/${award.id}`);
+  const onAward = await postComplaint(server, awardComplaints, aComplaint([anObjection('award', award.id)]));
+  const awardOne = `${awardComplaints}/${onAward.body.data.id}`;
+  t.equal((await patchComplaint(server, awardOne, { status: 'pending' }, 'bot')).status, 200);
+  await decide(awardOne, 'satisfied');
+
+  // A cancellation complaint of a tender whose cancellation waits out its complaint period: made, paid, declined.
   const tender = await complainableTender(server);
   const cancellation = (await postCancellation(server, tender, aCancellation())).body.data;
-  const decided = (id: string) => ({
-    ...aComplaint(undefined),
-    id,
-    complaintID: `x.${id}`,
-    date: '2026-10-05T12:00:00+03:00',
-    status: 'satisfied',
-  });
-  await plant(server, tender.id, (d) => {
-    d.awards = [{ id: 'a'.repeat(32), lotID: d.lots[0].id, status: 'pending', complaints: [decided('b'.repeat(32))] }];
-    d.cancellations[0].complaints = [decided('c'.repeat(32))];
-  });
-  const base = `/api/2.5/tenders/${tender.id}`;
-  for (const one of [
-    `${base}/awards/${'a'.repeat(32)}/complaints/${'b'.repeat(32)}`,
-    `${base}/cancellations/${cancellation.id}/complaints/${'c'.repeat(32)}`,
-  ]) {
-    const made = await postAppeal(one, { description: 'Test appeal', documents: [signedDocument()] }, tender.token);
+  await uploadCancellationDocument(server, tender, cancellation.id);
+  const pending = await patchCancellation(server, tender, cancellation.id, { status: 'pending' });
+  t.equal(pending.status, 200, pending.text);
+  const cancellationComplaints = complaintsPath(tender, `/cancellations/${cancellation.id}`);
+  const onCancellation = await postComplaint(server, cancellationComplaints, aComplaint([anObjection('cancellation', cancellation.id)]));
+  const cancellationOne = `${cancellationComplaints}/${onCancellation.body.data.id}`;
+  t.equal((await patchComplaint(server, cancellationOne, { status: 'pending' }, 'bot')).status, 200);
+  await decide(cancellationOne, 'declined');
+
+  for (const [one, owner] of [
+    [awardOne, negotiation],
+    [cancellationOne, tender],
+  ] as const) {
+    const made = await postAppeal(one, { description: 'Test appeal', documents: [signedDocument()] }, owner.token);
     t.equal(made.status, 201, made.text);
     t.match(made.body.data, { author: 'tender_owner', documents: [{ author: 'tender_owner' }] });
     t.ok(made.body.data.documents[0].url.includes(`${one}/appeals/${made.body.data.id}/documents/`), 'listed under its appeal');
     t.same((await server.request('GET', `${one}/appeals`)).body.data, [made.body.data]);
   }
-  await plant(server, tender.id, (d) => (d.status = 'cancelled'));
-  const finalOne = `${base}/awards/${'a'.repeat(32)}/complaints/${'b'.repeat(32)}`;
+
+  // The declined complaint no longer holds the cancellation: at its period's end the tender is cancelled, and final.
+  server.clock.set(new Date(Date.parse(pending.body.data.complaintPeriod.endDate) + 60_000));
+  await runChronograph(server, tender.id);
+  t.equal((await getTender(server, tender)).status, 'cancelled');
   t.same(
-    reply(await postAppeal(finalOne, { description: 'late' }, tender.token)),
+    reply(await postAppeal(cancellationOne, { description: 'late' }, tender.token)),
     error(403, 'body', 'data', "Can't submit or edit appeal in current (cancelled) tender status"),
   );
 });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { readRecording } from '../../fixtures/reference-recording';
 import { errorReply as error, startTestServer, type TestServer } from '../../fixtures/server';
-import { aComplaint, anObjection, complaintsPath, patchComplaint, postComplaint } from '../../fixtures/complaints';
+import { aComplaint, anObjection, awardedNegotiation, complaintsPath, patchComplaint, postComplaint } from '../../fixtures/complaints';
 import type { Created } from '../../fixtures/tenders';
 
 /**
@@ -23,28 +23,8 @@ const tenderPath = (tender: Created, tail = '') => `/api/2.5/tenders/${tender.id
 const owner = (tender: Created, method: string, tail: string, data: unknown) =>
   server.request(method, tenderPath(tender, tail), { key: 'broker', token: tender.token, body: { data } });
 
-/** A recorded negotiation, activated, its award for the lot activated: the award's stand-still runs. */
-async function awardedNegotiation() {
-  server.clock.set(new Date('2026-10-05T12:00:00+03:00'));
-  const { data, config } = recorded('create-tender-negotiation-procuringEntity').requestBody;
-  const res = await server.request('POST', '/api/2.5/tenders', { key: 'broker', body: { data, config } });
-  const tender: Created = {
-    id: res.body.data.id,
-    token: res.body.access.token,
-    transfer: res.body.access.transfer,
-    data: res.body.data,
-    config: res.body.config,
-  };
-  await owner(tender, 'PATCH', '', { status: 'active' });
-  const lot = tender.data.lots[0];
-  const award = (await owner(tender, 'POST', '/awards', { ...recorded('tender-negotiation-award').requestBody.data, lotID: lot.id })).body
-    .data;
-  const active = await owner(tender, 'PATCH', `/awards/${award.id}`, { status: 'active', qualified: true });
-  return { tender, lot, award: active.body.data };
-}
-
 t.test('negotiation: an award complaint holds the contract past the stand-still; declined, it is signed', async (t) => {
-  const { tender, lot, award } = await awardedNegotiation();
+  const { tender, lot, award } = await awardedNegotiation(server);
   t.same(
     reply(await server.request('POST', complaintsPath(tender), { key: 'broker1', body: { data: aComplaint(undefined) } })),
     error(404, 'url', 'not_found', 'Not Found'),
@@ -72,7 +52,7 @@ t.test('negotiation: an award complaint holds the contract past the stand-still;
 });
 
 t.test('negotiation: a cancellation complaint holds the cancellation; satisfied, it still holds it', async (t) => {
-  const { tender, award } = await awardedNegotiation();
+  const { tender, award } = await awardedNegotiation(server);
   server.clock.set(new Date(Date.parse(award.complaintPeriod.endDate) + 60_000));
   const cancellation = (await owner(tender, 'POST', '/cancellations', recorded('negotiation-prepare-cancellation').requestBody.data)).body
     .data;
