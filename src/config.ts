@@ -55,7 +55,7 @@ export interface Config {
   feedStreams: FeedStreamConfig;
   /** Memory for rendered object views (src/http/rendered-views.ts); 0 = none kept. */
   viewCacheBytes: number;
-  /** Memory for feed entries kept by their positions on MongoDB (src/store/mongo/kept-listings.ts); 0 = none kept. */
+  /** Memory for feed entries kept by their positions (src/store/kept-listings.ts); 0 = none kept. */
   feedCacheBytes: number;
   restrictedMode: RestrictedMode;
   sandboxMode: boolean;

@@ -262,24 +262,36 @@ async function* pageBody(
   const [open, at] = [shape.indexOf('[') + 1, shape.indexOf('0')];
   const [first, next] = [Buffer.from(shape.slice(open, at)), Buffer.from(`,${shape.slice(open, at)}`)];
   const close = shape.slice(at + 1, shape.indexOf(']') + 1);
-  yield Buffer.from(shape.slice(0, open));
   let count = 0;
-  let unyielded = 0;
+  // Entries go out joined, about PART_BYTES at a time: a chunk per entry cost the socket a write and the stream a
+  // step each (docs/performance.md §Feed page bodies).
+  let joined: Buffer[] = [Buffer.from(shape.slice(0, open))];
+  let joinedBytes = 0;
+  const flush = () => {
+    const chunk = Buffer.concat(joined);
+    joined = [];
+    joinedBytes = 0;
+    return chunk;
+  };
   async function* entries(part: Buffer[]) {
     for (const entry of part) {
       const json = pretty ? pretty.render(JSON.parse(entry.toString()), 2) : entry;
-      yield Buffer.concat([count++ ? next : first, json]);
-      unyielded += json.length;
-      if (unyielded < PART_BYTES) continue;
-      unyielded = 0;
+      joined.push(count++ ? next : first, json);
+      joinedBytes += json.length;
+      if (joinedBytes < PART_BYTES) continue;
+      yield flush();
       await yieldLoop();
     }
   }
   yield* entries(firstPart);
-  for await (const part of rest) yield* entries(part);
+  for await (const part of rest) {
+    if (joined.length) yield flush(); // what is joined goes out before the next part is read
+    yield* entries(part);
+  }
   // The links as the whole page renders them: what follows its `data` when that is empty.
   const tail = apiJson({ data: [], ...links() }, indent);
-  yield Buffer.from(`${count ? close : ']'}${tail.slice(tail.indexOf('[]') + 2)}`);
+  joined.push(Buffer.from(`${count ? close : ']'}${tail.slice(tail.indexOf('[]') + 2)}`));
+  yield flush();
 }
 
 /**

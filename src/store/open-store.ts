@@ -8,7 +8,7 @@ export async function openStore(
   options: {
     readPreference?: string;
     testStaleReadsMs?: number | null;
-    /** MongoDB: memory for feed entries kept by their positions (docs/mongodb.md §Feed pages on MongoDB). */
+    /** Memory for feed entries kept by their positions (docs/mongodb.md §Feed pages on MongoDB). */
     feedCacheBytes?: number;
     /** The wall clock (epoch ms) feed positions follow (docs/platform.md §Feeds); tests inject theirs. */
     clock?: () => number;
@@ -17,7 +17,11 @@ export async function openStore(
   } = {},
 ): Promise<Store> {
   if (url.startsWith('sqlite:')) {
-    return openSqliteStore(url.slice('sqlite:'.length), { staleReadsMs: options.testStaleReadsMs ?? undefined, clock: options.clock });
+    return openSqliteStore(url.slice('sqlite:'.length), {
+      staleReadsMs: options.testStaleReadsMs ?? undefined,
+      clock: options.clock,
+      keptListingsBytes: options.feedCacheBytes,
+    });
   }
   if (url.startsWith('mongodb')) {
     const { openMongoStore } = await import('./mongo/mongo-store');

@@ -16,7 +16,7 @@ import { listedAndRead, listingOf } from '../listing';
 import { applyTimes, laterTimes, timesFromToken, tokenFromTimes, type CausalTimes } from './causal-token';
 import type { ChangeWatch } from './change-watch';
 import type { Found, KeptDocs } from './kept-docs';
-import type { KeptListings } from './kept-listings';
+import { listingFields, type KeptListings } from '../kept-listings';
 import type { CommitBatch } from './commit-batch';
 import { commitChanges } from './commit-changes';
 import { nextCounterValues, type CounterBlocks } from './counters';
@@ -191,7 +191,7 @@ export function mongoSession(
     feedListing: (query) =>
       causal(async (session) => {
         const read = listedAndRead(query);
-        const fields = read.join(',');
+        const fields = listingFields(query);
         const projection: Record<string, 1> = { seq: 1, 'doc.config.restricted': 1 };
         for (const field of read) projection[`doc.data.${field}`] = 1;
         const listed = (records: Pick<ObjectRecord, 'seq' | 'doc'>[]) => records.map((r) => listingOf(r.seq, r.doc, query));

@@ -6,7 +6,7 @@ import { CounterBlocks } from './counters';
 import { FeedFloors, type FeedFloorsOptions } from './feed-floors';
 import { FeedWindows } from './feed-windows';
 import { KeptDocs } from './kept-docs';
-import { KeptListings } from './kept-listings';
+import { KeptListings } from '../kept-listings';
 import { gridfsBlobs } from './gridfs-blobs';
 import { mongoSession } from './mongo-session';
 import { mongoTransfer } from './mongo-transfer';

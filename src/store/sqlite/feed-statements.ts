@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { FeedQuery, Listing, ListingQuery, Stored } from '../port';
+import { listingFields, type KeptListings } from '../kept-listings';
 import { listedAndRead } from '../listing';
 import { objectOf, toStored, type Row } from './statements';
 
@@ -40,8 +41,12 @@ export interface FeedStatements {
   listing(q: ListingQuery): Listing[];
 }
 
-/** Feed statements prepared on `reader` by query shape; the columns' SQL depends on nothing else, values are bound. */
-export function feedStatements(reader: Database.Database): FeedStatements {
+/**
+ * Feed statements prepared on `reader` by query shape; the columns' SQL depends on nothing else, values are bound.
+ * With `kept`, a listing's entries read before come from memory by their positions (docs/performance.md §Feed entries
+ * kept on SQLite).
+ */
+export function feedStatements(reader: Database.Database, kept?: KeptListings): FeedStatements {
   const prepared = new Map<string, Database.Statement>();
   const statement = (q: FeedQuery, columns: string) => {
     const key = `${q.mode}:${q.descending}:${q.offset !== undefined}:${q.until !== undefined}:${q.frameworkID !== undefined}:${columns}`;
@@ -62,17 +67,53 @@ export function feedStatements(reader: Database.Database): FeedStatements {
     }
     return stmt;
   };
+  const byIds = new Map<string, Database.Statement>();
+  const byIdsStatement = (columns: string) => {
+    let stmt = byIds.get(columns);
+    if (!stmt) {
+      stmt = reader.prepare(`SELECT ${columns} FROM objects WHERE kind = @kind AND id IN (SELECT value FROM json_each(@ids))`);
+      byIds.set(columns, stmt);
+    }
+    return stmt;
+  };
+  const listingParams = (q: ListingQuery) => {
+    const params = feedParams(q);
+    listedAndRead(q).forEach((field, i) => {
+      params[`key${i}`] = `,${JSON.stringify(field)}:`;
+      params[`path${i}`] = `$.data."${field}"`;
+    });
+    return params;
+  };
+  const columnsOf = (q: ListingQuery) => listingColumns(q.listed.length, listedAndRead(q).length);
+  const whole = (q: ListingQuery) => (statement(q, columnsOf(q)).raw().all(listingParams(q)) as ListingRow[]).map(toListing);
+  /** The page's positions, then the entries not kept by their ids, in one read transaction: one snapshot for both. */
+  const byPositions = (q: ListingQuery, keptListings: KeptListings, fields: string): Listing[] =>
+    reader.transaction(() => {
+      const positions = statement(q, 'seq, id').raw().all(feedParams(q)) as [seq: number, id: string][];
+      const found = new Map<number, Listing>();
+      const missing: string[] = [];
+      for (const [seq, id] of positions) {
+        const entry = keptListings.lookup(q.kind, fields, seq);
+        if (entry && !(entry instanceof Promise)) found.set(seq, entry);
+        else missing.push(id);
+      }
+      keptListings.counted(q.kind, fields, positions.length - missing.length, positions.length);
+      if (missing.length) {
+        const params = { ...listingParams(q), ids: JSON.stringify(missing) };
+        for (const row of byIdsStatement(columnsOf(q)).raw().all(params) as ListingRow[]) {
+          const listing = toListing(row);
+          found.set(listing.seq, listing);
+          keptListings.keep(q.kind, fields, listing);
+        }
+      }
+      return positions.flatMap(([seq]) => found.get(seq) ?? []);
+    })();
   return {
     feed: (q) => (statement(q, 'kind, id, rev, seq, json(doc) AS doc').all(feedParams(q)) as Row[]).map(toStored),
     listing(q) {
-      const fields = listedAndRead(q);
-      const params = feedParams(q);
-      fields.forEach((field, i) => {
-        params[`key${i}`] = `,${JSON.stringify(field)}:`;
-        params[`path${i}`] = `$.data."${field}"`;
-      });
-      const rows = statement(q, listingColumns(q.listed.length, fields.length)).raw().all(params) as ListingRow[];
-      return rows.map(toListing);
+      if (!kept) return whole(q);
+      const fields = listingFields(q);
+      return kept.worthAsking(q.kind, fields) ? byPositions(q, kept, fields) : kept.keptWhole(q.kind, fields, whole(q));
     },
   };
 }

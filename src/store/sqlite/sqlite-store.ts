@@ -5,6 +5,7 @@ import type { Due, Store } from '../port';
 import { commitBatchSize } from '../../metrics';
 import { changeApplier } from './apply-changes';
 import { CausalCatchUp } from './causal-catch-up';
+import { KeptListings } from '../kept-listings';
 import { feedStatements } from './feed-statements';
 import { feedSeal } from './feed-seal';
 import { groupCommits } from './group-commit';
@@ -33,6 +34,8 @@ export interface SqliteOptions {
   staleReadsMs?: number;
   /** Wall clock (epoch ms) that feed positions follow; tests inject it. */
   clock?: () => number;
+  /** Memory for feed entries kept by their positions (docs/performance.md §Feed entries kept on SQLite); 0 = none. */
+  keptListingsBytes?: number;
 }
 
 /**
@@ -67,7 +70,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
   });
   const parts = {
     sql,
-    feeds: feedStatements(reader),
+    feeds: feedStatements(reader, options.keptListingsBytes === 0 ? undefined : new KeptListings(options.keptListingsBytes)),
     commits,
     catchUp: stale ? null : new CausalCatchUp(sql, options.catchUpTimeoutMs ?? 1000),
     marks,

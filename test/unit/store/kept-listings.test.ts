@@ -1,5 +1,5 @@
 import t from 'tap';
-import { KeptListings } from '../../../src/store/mongo/kept-listings';
+import { KeptListings } from '../../../src/store/kept-listings';
 
 const json = (text: string) => Buffer.from(text);
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Kind, Listing } from '../port';
+import type { Kind, Listing, ListingQuery } from './port';
 
 const DEFAULT_MAX_BYTES = 16 * 2 ** 20;
 /** How much the estimate of the hit rate moves with each page (an exponential moving average). */
@@ -7,12 +7,19 @@ const HIT_RATE_WEIGHT = 0.2;
 /** Below this estimated hit rate a page is read whole in one round trip, not as positions first. */
 const MIN_HIT_RATE = 0.5;
 
+/**
+ * The fields a listing's entries are kept under: the listed ones and the read ones apart, since an entry that is not
+ * restricted holds the listed fields only.
+ */
+export const listingFields = (query: Pick<ListingQuery, 'listed' | 'reads'>): string =>
+  `${query.listed.join(',')}|${query.reads.join(',')}`;
+
 /** A kept entry: a ready one as is, one to mask as its JSON (every reader parses its own copy). */
 type Kept = { json: Buffer } | { docJson: Buffer };
 
 /**
- * Feed entries this node has listed, by collection, position and the fields read
- * (docs/mongodb.md §Feed pages on MongoDB). A listed position names one version of one object for good — every write
+ * Feed entries this node has listed, by collection, position and the fields read (docs/mongodb.md §Feed pages on
+ * MongoDB; docs/performance.md §Feed entries kept on SQLite). A listed position names one version of one object for good — every write
  * stores a new one, unique in its collection, and none lands below a listed one later — so an entry kept never goes
  * stale and nothing has to vouch for it. A position not yet listed has no such promise: a node whose clock is behind
  * may still stamp it once its object has moved on.
