@@ -264,7 +264,7 @@ async function* pageBody(
   const close = shape.slice(at + 1, shape.indexOf(']') + 1);
   let count = 0;
   // Entries go out joined, about PART_BYTES at a time: a chunk per entry cost the socket a write and the stream a
-  // step each (docs/performance.md §Feed page bodies).
+  // step each (docs/performance.md §Feed entries kept on SQLite).
   let joined: Buffer[] = [Buffer.from(shape.slice(0, open))];
   let joinedBytes = 0;
   const flush = () => {

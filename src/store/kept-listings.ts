@@ -18,11 +18,11 @@ export const listingFields = (query: Pick<ListingQuery, 'listed' | 'reads'>): st
 type Kept = { json: Buffer } | { docJson: Buffer };
 
 /**
- * Feed entries this node has listed, by collection, position and the fields read (docs/mongodb.md §Feed pages on
- * MongoDB; docs/performance.md §Feed entries kept on SQLite). A listed position names one version of one object for good — every write
- * stores a new one, unique in its collection, and none lands below a listed one later — so an entry kept never goes
- * stale and nothing has to vouch for it. A position not yet listed has no such promise: a node whose clock is behind
- * may still stamp it once its object has moved on.
+ * Feed entries this node has listed, by collection, position and the fields read
+ * (docs/mongodb.md §Feed pages on MongoDB; docs/performance.md §Feed entries kept on SQLite). A listed position names
+ * one version of one object for good — every write stores a new one, unique in its collection, and none lands below
+ * a listed one later — so an entry kept never goes stale and nothing has to vouch for it. A position not yet listed
+ * has no such promise: a node whose clock is behind may still stamp it once its object has moved on.
  */
 export class KeptListings {
   private readonly entries: LRUCache<string, Kept>;

@@ -43,8 +43,8 @@ export interface FeedStatements {
 
 /**
  * Feed statements prepared on `reader` by query shape; the columns' SQL depends on nothing else, values are bound.
- * With `kept`, a listing's entries read before come from memory by their positions (docs/performance.md §Feed entries
- * kept on SQLite).
+ * With `kept`, a listing's entries read before come from memory by their positions
+ * (docs/performance.md §Feed entries kept on SQLite).
  */
 export function feedStatements(reader: Database.Database, kept?: KeptListings): FeedStatements {
   const prepared = new Map<string, Database.Statement>();
