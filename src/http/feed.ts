@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Viewer } from './auth';
+import type { Account, Viewer } from './auth';
 import type { Ctx } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
@@ -137,6 +137,23 @@ function entryJsonOf(source: FeedSource, listed: readonly string[], viewer: View
   };
 }
 
+/**
+ * Restricted entries as rendered for each account (`null`: no key), by the doc the store lists. A kept entry's doc is
+ * frozen and shared (src/store/port.ts `Listing`) and belongs to one feed and set of fields, so a page read again
+ * renders each restricted entry once per account; it goes with the doc once the store no longer keeps it.
+ */
+const renderedEntries = new WeakMap<StoredDoc, Map<Account | null, Buffer>>();
+
+/** `entryJson` of a listed doc, rendered once per account while the store keeps it shared. */
+function renderedOnce(doc: StoredDoc, viewer: Viewer, entryJson: (doc: StoredDoc) => Buffer): Buffer {
+  if (!Object.isFrozen(doc)) return entryJson(doc);
+  let byAccount = renderedEntries.get(doc);
+  if (!byAccount) renderedEntries.set(doc, (byAccount = new Map()));
+  let json = byAccount.get(viewer.account);
+  if (!json) byAccount.set(viewer.account, (json = entryJson(doc)));
+  return json;
+}
+
 const sourceIds = new WeakMap<FeedSource, number>();
 let sourceCount = 0;
 
@@ -182,7 +199,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
     source.entryReads
       ? (await session.feedListing({ ...part, listed, reads: source.entryReads })).map((listing) => ({
           seq: listing.seq,
-          json: 'json' in listing ? listing.json : entryJson(listing.doc),
+          json: 'json' in listing ? listing.json : renderedOnce(listing.doc, viewer, entryJson),
         }))
       : (await session.feed(part)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
   const key = `${query.kind}|${listed.join(',')}`;

@@ -1,7 +1,8 @@
-import { LRUCache } from 'lru-cache';
-import type { Kind, Listing, ListingQuery } from './port';
+import type { Kind, Listing, ListingQuery, StoredDoc } from './port';
 
 const DEFAULT_MAX_BYTES = 16 * 2 ** 20;
+/** Bytes counted for an entry beyond its JSON: its map slots and the object holding it. */
+const ENTRY_OVERHEAD = 64;
 /** How much the estimate of the hit rate moves with each page (an exponential moving average). */
 const HIT_RATE_WEIGHT = 0.2;
 /** Below this estimated hit rate a page is read whole in one round trip, not as positions first. */
@@ -14,43 +15,133 @@ const MIN_HIT_RATE = 0.5;
 export const listingFields = (query: Pick<ListingQuery, 'listed' | 'reads'>): string =>
   `${query.listed.join(',')}|${query.reads.join(',')}`;
 
-/** A kept entry: a ready one as is, one to mask as its JSON (every reader parses its own copy). */
-type Kept = { json: Buffer } | { docJson: Buffer };
+/**
+ * A kept entry: a ready one as is; one to mask as its doc, frozen to the last member and shared by every reader (masking
+ * copies what it hides: src/masking/mask.ts), with the bytes of its JSON.
+ */
+type Kept = { json: Buffer } | { doc: StoredDoc; bytes: number };
+
+/** One generation of kept entries: by feed (collection and fields), then by position. */
+type Generation = Map<string, Map<number, Kept>>;
 
 /**
- * Feed entries this node has listed, by collection, position and the fields read
+ * Feed entries this node has listed, by collection, fields read and position
  * (docs/mongodb.md §Feed pages on MongoDB; docs/performance.md §Feed entries kept on SQLite). A listed position names
  * one version of one object for good — every write stores a new one, unique in its collection, and none lands below
  * a listed one later — so an entry kept never goes stale and nothing has to vouch for it. A position not yet listed
  * has no such promise: a node whose clock is behind may still stamp it once its object has moved on.
+ *
+ * Memory is two generations of at most half the bytes each: entries are kept in the young one, an entry read from
+ * the old one moves to the young one, and when the young one is full the old one is dropped whole and the young one
+ * becomes old. What was not read for a generation goes, as least recently used entries would, at a map lookup by
+ * position for each entry (docs/performance.md §Feed entries kept on SQLite).
  */
 export class KeptListings {
-  private readonly entries: LRUCache<string, Kept>;
-  /** Per feed and fields: the estimated share of a page's entries that are kept. */
+  private young: Generation = new Map();
+  private old: Generation = new Map();
+  private youngBytes = 0;
+  private readonly generationBytes: number;
+  /** Per feed: the estimated share of a page's entries that are kept. */
   private readonly hitRates = new Map<string, number>();
-  /** Entries a read under way will bring. */
-  private readonly coming = new Map<string, Promise<Listing | undefined>>();
+  /** Per feed: entries a read under way will bring. */
+  private readonly coming = new Map<string, Map<number, Promise<Listing | undefined>>>();
 
   constructor(maxBytes = DEFAULT_MAX_BYTES) {
-    this.entries = new LRUCache<string, Kept>({
-      maxSize: Math.max(maxBytes, 1), // every entry is larger than a byte: 0 keeps none
-      sizeCalculation: (kept) => ('json' in kept ? kept.json.length : kept.docJson.length) + 64,
-    });
+    this.generationBytes = maxBytes / 2;
   }
 
-  /** Whether a page of this feed and fields should be read as positions first: most of its entries are likely kept. */
-  worthAsking(kind: Kind, fields: string): boolean {
-    return (this.hitRates.get(feedOf(kind, fields)) ?? 1) >= MIN_HIT_RATE;
+  /** One feed's kept entries: a page looks its entries up through one of these. */
+  feed(kind: Kind, fields: string): KeptFeed {
+    return new KeptFeed(this, `${kind}/${fields}`);
   }
 
-  has(kind: Kind, fields: string, seq: number): boolean {
-    return this.entries.has(keyOf(kind, fields, seq));
+  /** @internal */
+  find(feed: string, seq: number): Kept | undefined {
+    const young = this.young.get(feed)?.get(seq);
+    if (young) return young;
+    const old = this.old.get(feed)?.get(seq);
+    if (old) this.put(feed, seq, old);
+    return old;
+  }
+
+  /** @internal */
+  put(feed: string, seq: number, kept: Kept): void {
+    const bytes = ('json' in kept ? kept.json.length : kept.bytes) + ENTRY_OVERHEAD;
+    if (bytes > this.generationBytes) return;
+    let entries = this.young.get(feed);
+    if (!entries) this.young.set(feed, (entries = new Map()));
+    if (entries.has(seq)) return;
+    entries.set(seq, kept);
+    this.youngBytes += bytes;
+    if (this.youngBytes > this.generationBytes) {
+      this.old = this.young;
+      this.young = new Map();
+      this.youngBytes = 0;
+    }
+  }
+
+  /** @internal */
+  comingOf(feed: string): Map<number, Promise<Listing | undefined>> {
+    let coming = this.coming.get(feed);
+    if (!coming) this.coming.set(feed, (coming = new Map()));
+    return coming;
+  }
+
+  /** @internal */
+  hitRate(feed: string): number {
+    return this.hitRates.get(feed) ?? 1;
+  }
+
+  /** @internal */
+  setHitRate(feed: string, rate: number): void {
+    this.hitRates.set(feed, rate);
+  }
+}
+
+/** The kept entries of one feed and set of fields. */
+export class KeptFeed {
+  constructor(
+    private readonly kept: KeptListings,
+    private readonly key: string,
+  ) {}
+
+  /** Whether a page of this feed should be read as positions first: most of its entries are likely kept. */
+  worthAsking(): boolean {
+    return this.kept.hitRate(this.key) >= MIN_HIT_RATE;
+  }
+
+  has(seq: number): boolean {
+    return this.kept.find(this.key, seq) !== undefined;
+  }
+
+  /**
+   * The entry at `seq`: kept, or coming from a read another page has under way (which gives nothing if that read
+   * found the object elsewhere, and fails as that read does), or neither.
+   */
+  lookup(seq: number): Listing | Promise<Listing | undefined> | undefined {
+    const kept = this.kept.find(this.key, seq);
+    if (kept) return 'json' in kept ? { seq, json: kept.json } : { seq, doc: kept.doc };
+    return this.kept.comingOf(this.key).get(seq);
+  }
+
+  /** Keeps an entry; an entry to mask is frozen, as the listing that brought it, to the last member. */
+  keep(listing: Listing): void {
+    const kept =
+      'json' in listing ? { json: listing.json } : { doc: frozen(listing.doc), bytes: Buffer.byteLength(JSON.stringify(listing.doc)) };
+    this.kept.put(this.key, listing.seq, kept);
+  }
+
+  /** Counts a page of `listed` entries of which `kept` were kept, or coming, when it was read. */
+  counted(kept: number, listed: number): void {
+    if (!listed) return;
+    const rate = this.kept.hitRate(this.key);
+    this.kept.setHitRate(this.key, rate + HIT_RATE_WEIGHT * (kept / listed - rate));
   }
 
   /** A page read whole: counted by the entries already kept, then all of them kept. */
-  keptWhole(kind: Kind, fields: string, listings: Listing[]): Listing[] {
-    this.counted(kind, fields, listings.filter((listing) => this.has(kind, fields, listing.seq)).length, listings.length);
-    for (const listing of listings) this.keep(kind, fields, listing);
+  keptWhole(listings: Listing[]): Listing[] {
+    this.counted(listings.filter((listing) => this.has(listing.seq)).length, listings.length);
+    for (const listing of listings) this.keep(listing);
     return listings;
   }
 
@@ -60,83 +151,59 @@ export class KeptListings {
    * it was listed. Its new position lies above the page's watermark — one below it would have been listed instead — so
    * a later page lists it, as it would had this page been read a moment later.
    */
-  async page(
-    kind: Kind,
-    fields: string,
-    positions: { _id: string; seq: number }[],
-    readByIds: (ids: string[]) => Promise<Listing[]>,
-  ): Promise<Listing[]> {
+  async page(positions: { _id: string; seq: number }[], readByIds: (ids: string[]) => Promise<Listing[]>): Promise<Listing[]> {
     const listings = new Map<number, Listing>();
     const coming: Promise<void>[] = [];
     const missing: { _id: string; seq: number }[] = [];
     for (const position of positions) {
-      const found = this.lookup(kind, fields, position.seq);
+      const found = this.lookup(position.seq);
       if (found === undefined) missing.push(position);
       else if (found instanceof Promise) coming.push(found.then((listing) => void (listing && listings.set(position.seq, listing))));
       else listings.set(position.seq, found);
     }
-    this.counted(kind, fields, positions.length - missing.length, positions.length);
+    this.counted(positions.length - missing.length, positions.length);
     if (missing.length) {
       const read = readByIds(missing.map((position) => position._id));
       const seqs = missing.map((position) => position.seq);
-      coming.push(this.reading(kind, fields, seqs, read).then((found) => found.forEach((listing) => listings.set(listing.seq, listing))));
+      coming.push(this.reading(seqs, read).then((found) => found.forEach((listing) => listings.set(listing.seq, listing))));
     }
     await Promise.all(coming);
     return positions.flatMap(({ seq }) => listings.get(seq) ?? []);
   }
 
   /**
-   * The entry at `seq`: kept, or coming from a read another page has under way (which gives nothing if that read
-   * found the object elsewhere, and fails as that read does), or neither.
-   */
-  lookup(kind: Kind, fields: string, seq: number): Listing | Promise<Listing | undefined> | undefined {
-    const key = keyOf(kind, fields, seq);
-    const kept = this.entries.get(key);
-    if (kept) return 'json' in kept ? { seq, json: kept.json } : { seq, doc: parsed(kept.docJson) };
-    return this.coming.get(key);
-  }
-
-  /**
    * Keeps what `read` brings of the entries at `positions`, and until it settles lets pages that ask for them wait for
    * it (`lookup`) rather than read them again: crawlers at the same place of a feed ask for the same entries at once.
    */
-  async reading(kind: Kind, fields: string, positions: number[], read: Promise<Listing[]>): Promise<Listing[]> {
+  async reading(positions: number[], read: Promise<Listing[]>): Promise<Listing[]> {
+    const coming = this.kept.comingOf(this.key);
     const found = read.then((listings) => new Map(listings.map((listing) => [listing.seq, listing])));
-    const keys = positions.map((seq) => keyOf(kind, fields, seq));
-    positions.forEach((seq, i) => {
-      // Each waiting page gets its own copy of an entry to mask, as from memory.
+    for (const seq of positions) {
+      // Waiting pages share an entry to mask, frozen as from memory.
       const entry = found.then((bySeq) => {
         const listing = bySeq.get(seq);
-        return listing && ('json' in listing ? listing : { seq, doc: parsed(JSON.stringify(listing.doc)) });
+        return listing && ('json' in listing ? listing : { seq, doc: frozen(listing.doc) });
       });
       entry.catch(() => undefined); // a failed read fails each page that waits for it, and no other
-      this.coming.set(keys[i], entry);
-    });
+      coming.set(seq, entry);
+    }
     try {
       const listings = await read;
       // Only the entries still at the positions asked: one found elsewhere has moved above the watermark, unlisted.
       const asked = new Set(positions);
-      for (const listing of listings) if (asked.has(listing.seq)) this.keep(kind, fields, listing);
+      for (const listing of listings) if (asked.has(listing.seq)) this.keep(listing);
       return listings;
     } finally {
-      for (const key of keys) this.coming.delete(key);
+      for (const seq of positions) coming.delete(seq);
     }
-  }
-
-  keep(kind: Kind, fields: string, listing: Listing): void {
-    const kept = 'json' in listing ? { json: listing.json } : { docJson: Buffer.from(JSON.stringify(listing.doc)) };
-    this.entries.set(keyOf(kind, fields, listing.seq), kept);
-  }
-
-  /** Counts a page of `listed` entries of which `kept` were kept, or coming, when it was read. */
-  counted(kind: Kind, fields: string, kept: number, listed: number): void {
-    if (!listed) return;
-    const feed = feedOf(kind, fields);
-    const rate = this.hitRates.get(feed) ?? 1;
-    this.hitRates.set(feed, rate + HIT_RATE_WEIGHT * (kept / listed - rate));
   }
 }
 
-const parsed = (json: Buffer | string) => JSON.parse(json.toString()) as Record<string, unknown>;
-const feedOf = (kind: Kind, fields: string) => `${kind}/${fields}`;
-const keyOf = (kind: Kind, fields: string, seq: number) => `${feedOf(kind, fields)}/${seq}`;
+/** `value` frozen with every object and array in it: a reader that tries to change a shared entry fails loudly. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) frozen(member);
+  }
+  return value;
+}

@@ -104,7 +104,7 @@ export interface ListingQuery extends FeedQuery {
  * One object of a listing page. An object whose `config.restricted` is unset (absent, null, false or 0) comes
  * as `json`: UTF-8 JSON of an object of the listed fields it has, in the order listed, byte for byte as
  * JSON.stringify writes them. Any other comes as `doc`: `config.restricted` and the listed and read fields it
- * has, for the feed to mask.
+ * has, for the feed to mask; it may be frozen and shared with other readers (masking copies what it hides).
  */
 export type Listing = { seq: number; json: Buffer } | { seq: number; doc: StoredDoc };
 

@@ -191,15 +191,15 @@ export function mongoSession(
     feedListing: (query) =>
       causal(async (session) => {
         const read = listedAndRead(query);
-        const fields = listingFields(query);
+        const keptFeed = keptListings.feed(query.kind, listingFields(query));
         const projection: Record<string, 1> = { seq: 1, 'doc.config.restricted': 1 };
         for (const field of read) projection[`doc.data.${field}`] = 1;
         const listed = (records: Pick<ObjectRecord, 'seq' | 'doc'>[]) => records.map((r) => listingOf(r.seq, r.doc, query));
-        if (!keptListings.worthAsking(query.kind, fields)) {
-          return keptListings.keptWhole(query.kind, fields, listed(await feedPage(query, session, projection)));
+        if (!keptFeed.worthAsking()) {
+          return keptFeed.keptWhole(listed(await feedPage(query, session, projection)));
         }
         const positions = await feedPage(query, session, POSITIONS);
-        return keptListings.page(query.kind, fields, positions, async (ids) =>
+        return keptFeed.page(positions, async (ids) =>
           // By id: SecantusDB, the test server, takes 40 times as long over `seq: {$in, $gte, $lte}`.
           listed(
             await objects(query.kind)

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { FeedQuery, Listing, ListingQuery, Stored } from '../port';
-import { listingFields, type KeptListings } from '../kept-listings';
+import { listingFields, type KeptFeed, type KeptListings } from '../kept-listings';
 import { listedAndRead } from '../listing';
 import { objectOf, toStored, type Row } from './statements';
 
@@ -67,12 +67,13 @@ export function feedStatements(reader: Database.Database, kept?: KeptListings): 
     }
     return stmt;
   };
-  const byIds = new Map<string, Database.Statement>();
-  const byIdsStatement = (columns: string) => {
-    let stmt = byIds.get(columns);
+  const atPositions = new Map<string, Database.Statement>();
+  /** The entries at the positions `@seqs`, by the unique index objects_position. */
+  const atPositionsStatement = (columns: string) => {
+    let stmt = atPositions.get(columns);
     if (!stmt) {
-      stmt = reader.prepare(`SELECT ${columns} FROM objects WHERE kind = @kind AND id IN (SELECT value FROM json_each(@ids))`);
-      byIds.set(columns, stmt);
+      stmt = reader.prepare(`SELECT ${columns} FROM objects WHERE kind = @kind AND seq IN (SELECT value FROM json_each(@seqs))`);
+      atPositions.set(columns, stmt);
     }
     return stmt;
   };
@@ -86,34 +87,36 @@ export function feedStatements(reader: Database.Database, kept?: KeptListings): 
   };
   const columnsOf = (q: ListingQuery) => listingColumns(q.listed.length, listedAndRead(q).length);
   const whole = (q: ListingQuery) => (statement(q, columnsOf(q)).raw().all(listingParams(q)) as ListingRow[]).map(toListing);
-  /** The page's positions, then the entries not kept by their ids, in one read transaction: one snapshot for both. */
-  const byPositions = (q: ListingQuery, keptListings: KeptListings, fields: string): Listing[] =>
-    reader.transaction(() => {
-      const positions = statement(q, 'seq, id').raw().all(feedParams(q)) as [seq: number, id: string][];
-      const found = new Map<number, Listing>();
-      const missing: string[] = [];
-      for (const [seq, id] of positions) {
-        const entry = keptListings.lookup(q.kind, fields, seq);
-        if (entry && !(entry instanceof Promise)) found.set(seq, entry);
-        else missing.push(id);
+  /**
+   * The page's positions (`seq` alone: every feed index holds it, so no row is visited), then the entries not kept
+   * by their positions, in one read transaction: one snapshot for both.
+   */
+  const byPositions = reader.transaction((q: ListingQuery, keptFeed: KeptFeed): Listing[] => {
+    const positions = statement(q, 'seq').pluck().all(feedParams(q)) as number[];
+    const found = new Map<number, Listing>();
+    const missing: number[] = [];
+    for (const seq of positions) {
+      const entry = keptFeed.lookup(seq);
+      if (entry && !(entry instanceof Promise)) found.set(seq, entry);
+      else missing.push(seq);
+    }
+    keptFeed.counted(positions.length - missing.length, positions.length);
+    if (missing.length) {
+      const params = { ...listingParams(q), seqs: JSON.stringify(missing) };
+      for (const row of atPositionsStatement(columnsOf(q)).raw().all(params) as ListingRow[]) {
+        const listing = toListing(row);
+        found.set(listing.seq, listing);
+        keptFeed.keep(listing);
       }
-      keptListings.counted(q.kind, fields, positions.length - missing.length, positions.length);
-      if (missing.length) {
-        const params = { ...listingParams(q), ids: JSON.stringify(missing) };
-        for (const row of byIdsStatement(columnsOf(q)).raw().all(params) as ListingRow[]) {
-          const listing = toListing(row);
-          found.set(listing.seq, listing);
-          keptListings.keep(q.kind, fields, listing);
-        }
-      }
-      return positions.flatMap(([seq]) => found.get(seq) ?? []);
-    })();
+    }
+    return positions.flatMap((seq) => found.get(seq) ?? []);
+  });
   return {
     feed: (q) => (statement(q, 'kind, id, rev, seq, json(doc) AS doc').all(feedParams(q)) as Row[]).map(toStored),
     listing(q) {
       if (!kept) return whole(q);
-      const fields = listingFields(q);
-      return kept.worthAsking(q.kind, fields) ? byPositions(q, kept, fields) : kept.keptWhole(q.kind, fields, whole(q));
+      const keptFeed = kept.feed(q.kind, listingFields(q));
+      return keptFeed.worthAsking() ? byPositions(q, keptFeed) : keptFeed.keptWhole(whole(q));
     },
   };
 }
