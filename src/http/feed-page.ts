@@ -68,20 +68,28 @@ function inChunks<R extends { seq: number }>(read: PageRead<R>, size: () => numb
   };
 }
 
+/** What the parts of a page tell as they are read. */
+export interface PageEnd {
+  /** Where the next page starts, once the parts are read. */
+  next?: number;
+  /** Whether the part just given is the page's last: no read follows it. */
+  complete?: boolean;
+}
+
 /**
  * A page read from the store a part at a time, for its body to be sent as its client takes it
  * (docs/platform.md §Limits): each part a ticked page of `size()` entries at most, the first from the query's offset and each next
  * from the last listed position, as a crawler following `next_page` would read them (below a listed position every
  * commit is visible, so nothing is skipped between parts), until `limit` entries are listed or a part comes back
  * short. The parts make a ticked page of `limit`: full, `limit` entries or its last tick's few more, the rest of a
- * tick read `size()` entries at a time too. `end.next` is where the next page starts once the parts are read.
+ * tick read `size()` entries at a time too. `end` says where the next page starts and whether a part is the last.
  */
 export async function* pageParts<R extends { seq: number }>(
   query: FeedQuery,
   read: PageRead<R>,
   sealedBelow: (bound: number) => Promise<boolean>,
   size: () => number,
-  end: { next?: number },
+  end: PageEnd,
 ): AsyncGenerator<R[]> {
   let { offset } = query;
   let left = query.limit;
@@ -92,9 +100,10 @@ export async function* pageParts<R extends { seq: number }>(
     const last = part.entries.at(-1);
     if (!last) return;
     end.next = part.next;
-    yield part.entries;
     left -= part.entries.length;
-    if (part.entries.length < limit || left <= 0) return;
+    end.complete = part.entries.length < limit || left <= 0;
+    yield part.entries;
+    if (end.complete) return;
     offset = last.seq;
   }
 }

@@ -3,7 +3,7 @@ import type { Account, Viewer } from './auth';
 import type { Ctx } from './context';
 import { apiError } from './errors';
 import { offsetEcho, parseFeedOffset } from './feed-offset';
-import { pageParts, previousOffset, storeOffset } from './feed-page';
+import { pageParts, previousOffset, storeOffset, type PageEnd } from './feed-page';
 import { ReadSize } from './feed-read-size';
 import { streamFeed, wantsEventStream } from './feed-stream';
 import type { StreamRender } from './live-feeds';
@@ -204,7 +204,7 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
       : (await session.feed(part)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
   const key = `${query.kind}|${listed.join(',')}`;
   const size = new ReadSize(PAGE_READ_BYTES, MAX_LIMIT, largestEntries.get(key));
-  const end: { next?: number; first?: number } = {};
+  const end: PageEnd & { first?: number } = {};
   const parts = pageParts(
     query,
     read,
@@ -239,7 +239,7 @@ async function* ocdsReleases(
   releasesOf: NonNullable<FeedSource['releasesOf']>,
   query: FeedQuery,
   json: SplicedJson,
-  end: { next?: number; first?: number },
+  end: PageEnd & { first?: number },
 ): AsyncGenerator<OcdsObject> {
   const { session, viewer } = ctx.state;
   const key = `${query.kind}|opt_schema=ocds`;
@@ -261,11 +261,43 @@ async function* ocdsReleases(
   }
 }
 
+/** A page's JSON around its entries, as the whole page rendered with `indent` shows it. */
+function pageShape(indent: number | undefined) {
+  const pretty = indent === undefined ? undefined : new SplicedJson(indent);
+  const shape = apiJson({ data: [0] }, indent);
+  const [open, at] = [shape.indexOf('[') + 1, shape.indexOf('0')];
+  const close = shape.slice(at + 1, shape.indexOf(']') + 1);
+  return {
+    start: Buffer.from(shape.slice(0, open)),
+    /** What goes before the first entry, and before each other one. */
+    before: [Buffer.from(shape.slice(open, at)), Buffer.from(`,${shape.slice(open, at)}`)] as const,
+    /** An entry as sent: compact, its JSON as it is, never re-parsed; with `indent`, parsed and indented alone. */
+    entry: (json: Buffer) => (pretty ? pretty.render(JSON.parse(json.toString()), 2) : json),
+    /** The links as the whole page renders them: what follows its `data` when that is empty. */
+    end(count: number, links: StoredDoc) {
+      const tail = apiJson({ data: [], ...links }, indent);
+      return Buffer.from(`${count ? close : ']'}${tail.slice(tail.indexOf('[]') + 2)}`);
+    },
+  };
+}
+
+/** The largest page sent as one buffer when its first part is its last (docs/platform.md §Limits). */
+const WHOLE_PAGE_BYTES = 4 * PART_BYTES;
+
+/** A page read in one part, as one buffer: `undefined` when its entries pass `WHOLE_PAGE_BYTES`. */
+function wholePage(entries: Buffer[], links: StoredDoc, indent: number | undefined): Buffer | undefined {
+  if (entries.reduce((bytes, entry) => bytes + entry.length, 0) > WHOLE_PAGE_BYTES) return undefined;
+  const shape = pageShape(indent);
+  const chunks: Buffer[] = [shape.start];
+  entries.forEach((entry, i) => chunks.push(shape.before[i ? 1 : 0], shape.entry(entry)));
+  chunks.push(shape.end(entries.length, links));
+  return Buffer.concat(chunks);
+}
+
 /**
  * `{"data": [entries], ...links}` from the entries' JSON, as the client takes it, the event loop given back after
  * each `PART_BYTES` (docs/platform.md §Limits); the links come last, once the parts say where the next page
- * starts. Compact, the entries' JSON is sent as it is, never re-parsed; with `indent` (`opt_pretty`) each entry is
- * parsed and indented alone, as the whole page rendered with that indent would show it.
+ * starts.
  */
 async function* pageBody(
   firstPart: Buffer[],
@@ -273,16 +305,11 @@ async function* pageBody(
   links: () => StoredDoc,
   indent: number | undefined,
 ): AsyncGenerator<Buffer> {
-  const pretty = indent === undefined ? undefined : new SplicedJson(indent);
-  // The page's shape as the whole page renders it: what comes before, between and after its entries.
-  const shape = apiJson({ data: [0] }, indent);
-  const [open, at] = [shape.indexOf('[') + 1, shape.indexOf('0')];
-  const [first, next] = [Buffer.from(shape.slice(open, at)), Buffer.from(`,${shape.slice(open, at)}`)];
-  const close = shape.slice(at + 1, shape.indexOf(']') + 1);
+  const shape = pageShape(indent);
   let count = 0;
   // Entries go out joined, about PART_BYTES at a time: a chunk per entry cost the socket a write and the stream a
   // step each (docs/performance.md §Feed entries kept on SQLite).
-  let joined: Buffer[] = [Buffer.from(shape.slice(0, open))];
+  let joined: Buffer[] = [shape.start];
   let joinedBytes = 0;
   const flush = () => {
     const chunk = Buffer.concat(joined);
@@ -292,8 +319,8 @@ async function* pageBody(
   };
   async function* entries(part: Buffer[]) {
     for (const entry of part) {
-      const json = pretty ? pretty.render(JSON.parse(entry.toString()), 2) : entry;
-      joined.push(count++ ? next : first, json);
+      const json = shape.entry(entry);
+      joined.push(shape.before[count++ ? 1 : 0], json);
       joinedBytes += json.length;
       if (joinedBytes < PART_BYTES) continue;
       yield flush();
@@ -305,9 +332,7 @@ async function* pageBody(
     if (joined.length) yield flush(); // what is joined goes out before the next part is read
     yield* entries(part);
   }
-  // The links as the whole page renders them: what follows its `data` when that is empty.
-  const tail = apiJson({ data: [], ...links() }, indent);
-  joined.push(Buffer.from(`${count ? close : ']'}${tail.slice(tail.indexOf('[]') + 2)}`));
+  joined.push(shape.end(count, links()));
   yield flush();
 }
 
@@ -352,16 +377,21 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
       const uri = pageLink(ctx, publicBaseUrl, linkPath, params.echo, given, descending).uri;
       const head = { uri, publisher: { name: REGISTRY_PUBLISHER }, now: formatKyiv(ctx.state.now) };
       const json = new SplicedJson(prettyIndent(ctx.query));
-      const end: { next?: number; first?: number } = {};
+      const end: PageEnd & { first?: number } = {};
       const releases = ocdsReleases(ctx, source, releasesOf, params.query, json, end);
       sendSpliced(ctx, await releasePackageJson(json, head, releases, () => linksOf(end.first, end.next)));
       return;
     }
     const { firstPart, first, rest, end } = await pageEntries(ctx, source, params);
+    const indent = prettyIndent(ctx.query);
     ctx.type = 'json';
-    ctx.body = Readable.from(
-      pageBody(firstPart, rest, () => linksOf(first, end.next), prettyIndent(ctx.query)),
-      { objectMode: false },
-    );
+    // A page read in one part goes as one buffer when small: a stream costs the answer more than its entries do.
+    const whole = end.complete || !firstPart.length ? wholePage(firstPart, linksOf(first, end.next), indent) : undefined;
+    ctx.body =
+      whole ??
+      Readable.from(
+        pageBody(firstPart, rest, () => linksOf(first, end.next), indent),
+        { objectMode: false },
+      );
   };
 }
