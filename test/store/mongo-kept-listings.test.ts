@@ -134,13 +134,13 @@ if (!url) {
     }
   });
 
-  t.test('an entry to mask comes as a copy each time it is read from memory', async (t) => {
+  t.test('an entry to mask is shared frozen: no reader can change it for the next', async (t) => {
     const [stored] = await keeping.session().commit([insert(1000, true)]);
     const page = async () => (await keeping.session().feedListing({ ...QUERY, offset: stored.seq - 1e-6, limit: 1 }))[0];
     await listed(keeping, stored.seq);
     const first = await page();
     t.ok('doc' in first, 'restricted: handed over to mask');
-    if ('doc' in first) (first.doc.data as Record<string, unknown>).status = 'changed by a reader';
+    t.throws(() => 'doc' in first && ((first.doc.data as Record<string, unknown>).status = 'changed by a reader'), TypeError);
     const again = await page();
     t.same(plain(again).entry, {
       config: { restricted: true },
