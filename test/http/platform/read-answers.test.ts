@@ -39,8 +39,8 @@ t.test('GET of an object and feed pages: the headers and bytes of every reader o
       if (VARYING_HEADERS.has(name)) continue;
       if (name === 'content-length') {
         // A feed page's length varies with its offsets' text, as its bytes do: pinned as matching them.
-        t.equal(Number(value), Buffer.byteLength(reply.text), 'content-length is the body\'s');
-        headers[name] = '<the body\'s bytes>';
+        t.equal(Number(value), Buffer.byteLength(reply.text), "content-length is the body's");
+        headers[name] = "<the body's bytes>";
       } else if (name === 'set-cookie') {
         const claims = decodeSession(/^SESSION=([^;]+)/.exec(value)?.[1], 'test-secret-test-secret');
         headers[name] = value.replace(/^SESSION=[^;]+/, `SESSION=<signed: node ${claims?.node}>`);
