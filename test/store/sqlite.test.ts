@@ -106,6 +106,17 @@ t.test('kept versions and commits made elsewhere', async (t) => {
     return view === 'unchanged' ? 'unchanged' : view && 'json' in view ? JSON.parse(view.json.toString()).data.n : 'stored';
   };
 
+  t.test('a view read whole comes confirmed: kept so, it is unchanged until a commit elsewhere', async (t) => {
+    const view = await store.session().getView('frameworks', id);
+    if (!view || view === 'unchanged') return t.fail('a view');
+    const kept = { seq: view.seq, confirmed: view.confirmed };
+    t.ok(kept.confirmed, 'the mark taken before the read');
+    t.equal(await viewed(kept), 'unchanged');
+    const { rev, doc } = await current();
+    await other.session().commit([update(rev, doc.data.n + 1)]);
+    t.equal(await viewed(kept), doc.data.n + 1);
+  });
+
   t.test('a commit through another connection in this process', async (t) => {
     const kept = await keptNow();
     const { rev, doc } = await current();

@@ -53,8 +53,9 @@ export function sqliteSession(
     },
     async getView(kind, id, kept): Promise<ObjectView | 'unchanged' | null> {
       await ready();
-      const current = kept && marks && guard(() => marks.current());
-      if (current && kept.confirmed === current) {
+      // Taken before the read: the version read is current after it, so it stays current while the mark does.
+      const current = marks ? guard(() => marks.current()) : undefined;
+      if (kept && current && kept.confirmed === current) {
         see(kept.seq);
         return 'unchanged';
       }
@@ -66,7 +67,8 @@ export function sqliteSession(
         kept!.confirmed = current;
         return 'unchanged';
       }
-      return typeof entry === 'string' ? toStored({ kind, id, rev, seq, doc: entry }) : { seq, json: entry };
+      const view = typeof entry === 'string' ? toStored({ kind, id, rev, seq, doc: entry }) : { seq, json: entry };
+      return { ...view, confirmed: current };
     },
     async getMany(kind, ids) {
       await ready();
