@@ -1,9 +1,17 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Debian's libfaketime (apt-get install faketime), multithreaded flavour: node runs several threads. */
-const LIBFAKETIME = process.env.LIBFAKETIME || '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1';
+/**
+ * libfaketime's multithreaded flavour (node runs several threads): LIBFAKETIME, else where Debian's package
+ * (apt-get install faketime) put it on this machine, as dpkg lists its files.
+ */
+function libfaketime(): string | null {
+  if (process.env.LIBFAKETIME) return process.env.LIBFAKETIME;
+  const listed = spawnSync('dpkg', ['-L', 'libfaketime'], { encoding: 'utf8' });
+  return listed.stdout?.split('\n').find((file) => file.endsWith('/libfaketimeMT.so.1')) ?? null;
+}
 
 /**
  * The wall clock each API node starts with, in libfaketime's FAKETIME syntax, by index: the first node true, the
@@ -23,7 +31,8 @@ export class Clocks {
 
   /** Null when libfaketime is not installed. */
   static library(): string | null {
-    return existsSync(LIBFAKETIME) ? LIBFAKETIME : null;
+    const library = libfaketime();
+    return library && existsSync(library) ? library : null;
   }
 
   constructor(private readonly library: string) {}

@@ -57,7 +57,7 @@ t.test("a node's Redis and MongoDB store go through proxies of its own, the stor
 t.test('SQLite is a file: no store link to cut, and a cut of it touches nothing', async (t) => {
   const { toxiproxy, proxies, toxics } = recordingToxiproxy();
   const routes = new Routes(toxiproxy);
-  const env = await routes.nodeEnv(0, { redisUrl: 'redis://127.0.0.1:6400', storeUrl: 'sqlite:/tmp/x.db' });
+  const env = await routes.nodeEnv(0, { redisUrl: 'redis://127.0.0.1:6400', storeUrl: 'sqlite:data/x.db' });
   t.same(Object.keys(env), ['REDIS_URL']);
   t.same(
     proxies.map(([name]) => name),

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { devNull, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { freePort } from '../../cluster/free-port';
@@ -28,7 +28,14 @@ function fakeTree(t: Test): { dir: string; builds: () => number; start: (env?: R
 console.log('main: up'); setInterval(() => {}, 1000);`;
   writeFileSync(
     join(dir, 'node_modules/.bin/tsc'),
-    `#!/bin/sh\necho built >> build.log\nmkdir -p dist/src\ncat > dist/src/main.js <<'EOF'\n${main}\nEOF\nexit \${FAIL_BUILD:-0}\n`,
+    // A node script, this node its interpreter: no shell's path named.
+    `#!${process.execPath}
+const fs = require('node:fs');
+fs.appendFileSync('build.log', 'built\\n');
+fs.mkdirSync('dist/src', { recursive: true });
+fs.writeFileSync('dist/src/main.js', ${JSON.stringify(`${main}\n`)});
+process.exit(Number(process.env.FAIL_BUILD || 0));
+`,
   );
   chmodSync(join(dir, 'node_modules/.bin/tsc'), 0o755);
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -105,5 +112,5 @@ t.test('npm start of the repository: the node serves, and SIGTERM to npm stops i
   child.kill('SIGTERM');
   t.equal(await exited(child), 0, 'npm (and the node under it) exited 0');
   t.match(out.text(), /"draining"/, 'the node drained');
-  t.not(spawnSync('curl', ['-s', '-o', '/dev/null', `http://127.0.0.1:${port}/healthz`]).status, 0, 'nothing listens on the port');
+  t.not(spawnSync('curl', ['-s', '-o', devNull, `http://127.0.0.1:${port}/healthz`]).status, 0, 'nothing listens on the port');
 });
