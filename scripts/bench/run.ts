@@ -5,12 +5,12 @@
  * scripts/results/. Never asserts a timing: targets are reported as met or not.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseCli } from '../cli';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
-import { load, manifestPath, type Manifest } from '../load/main';
+import { load, loadedManifest, manifestPath, type Manifest } from '../load/main';
 import { makeTemplates } from '../load/templates';
 import { bidCreateRow } from './bid-create';
 import { lifecycleChainRow } from './lifecycle-chain';
@@ -225,8 +225,7 @@ async function main() {
   });
 
   // A reused file is measured as it is: only what a size asks beyond what it holds is loaded.
-  const reused = o.reuse && existsSync(o.db) && existsSync(manifestPath(o.db));
-  let manifest: Manifest | null = reused ? (JSON.parse(readFileSync(manifestPath(o.db), 'utf8')) as Manifest) : null;
+  let manifest: Manifest | null = o.reuse ? loadedManifest(o.db) : null;
   const reads: ReadRow[] = [];
   const sizes: SizeRow[] = [];
   const writes: WriteRow[] = [];

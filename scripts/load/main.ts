@@ -42,9 +42,14 @@ export interface LoadOptions {
 
 export const manifestPath = (db: string) => `${db}.manifest.json`;
 
+/** The manifest of a loaded file, or null when the file or its manifest is missing. */
+export function loadedManifest(db: string): Manifest | null {
+  const path = manifestPath(db);
+  return existsSync(path) && existsSync(db) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : null;
+}
+
 export async function load(o: LoadOptions): Promise<Manifest> {
-  const path = manifestPath(o.db);
-  const previous: Manifest | null = existsSync(path) && existsSync(o.db) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+  const previous = loadedManifest(o.db);
   const templates = o.templates ?? (await makeTemplates());
   const reservoir = (k: keyof Manifest['samples']) =>
     new Reservoir(o.sample, previous ? previous.counts[k === 'frameworks' ? 'frameworks' : k] : 0, previous?.samples[k] ?? []);
@@ -121,7 +126,7 @@ export async function load(o: LoadOptions): Promise<Manifest> {
     },
     bodies: templates.bodies,
   };
-  writeFileSync(path, JSON.stringify(manifest));
+  writeFileSync(manifestPath(o.db), JSON.stringify(manifest));
   const seconds = (Date.now() - started) / 1000;
   if (o.progress) {
     process.stderr.write(

@@ -72,7 +72,7 @@ function inChunks<R extends { seq: number }>(read: PageRead<R>, size: () => numb
 export interface PageEnd {
   /** Where the next page starts, once the parts are read. */
   next?: number;
-  /** Whether the part just given is the page's last: no read follows it. */
+  /** Whether the part just given (or, on an empty page, none) is the page's last: no read follows it. */
   complete?: boolean;
 }
 
@@ -98,7 +98,10 @@ export async function* pageParts<R extends { seq: number }>(
     const limit = Math.min(left, size());
     const part = await tickedPage({ ...query, offset, limit }, chunked, sealedBelow);
     const last = part.entries.at(-1);
-    if (!last) return;
+    if (!last) {
+      end.complete = true;
+      return;
+    }
     end.next = part.next;
     left -= part.entries.length;
     end.complete = part.entries.length < limit || left <= 0;

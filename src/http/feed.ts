@@ -386,7 +386,7 @@ export function feedHandler(source: FeedSource, publicBaseUrl: string | null, sc
     const indent = prettyIndent(ctx.query);
     ctx.type = 'json';
     // A page read in one part goes as one buffer when small: a stream costs the answer more than its entries do.
-    const whole = end.complete || !firstPart.length ? wholePage(firstPart, linksOf(first, end.next), indent) : undefined;
+    const whole = end.complete ? wholePage(firstPart, linksOf(first, end.next), indent) : undefined;
     ctx.body =
       whole ??
       Readable.from(

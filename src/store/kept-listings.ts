@@ -24,6 +24,14 @@ type Kept = { json: Buffer } | { doc: StoredDoc; bytes: number };
 /** One generation of kept entries: by feed (collection and fields), then by position. */
 type Generation = Map<string, Map<number, Kept>>;
 
+/** What a node knows of one feed and set of fields besides its kept entries. */
+interface FeedState {
+  /** The estimated share of a page's entries that are kept. */
+  hitRate: number;
+  /** Entries a read under way will bring. */
+  coming: Map<number, Promise<Listing | undefined>>;
+}
+
 /**
  * Feed entries this node has listed, by collection, fields read and position
  * (docs/mongodb.md §Feed pages on MongoDB; docs/performance.md §Feed entries kept on SQLite). A listed position names
@@ -41,10 +49,7 @@ export class KeptListings {
   private old: Generation = new Map();
   private youngBytes = 0;
   private readonly generationBytes: number;
-  /** Per feed: the estimated share of a page's entries that are kept. */
-  private readonly hitRates = new Map<string, number>();
-  /** Per feed: entries a read under way will bring. */
-  private readonly coming = new Map<string, Map<number, Promise<Listing | undefined>>>();
+  private readonly feeds = new Map<string, FeedState>();
 
   constructor(maxBytes = DEFAULT_MAX_BYTES) {
     this.generationBytes = maxBytes / 2;
@@ -52,10 +57,13 @@ export class KeptListings {
 
   /** One feed's kept entries: a page looks its entries up through one of these. */
   feed(kind: Kind, fields: string): KeptFeed {
-    return new KeptFeed(this, `${kind}/${fields}`);
+    const key = `${kind}/${fields}`;
+    let state = this.feeds.get(key);
+    if (!state) this.feeds.set(key, (state = { hitRate: 1, coming: new Map() }));
+    return new KeptFeed(this, key, state);
   }
 
-  /** @internal */
+  /** @internal The entry at `seq` of `feed`, moved to the young generation when found in the old one. */
   find(feed: string, seq: number): Kept | undefined {
     const young = this.young.get(feed)?.get(seq);
     if (young) return young;
@@ -64,7 +72,7 @@ export class KeptListings {
     return old;
   }
 
-  /** @internal */
+  /** @internal Keeps an entry in the young generation, which becomes the old one once full. */
   put(feed: string, seq: number, kept: Kept): void {
     const bytes = ('json' in kept ? kept.json.length : kept.bytes) + ENTRY_OVERHEAD;
     if (bytes > this.generationBytes) return;
@@ -79,23 +87,6 @@ export class KeptListings {
       this.youngBytes = 0;
     }
   }
-
-  /** @internal */
-  comingOf(feed: string): Map<number, Promise<Listing | undefined>> {
-    let coming = this.coming.get(feed);
-    if (!coming) this.coming.set(feed, (coming = new Map()));
-    return coming;
-  }
-
-  /** @internal */
-  hitRate(feed: string): number {
-    return this.hitRates.get(feed) ?? 1;
-  }
-
-  /** @internal */
-  setHitRate(feed: string, rate: number): void {
-    this.hitRates.set(feed, rate);
-  }
 }
 
 /** The kept entries of one feed and set of fields. */
@@ -103,11 +94,12 @@ export class KeptFeed {
   constructor(
     private readonly kept: KeptListings,
     private readonly key: string,
+    private readonly state: FeedState,
   ) {}
 
   /** Whether a page of this feed should be read as positions first: most of its entries are likely kept. */
   worthAsking(): boolean {
-    return this.kept.hitRate(this.key) >= MIN_HIT_RATE;
+    return this.state.hitRate >= MIN_HIT_RATE;
   }
 
   has(seq: number): boolean {
@@ -121,7 +113,7 @@ export class KeptFeed {
   lookup(seq: number): Listing | Promise<Listing | undefined> | undefined {
     const kept = this.kept.find(this.key, seq);
     if (kept) return 'json' in kept ? { seq, json: kept.json } : { seq, doc: kept.doc };
-    return this.kept.comingOf(this.key).get(seq);
+    return this.state.coming.get(seq);
   }
 
   /** Keeps an entry; an entry to mask is frozen, as the listing that brought it, to the last member. */
@@ -134,8 +126,7 @@ export class KeptFeed {
   /** Counts a page of `listed` entries of which `kept` were kept, or coming, when it was read. */
   counted(kept: number, listed: number): void {
     if (!listed) return;
-    const rate = this.kept.hitRate(this.key);
-    this.kept.setHitRate(this.key, rate + HIT_RATE_WEIGHT * (kept / listed - rate));
+    this.state.hitRate += HIT_RATE_WEIGHT * (kept / listed - this.state.hitRate);
   }
 
   /** A page read whole: counted by the entries already kept, then all of them kept. */
@@ -176,7 +167,7 @@ export class KeptFeed {
    * it (`lookup`) rather than read them again: crawlers at the same place of a feed ask for the same entries at once.
    */
   async reading(positions: number[], read: Promise<Listing[]>): Promise<Listing[]> {
-    const coming = this.kept.comingOf(this.key);
+    const { coming } = this.state;
     const found = read.then((listings) => new Map(listings.map((listing) => [listing.seq, listing])));
     for (const seq of positions) {
       // Waiting pages share an entry to mask, frozen as from memory.

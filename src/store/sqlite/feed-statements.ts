@@ -22,9 +22,19 @@ const FRAMEWORK_ID = "doc ->> '$.data.frameworkID'";
 /** Absent, null, false and 0 (`->>` gives NULL, 0, 0): objects whose entry is their listed fields as stored. */
 const UNRESTRICTED = "coalesce(doc ->> '$.config.restricted', 0) = 0";
 
-const listingColumns = (listed: number, fields: number) =>
-  `seq, CASE WHEN ${UNRESTRICTED} THEN CAST(${fieldsObject(listed)} AS BLOB) ` +
-  `ELSE '{"config":{"restricted":' || (doc -> '$.config.restricted') || '},"data":' || ${fieldsObject(fields)} || '}' END`;
+const columnsByCounts = new Map<string, string>();
+/** The listing's columns for `listed` listed fields of `fields` read in all, rendered once per pair of counts. */
+function listingColumns(listed: number, fields: number): string {
+  const counts = `${listed}/${fields}`;
+  let columns = columnsByCounts.get(counts);
+  if (!columns) {
+    columns =
+      `seq, CASE WHEN ${UNRESTRICTED} THEN CAST(${fieldsObject(listed)} AS BLOB) ` +
+      `ELSE '{"config":{"restricted":' || (doc -> '$.config.restricted') || '},"data":' || ${fieldsObject(fields)} || '}' END`;
+    columnsByCounts.set(counts, columns);
+  }
+  return columns;
+}
 
 const feedParams = (q: FeedQuery): Record<string, unknown> => ({
   kind: q.kind,
@@ -77,16 +87,20 @@ export function feedStatements(reader: Database.Database, kept?: KeptListings): 
     }
     return stmt;
   };
-  const listingParams = (q: ListingQuery) => {
+  /** A listing's columns and bound values: the listed fields, then the read ones not listed. */
+  const listingRead = (q: ListingQuery) => {
     const params = feedParams(q);
-    listedAndRead(q).forEach((field, i) => {
+    const fields = listedAndRead(q);
+    fields.forEach((field, i) => {
       params[`key${i}`] = `,${JSON.stringify(field)}:`;
       params[`path${i}`] = `$.data."${field}"`;
     });
-    return params;
+    return { columns: listingColumns(q.listed.length, fields.length), params };
   };
-  const columnsOf = (q: ListingQuery) => listingColumns(q.listed.length, listedAndRead(q).length);
-  const whole = (q: ListingQuery) => (statement(q, columnsOf(q)).raw().all(listingParams(q)) as ListingRow[]).map(toListing);
+  const whole = (q: ListingQuery) => {
+    const { columns, params } = listingRead(q);
+    return (statement(q, columns).raw().all(params) as ListingRow[]).map(toListing);
+  };
   /**
    * The page's positions (`seq` alone: every feed index holds it, so no row is visited), then the entries not kept
    * by their positions, in one read transaction: one snapshot for both.
@@ -102,8 +116,10 @@ export function feedStatements(reader: Database.Database, kept?: KeptListings): 
     }
     keptFeed.counted(positions.length - missing.length, positions.length);
     if (missing.length) {
-      const params = { ...listingParams(q), seqs: JSON.stringify(missing) };
-      for (const row of atPositionsStatement(columnsOf(q)).raw().all(params) as ListingRow[]) {
+      const { columns, params } = listingRead(q);
+      for (const row of atPositionsStatement(columns)
+        .raw()
+        .all({ ...params, seqs: JSON.stringify(missing) }) as ListingRow[]) {
         const listing = toListing(row);
         found.set(listing.seq, listing);
         keptFeed.keep(listing);
