@@ -36,6 +36,8 @@ export interface StormResult {
   acknowledged: number;
   /** Acknowledged writes missing from the final state or from the revision count. */
   lost: number;
+  /** What each loss was: a field read back at an older value, or an object with fewer revisions than writes. */
+  lostWrites: string[];
   /** Stored revisions that no acknowledged or uncertain write accounts for. */
   phantom: number;
   conflicts: number;
@@ -74,87 +76,101 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
   const fields = WRITABLE_FIELDS.slice(0, options.writersPerObject);
   const ids: string[] = [];
   for (let i = 0; i < options.objects; i++) ids.push(await createActiveFramework(options.targets[i % options.targets.length]));
-  const startRevs = new Map<string, number>();
-  const store = await openStore(options.storeUrl);
-  try {
-    for (const id of ids) startRevs.set(id, (await store.session().get('frameworks', id))!.rev);
-    const crawler = startForwardCrawler(options.targets[0], options.feedSettleMs ?? 0);
-    const totalWrites = ids.length * fields.length * options.writesPerWriter;
-    const tally = { acknowledged: 0, conflicts: 0, preconditionRetries: 0, uncertain: 0, serverErrors: 0 };
-    const acks: Ack[] = [];
-    const lastAcked = new Map<string, number>();
-    let halfway: Promise<void> | undefined;
-    const writers = ids.flatMap((id, o) =>
-      fields.map(async (field, f) => {
-        const writer = o * fields.length + f;
-        const jar = new CookieJar();
-        let node = writer % options.targets.length;
-        for (let n = 1; n <= options.writesPerWriter; n++) {
-          const value = `w${writer}-${n}`;
-          for (;;) {
-            const reply = await patch(options.targets[node], id, field.patch(value), jar);
-            if (reply?.status === 200) {
-              tally.acknowledged++;
-              acks.push({ id, dateModified: reply.body.data.dateModified });
-              lastAcked.set(`${id}/${field.name}`, n);
-              if (field.read(reply.body.data) !== value) tally.serverErrors++;
-              if (options.atHalfway && !halfway && tally.acknowledged * 2 >= totalWrites) halfway = options.atHalfway();
-              break;
-            }
-            if (reply?.status === 409) tally.conflicts++;
-            else if (reply?.status === 412) tally.preconditionRetries++;
-            else {
-              if (!reply || reply.status === 503) tally.uncertain++;
-              else if (reply.status >= 500) tally.serverErrors++;
-              else throw new Error(`writer ${writer}: unexpected ${reply.status} ${reply.text}`);
-              node = (node + 1) % options.targets.length;
-            }
+  const startRevs = await storedRevisions(options.storeUrl, ids);
+  const crawler = startForwardCrawler(options.targets[0], options.feedSettleMs ?? 0);
+  const totalWrites = ids.length * fields.length * options.writesPerWriter;
+  const tally = { acknowledged: 0, conflicts: 0, preconditionRetries: 0, uncertain: 0, serverErrors: 0 };
+  const acks: Ack[] = [];
+  const lastAcked = new Map<string, number>();
+  let halfway: Promise<void> | undefined;
+  const writers = ids.flatMap((id, o) =>
+    fields.map(async (field, f) => {
+      const writer = o * fields.length + f;
+      const jar = new CookieJar();
+      let node = writer % options.targets.length;
+      for (let n = 1; n <= options.writesPerWriter; n++) {
+        const value = `w${writer}-${n}`;
+        for (;;) {
+          const reply = await patch(options.targets[node], id, field.patch(value), jar);
+          if (reply?.status === 200) {
+            tally.acknowledged++;
+            acks.push({ id, dateModified: reply.body.data.dateModified });
+            lastAcked.set(`${id}/${field.name}`, n);
+            if (field.read(reply.body.data) !== value) tally.serverErrors++;
+            if (options.atHalfway && !halfway && tally.acknowledged * 2 >= totalWrites) halfway = options.atHalfway();
+            break;
+          }
+          if (reply?.status === 409) tally.conflicts++;
+          else if (reply?.status === 412) tally.preconditionRetries++;
+          else {
+            if (!reply || reply.status === 503) tally.uncertain++;
+            else if (reply.status >= 500) tally.serverErrors++;
+            else throw new Error(`writer ${writer}: unexpected ${reply.status} ${reply.text}`);
+            node = (node + 1) % options.targets.length;
           }
         }
-      }),
-    );
-    await Promise.all(writers);
-    await halfway;
-    const crawledForward = await crawler.stop();
-
-    let lost = 0;
-    let phantom = 0;
-    const liveTarget = options.targets[options.targets.length - 1];
-    for (const id of ids) {
-      const final = (await request(liveTarget, 'GET', `${API}/frameworks/${id}`)).body.data;
-      for (const field of fields) {
-        const writer = ids.indexOf(id) * fields.length + fields.indexOf(field);
-        if (field.read(final) !== `w${writer}-${lastAcked.get(`${id}/${field.name}`)}`) lost++;
       }
-      const stored = (await store.session().get('frameworks', id))!;
-      const updates = stored.rev - startRevs.get(id)!;
-      const acked = fields.length * options.writesPerWriter;
-      if (updates < acked) lost += acked - updates;
-      if (updates > acked + tally.uncertain) phantom += updates - acked - tally.uncertain;
+    }),
+  );
+  await Promise.all(writers);
+  await halfway;
+  const crawledForward = await crawler.stop();
+
+  const lostWrites: string[] = [];
+  let phantom = 0;
+  const liveTarget = options.targets[options.targets.length - 1];
+  // A client that has seen every acknowledged write: one that wrote after all of them were acknowledged. A client
+  // without a session may read them late, by the change stream's delay (docs/mongodb.md §Kept views on MongoDB).
+  const fence = new CookieJar();
+  await createActiveFramework(liveTarget, fence);
+  const endRevs = await storedRevisions(options.storeUrl, ids);
+  for (const id of ids) {
+    const final = (await request(liveTarget, 'GET', `${API}/frameworks/${id}`, { jar: fence })).body.data;
+    for (const field of fields) {
+      const writer = ids.indexOf(id) * fields.length + fields.indexOf(field);
+      const expected = `w${writer}-${lastAcked.get(`${id}/${field.name}`)}`;
+      if (field.read(final) !== expected) lostWrites.push(`${id} ${field.name}: ${field.read(final)} read, ${expected} acknowledged`);
     }
-    const descending = await crawlDescending(liveTarget);
-    const finalModified = new Map(acks.map((a) => [a.id, a.dateModified]));
-    for (const a of acks) if (Date.parse(a.dateModified) > Date.parse(finalModified.get(a.id)!)) finalModified.set(a.id, a.dateModified);
-    return {
-      writers: ids.length * fields.length,
-      ...tally,
-      lost,
-      phantom,
-      crawl: {
-        pages: crawledForward.pages + descending.pages,
-        missedForward: acks.filter((a) => !seenAtOrAfter(crawledForward, a.id, a.dateModified)).length,
-        missedDescending: [...finalModified].filter(([id, modified]) => !seenAtOrAfter(descending, id, modified)).length,
-        dateModifiedBackwards: crawledForward.backwards,
-        caughtUpMs: crawledForward.caughtUpMs,
-      },
-    };
+    const updates = endRevs.get(id)! - startRevs.get(id)!;
+    const acked = fields.length * options.writesPerWriter;
+    if (updates < acked) lostWrites.push(`${id}: ${updates} revisions stored for ${acked} writes acknowledged`);
+    if (updates > acked + tally.uncertain) phantom += updates - acked - tally.uncertain;
+  }
+  const descending = await crawlDescending(liveTarget);
+  const finalModified = new Map(acks.map((a) => [a.id, a.dateModified]));
+  for (const a of acks) if (Date.parse(a.dateModified) > Date.parse(finalModified.get(a.id)!)) finalModified.set(a.id, a.dateModified);
+  return {
+    writers: ids.length * fields.length,
+    ...tally,
+    lost: lostWrites.length,
+    lostWrites,
+    phantom,
+    crawl: {
+      pages: crawledForward.pages + descending.pages,
+      missedForward: acks.filter((a) => !seenAtOrAfter(crawledForward, a.id, a.dateModified)).length,
+      missedDescending: [...finalModified].filter(([id, modified]) => !seenAtOrAfter(descending, id, modified)).length,
+      dateModifiedBackwards: crawledForward.backwards,
+      caughtUpMs: crawledForward.caughtUpMs,
+    },
+  };
+}
+
+/**
+ * Each object's revision as the store holds it, read by a store opened for this read alone: it keeps no earlier
+ * read to vouch for, and reads the primary, where every acknowledged (majority) write is visible.
+ */
+async function storedRevisions(storeUrl: string, ids: string[]): Promise<Map<string, number>> {
+  const store = await openStore(storeUrl, { readPreference: 'primary' });
+  try {
+    const revs = new Map<string, number>();
+    for (const id of ids) revs.set(id, (await store.session().get('frameworks', id))!.rev);
+    return revs;
   } finally {
     await store.close();
   }
 }
 
-async function createActiveFramework(target: string): Promise<string> {
-  const jar = new CookieJar();
+async function createActiveFramework(target: string, jar = new CookieJar()): Promise<string> {
   const created = await request(target, 'POST', `${API}/frameworks`, { key: 'broker', jar, body: { data: aFramework(new Date()) } });
   if (created.status !== 201) throw new Error(`framework not created: ${created.status} ${created.text}`);
   const { id } = created.body.data;

@@ -11,7 +11,9 @@ t.test(
     const { objects, writersPerObject, writesPerWriter } = budget;
     t.equal(r.writers, objects * writersPerObject);
     t.equal(r.acknowledged, r.writers * writesPerWriter, 'every writer got all its writes acknowledged, retrying 409s');
-    t.equal(r.lost, 0, 'every last acknowledged value is stored, and each object has one revision per acknowledged write');
+    t.equal(r.lost, 0, 'every last acknowledged value is stored, and each object has one revision per acknowledged write', {
+      lostWrites: r.lostWrites,
+    });
     t.equal(r.phantom, 0, 'no revision that no write accounts for');
     t.equal(r.serverErrors, 0, 'no 500 from SQLite lock contention or anything else');
     t.equal(r.crawl.missedForward, 0, 'the forward crawler saw every acknowledged change');
