@@ -195,15 +195,20 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
   const { viewer, session } = ctx.state;
   const { listed, query } = params;
   const entryJson = entryJsonOf(source, listed, viewer);
-  const read = async (part: FeedQuery) =>
-    source.entryReads
+  const key = `${query.kind}|${listed.join(',')}`;
+  const size = new ReadSize(PAGE_READ_BYTES, MAX_LIMIT, largestEntries.get(key));
+  // Each read tells the next how many entries to ask for: a cold feed's first read is of one entry, and the rest of
+  // its tick would otherwise be read an entry at a time, a round trip each on MongoDB.
+  const read = async (part: FeedQuery) => {
+    const entries = source.entryReads
       ? (await session.feedListing({ ...part, listed, reads: source.entryReads })).map((listing) => ({
           seq: listing.seq,
           json: 'json' in listing ? listing.json : renderedOnce(listing.doc, viewer, entryJson),
         }))
       : (await session.feed(part)).map((stored) => ({ seq: stored.seq, json: entryJson(stored.doc) }));
-  const key = `${query.kind}|${listed.join(',')}`;
-  const size = new ReadSize(PAGE_READ_BYTES, MAX_LIMIT, largestEntries.get(key));
+    size.saw(entries.map((entry) => entry.json.length));
+    return entries;
+  };
   const end: PageEnd & { first?: number } = {};
   const parts = pageParts(
     query,
@@ -216,7 +221,6 @@ async function pageEntries(ctx: Ctx, source: FeedSource, params: FeedParams) {
     for await (const part of parts) {
       end.first ??= part[0].seq;
       const entries = part.map((entry) => entry.json);
-      size.saw(entries.map((entry) => entry.length));
       rememberSize(key, size);
       yield entries;
     }

@@ -12,8 +12,8 @@ import type { Store, StoredRecord } from '../../../src/store/port';
 
 const ENTRIES = 300;
 const LOT_BYTES = 128 * 1024;
-/** Entries the store handed to feed pages. */
-const read = { entries: 0 };
+/** Entries the store handed to feed pages, and in how many reads. */
+const read = { entries: 0, calls: 0 };
 
 /** Counts what feed reads return. */
 function counting(store: Store): Store {
@@ -29,6 +29,7 @@ function counting(store: Store): Store {
             return async (query: never) => {
               const page = await (value as (q: never) => Promise<unknown[]>).call(s, query);
               read.entries += page.length;
+              read.calls++;
               return page;
             };
           },
@@ -40,6 +41,9 @@ function counting(store: Store): Store {
 
 let server: TestServer;
 const ids: string[] = [];
+/** Small plans, fifty a tick, as a burst of creates leaves them. */
+const planIds: string[] = [];
+const PLANS_PER_TICK = 50;
 t.before(async () => {
   server = await startTestServer({ wrapStore: counting });
   const start = Math.floor((Math.min(server.clock.now().getTime(), Date.now()) / 1000 - 3600) * 100) * TICK_MICROS;
@@ -60,6 +64,21 @@ t.before(async () => {
       revisions: [],
     });
     ids.push(id);
+  }
+  for (let i = 0; i < 4 * PLANS_PER_TICK; i++) {
+    const seq = fromMicros(start + Math.floor(i / PLANS_PER_TICK) * TICK_MICROS + 1 + (i % PLANS_PER_TICK));
+    const id = `p${String(i).padStart(31, '0')}`;
+    const data = { id, dateModified: new Date(seq * 1000).toISOString(), status: 'scheduled' };
+    records.push({
+      kind: 'plans',
+      id,
+      rev: 1,
+      seq,
+      doc: { data },
+      index: { isPublic: true, isTest: false, nextCheck: null },
+      revisions: [],
+    });
+    planIds.push(id);
   }
   await server.store.transfer.importRecords(records);
 });
@@ -128,3 +147,16 @@ function unchunk(body: string): string {
     at = line + 2 + size + 2;
   }
 }
+
+t.test("a feed's first page on a node that knows nothing of its entries' size takes a few reads, not one an entry", async (t) => {
+  read.calls = 0;
+  const reply = await server.request('GET', '/api/2.5/plans?limit=100');
+  t.equal(reply.status, 200);
+  t.same(
+    reply.body.data.map((entry: { id: string }) => entry.id),
+    planIds.slice(0, 2 * PLANS_PER_TICK),
+    'two ticks whole',
+  );
+  // One entry first (its size unknown), the rest of its tick at once, then the next tick and what is left of it.
+  t.ok(read.calls <= 4, `${read.calls} store reads`);
+});
