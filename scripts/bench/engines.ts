@@ -58,6 +58,9 @@ interface ScalingRow {
   machineCpu: number;
 }
 
+/** Each engine's node CPU per second while idle (µs/s). */
+type IdleCpu = Record<'sqlite' | 'mongodb', number>;
+
 interface EngineRow {
   scenario: string;
   sqlite: Measure;
@@ -92,6 +95,25 @@ function burnCpu(cores: number): { stop(): void } {
 }
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+
+const IDLE_SECONDS = 5;
+
+/**
+ * The node's CPU per second while it serves nothing (µs/s): the work it does on a timer whatever its load (the
+ * feed floors' heartbeat, the change stream's polling, the driver's monitoring on MongoDB). A store that answers a
+ * few requests a second spreads that work over few requests; subtracting it gives what a request itself costs.
+ */
+async function idleCpuUsPerSecond(pid: number): Promise<number> {
+  const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  await sleep(1); // what start-up left (the first heartbeats, compiling) is not idle work
+  const before = cpuSecondsOf(pid);
+  const started = performance.now();
+  await sleep(IDLE_SECONDS);
+  return ((cpuSecondsOf(pid) - before) * 1e6) / ((performance.now() - started) / 1000);
+}
+
+/** A request's CPU without the node's idle work over the time the request took of the run. */
+const netOfIdle = (m: Measure, idleUsPerSecond: number) => m.cpuUs - idleUsPerSecond / m.rps;
 const pickFrom = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
 
 /** A MongoDB server to measure: MONGODB_URL, or the project's test server started for the run (and its pid). */
@@ -166,7 +188,7 @@ async function measure(d: DriveOptions, manifest: Manifest, only?: RegExp | null
 const us = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–');
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
 
-function renderMarkdown(rows: EngineRow[], o: EngineOptions, server: string): string {
+function renderMarkdown(rows: EngineRow[], idle: IdleCpu, o: EngineOptions, server: string): string {
   const lines = [
     `# Engines side by side`,
     '',
@@ -196,6 +218,19 @@ function renderMarkdown(rows: EngineRow[], o: EngineOptions, server: string): st
       `| ${scenario} | ${us(sqliteAtRate.rps)} | ${Number.isFinite(storeCores(mongodb)) ? storeCores(mongodb).toFixed(2) : '–'} | ${us(sqliteAtRate.cpuUs)} | ${us(sqliteAtRateBeside.cpuUs)} | ` +
         `${us(mongodb.cpuUs)} | ${ratioText(mongodb.cpuUs / sqliteAtRate.cpuUs)} | ${ratioText(mongodb.cpuUs / sqliteAtRateBeside.cpuUs)} |`,
     );
+  }
+  lines.push(
+    '',
+    `Net of the node's idle work: its CPU over ${IDLE_SECONDS} s serving nothing, before the scenarios, was ` +
+      `${us(idle.sqlite / 1000)} ms a second on SQLite and ${us(idle.mongodb / 1000)} ms on MongoDB; each request below is charged ` +
+      'its CPU less that rate over the time it took of the run.',
+    '',
+    '| Scenario | app CPU SQLite, net | app CPU SQLite paced, net | app CPU MongoDB, net | MongoDB / SQLite, net | MongoDB / SQLite paced, net |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const { scenario, sqlite, sqliteAtRate, mongodb } of rows) {
+    const [fast, paced, mongo] = [netOfIdle(sqlite, idle.sqlite), netOfIdle(sqliteAtRate, idle.sqlite), netOfIdle(mongodb, idle.mongodb)];
+    lines.push(`| ${scenario} | ${us(fast)} | ${us(paced)} | ${us(mongo)} | ${ratioText(mongo / fast)} | ${ratioText(mongo / paced)} |`);
   }
   const create = rows.find((r) => r.scenario === 'POST tender (create)')?.mongodb;
   if (create) lines.push('', `Create on MongoDB: p99 / p50 = ${(create.p99 / create.p50).toFixed(1)} (target ≤ 5).`);
@@ -343,6 +378,7 @@ export async function runEngines(o: EngineOptions): Promise<void> {
       sqliteAtRate: new Map(),
       sqliteAtRateBeside: new Map(),
     };
+    const idle: IdleCpu = { sqlite: NaN, mongodb: NaN };
     // MongoDB first: SQLite is then measured twice, as fast as it answers and paced at MongoDB's rate.
     for (const engine of ['mongodb', 'sqlite'] as const) {
       log(`${engine}:`);
@@ -365,6 +401,7 @@ export async function runEngines(o: EngineOptions): Promise<void> {
           requests: o.requests,
           warmup: o.warmup,
         };
+        idle[engine] = await idleCpuUsPerSecond(product.pid);
         measured[engine] = await measure(d, manifest, o.only);
         if (engine === 'sqlite') {
           log("sqlite at MongoDB's rate:");
@@ -387,12 +424,12 @@ export async function runEngines(o: EngineOptions): Promise<void> {
     log('round trips per request:');
     const roundTrips = await countRoundTrips(server.url);
     const md =
-      renderMarkdown(rows, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") +
+      renderMarkdown(rows, idle, o, process.env.MONGODB_URL ? 'MONGODB_URL' : "the project's test server (SecantusDB)") +
       renderScaling(scaling, o) +
       `\nRound trips per request (docs/performance.md §Round trips on MongoDB):\n\n\`\`\`\n${formatRoundTrips(roundTrips)}\n\`\`\`\n`;
     writeFileSync(
       join(o.out, `${o.name}.json`),
-      JSON.stringify({ date: new Date().toISOString(), options: o, rows, scaling, roundTrips }, null, 2),
+      JSON.stringify({ date: new Date().toISOString(), options: o, rows, idleCpuUsPerSecond: idle, scaling, roundTrips }, null, 2),
     );
     writeFileSync(join(o.out, `${o.name}.md`), md);
     process.stdout.write(md);

@@ -57,10 +57,13 @@ if (!url) {
         t.ok(row[engine].cpuUs > 0, `${row.scenario} on ${engine}: the app's CPU per request`);
       }
     }
+    for (const engine of ['sqlite', 'mongodb'])
+      t.ok(report.idleCpuUsPerSecond[engine] >= 0, `${engine}: the node's CPU a second while it served nothing`);
     const md = readFileSync(join(out, 'smoke.md'), 'utf8');
     t.match(md, '| Scenario | req/s SQLite | req/s MongoDB |');
     t.match(md, 'store server CPU (MongoDB)');
     t.match(md, '| Scenario | req/s (paced) | store server, cores |');
+    t.match(md, /\| feed page of 100 \| -?[\d,]+ \| -?[\d,]+ \| -?[\d,]+ \| -?[\d.]+× /, 'the feed page net of idle work, on both engines');
     t.end();
   });
 }
