@@ -48,37 +48,20 @@ t.before(async () => {
   server = await startTestServer({ wrapStore: counting });
   const start = Math.floor((Math.min(server.clock.now().getTime(), Date.now()) / 1000 - 3600) * 100) * TICK_MICROS;
   const records: StoredRecord[] = [];
+  /** The `i`th entry of a feed, `perTick` entries a tick from `start`. */
+  const entry = (kind: StoredRecord['kind'], i: number, perTick: number, id: string, fields: Record<string, unknown>) => {
+    const seq = fromMicros(start + Math.floor(i / perTick) * TICK_MICROS + 1 + (i % perTick));
+    const data = { id, dateModified: new Date(seq * 1000).toISOString(), ...fields };
+    records.push({ kind, id, rev: 1, seq, doc: { data }, index: { isPublic: true, isTest: false, nextCheck: null }, revisions: [] });
+    return id;
+  };
   for (let i = 0; i < ENTRIES; i++) {
     // Three entries a tick, so that parts end inside ticks too.
-    const seq = fromMicros(start + Math.floor(i / 3) * TICK_MICROS + 1 + (i % 3));
-    const id = String(i).padStart(32, '0');
     const lots = [{ id: 'l'.repeat(32), title: 'x'.repeat(LOT_BYTES), status: 'active' }];
-    const data = { id, dateModified: new Date(seq * 1000).toISOString(), status: 'active.enquiries', lots };
-    records.push({
-      kind: 'tenders',
-      id,
-      rev: 1,
-      seq,
-      doc: { data },
-      index: { isPublic: true, isTest: false, nextCheck: null },
-      revisions: [],
-    });
-    ids.push(id);
+    ids.push(entry('tenders', i, 3, String(i).padStart(32, '0'), { status: 'active.enquiries', lots }));
   }
   for (let i = 0; i < 4 * PLANS_PER_TICK; i++) {
-    const seq = fromMicros(start + Math.floor(i / PLANS_PER_TICK) * TICK_MICROS + 1 + (i % PLANS_PER_TICK));
-    const id = `p${String(i).padStart(31, '0')}`;
-    const data = { id, dateModified: new Date(seq * 1000).toISOString(), status: 'scheduled' };
-    records.push({
-      kind: 'plans',
-      id,
-      rev: 1,
-      seq,
-      doc: { data },
-      index: { isPublic: true, isTest: false, nextCheck: null },
-      revisions: [],
-    });
-    planIds.push(id);
+    planIds.push(entry('plans', i, PLANS_PER_TICK, `p${String(i).padStart(31, '0')}`, { status: 'scheduled' }));
   }
   await server.store.transfer.importRecords(records);
 });
