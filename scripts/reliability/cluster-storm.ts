@@ -27,6 +27,7 @@ export async function runClusterStorm(options: ClusterStormOptions): Promise<Clu
     const result = await runWriteStorm({
       targets: cluster.api.map((n) => n.url),
       storeUrl: cluster.storeUrl,
+      sessionSecret: cluster.sessionSecret,
       objects: options.objects,
       writersPerObject: options.writersPerObject,
       writesPerWriter: options.writesPerWriter,
@@ -62,9 +63,23 @@ async function killWithWitness(cluster: Cluster): Promise<boolean> {
     body: { data: aFramework(new Date(), { title: 'witness' }) },
   });
   await cluster.kill(victim.id);
-  await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_TTL_MS + 500));
   const path = `/api/2.5/frameworks/${created.body.data.id}`;
+  await untilRefused(survivor.url, path, jar.session);
   const refused = await request(survivor.url, 'GET', path, { key: 'broker', jar });
   const retried = await request(survivor.url, 'GET', path, { key: 'broker', jar });
   return created.status === 201 && refused.status === 412 && retried.status === 200 && retried.body.data.title === 'witness';
+}
+
+/**
+ * Waits until `target` answers 412 to the cookie `session` names, that is until it sees that cookie's node gone: its
+ * heartbeat expires after HEARTBEAT_TTL_MS, later on a loaded machine. Each probe carries a copy of the cookie, since
+ * an answer other than 412 sets a new one.
+ */
+async function untilRefused(target: string, path: string, session: string | undefined): Promise<void> {
+  for (const until = Date.now() + 10 * HEARTBEAT_TTL_MS; Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_TTL_MS / 5));
+    const probe = new CookieJar();
+    probe.session = session;
+    if ((await request(target, 'GET', path, { key: 'broker', jar: probe })).status === 412) return;
+  }
 }

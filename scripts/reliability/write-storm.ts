@@ -1,6 +1,7 @@
 import { aFramework } from '../../test/fixtures/frameworks';
 import { CookieJar, request, type Reply } from '../../test/fixtures/server';
 import { openStore } from '../../src/store/open-store';
+import { decodeSession } from '../../src/http/session';
 
 const API = '/api/2.5';
 
@@ -21,6 +22,8 @@ export interface StormOptions {
   targets: string[];
   /** Store the nodes share, read directly at the end to count revisions. */
   storeUrl: string;
+  /** The nodes' SESSION_SECRET: the store is read at the causal position a client's cookie names. */
+  sessionSecret: string;
   objects: number;
   /** Writers per object (at most 4): one per writable field. */
   writersPerObject: number;
@@ -64,6 +67,8 @@ export interface CrawlResult {
 interface Ack {
   id: string;
   dateModified: string;
+  /** The value written and the node that acknowledged it, to name a lost write. */
+  write: string;
 }
 
 /**
@@ -75,8 +80,9 @@ interface Ack {
 export async function runWriteStorm(options: StormOptions): Promise<StormResult> {
   const fields = WRITABLE_FIELDS.slice(0, options.writersPerObject);
   const ids: string[] = [];
-  for (let i = 0; i < options.objects; i++) ids.push(await createActiveFramework(options.targets[i % options.targets.length]));
-  const startRevs = await storedRevisions(options.storeUrl, ids);
+  const setup = new CookieJar();
+  for (let i = 0; i < options.objects; i++) ids.push(await createActiveFramework(options.targets[i % options.targets.length], setup));
+  const startRevs = await storedRevisions(options, ids, setup);
   const crawler = startForwardCrawler(options.targets[0], options.feedSettleMs ?? 0);
   const totalWrites = ids.length * fields.length * options.writesPerWriter;
   const tally = { acknowledged: 0, conflicts: 0, preconditionRetries: 0, uncertain: 0, serverErrors: 0 };
@@ -94,7 +100,7 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
           const reply = await patch(options.targets[node], id, field.patch(value), jar);
           if (reply?.status === 200) {
             tally.acknowledged++;
-            acks.push({ id, dateModified: reply.body.data.dateModified });
+            acks.push({ id, dateModified: reply.body.data.dateModified, write: `${value} through node ${node}` });
             lastAcked.set(`${id}/${field.name}`, n);
             if (field.read(reply.body.data) !== value) tally.serverErrors++;
             if (options.atHalfway && !halfway && tally.acknowledged * 2 >= totalWrites) halfway = options.atHalfway();
@@ -117,23 +123,30 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
   const crawledForward = await crawler.stop();
 
   const lostWrites: string[] = [];
+  let lost = 0;
   let phantom = 0;
   const liveTarget = options.targets[options.targets.length - 1];
   // A client that has seen every acknowledged write: one that wrote after all of them were acknowledged. A client
   // without a session may read them late, by the change stream's delay (docs/mongodb.md §Kept views on MongoDB).
   const fence = new CookieJar();
   await createActiveFramework(liveTarget, fence);
-  const endRevs = await storedRevisions(options.storeUrl, ids);
+  const endRevs = await storedRevisions(options, ids, fence);
   for (const id of ids) {
     const final = (await request(liveTarget, 'GET', `${API}/frameworks/${id}`, { jar: fence })).body.data;
     for (const field of fields) {
       const writer = ids.indexOf(id) * fields.length + fields.indexOf(field);
       const expected = `w${writer}-${lastAcked.get(`${id}/${field.name}`)}`;
-      if (field.read(final) !== expected) lostWrites.push(`${id} ${field.name}: ${field.read(final)} read, ${expected} acknowledged`);
+      if (field.read(final) === expected) continue;
+      lost++;
+      lostWrites.push(`${id} ${field.name}: ${field.read(final)} read, ${expected} acknowledged`);
     }
     const updates = endRevs.get(id)! - startRevs.get(id)!;
     const acked = fields.length * options.writesPerWriter;
-    if (updates < acked) lostWrites.push(`${id}: ${updates} revisions stored for ${acked} writes acknowledged`);
+    if (updates < acked) {
+      lost += acked - updates;
+      const missing = await writesWithoutVersion(liveTarget, id, acks, fence);
+      lostWrites.push(`${id}: ${updates} revisions stored for ${acked} writes acknowledged; in no version: ${missing.join('; ')}`);
+    }
     if (updates > acked + tally.uncertain) phantom += updates - acked - tally.uncertain;
   }
   const descending = await crawlDescending(liveTarget);
@@ -142,7 +155,7 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
   return {
     writers: ids.length * fields.length,
     ...tally,
-    lost: lostWrites.length,
+    lost,
     lostWrites,
     phantom,
     crawl: {
@@ -156,18 +169,39 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
 }
 
 /**
- * Each object's revision as the store holds it, read by a store opened for this read alone: it keeps no earlier
- * read to vouch for, and reads the primary, where every acknowledged (majority) write is visible.
+ * Each object's revision as the store holds it, read at the causal position of `jar`'s client (who wrote after every
+ * write counted was acknowledged), by a store opened for this read alone: it keeps no earlier read to vouch for.
  */
-async function storedRevisions(storeUrl: string, ids: string[]): Promise<Map<string, number>> {
-  const store = await openStore(storeUrl, { readPreference: 'primary' });
+async function storedRevisions(
+  options: Pick<StormOptions, 'storeUrl' | 'sessionSecret'>,
+  ids: string[],
+  jar: CookieJar,
+): Promise<Map<string, number>> {
+  const claims = decodeSession(jar.session, options.sessionSecret);
+  if (!claims) throw new Error('no SESSION cookie to read after');
+  const store = await openStore(options.storeUrl, { readPreference: 'primary' });
   try {
+    const session = store.session(claims.causal);
     const revs = new Map<string, number>();
-    for (const id of ids) revs.set(id, (await store.session().get('frameworks', id))!.rev);
+    for (const id of ids) revs.set(id, (await session.get('frameworks', id))!.rev);
     return revs;
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The acknowledged writes of `id` that no version of its history shows (`GET …/historical`, one version per visible
+ * commit), read as `jar`'s client: a version's dateModified is the one its write's answer gave.
+ */
+async function writesWithoutVersion(target: string, id: string, acks: Ack[], jar: CookieJar): Promise<string[]> {
+  const path = `${API}/frameworks/${id}/historical`;
+  const versions = Number((await request(target, 'GET', path, { jar })).headers.get('x-revision-n'));
+  const shown = new Set<string>();
+  for (let n = 1; n <= versions; n++) {
+    shown.add((await request(target, 'GET', path, { jar, headers: { 'X-Revision-N': String(n) } })).body.data.dateModified);
+  }
+  return acks.filter((a) => a.id === id && !shown.has(a.dateModified)).map((a) => `${a.write} (${a.dateModified})`);
 }
 
 async function createActiveFramework(target: string, jar = new CookieJar()): Promise<string> {
