@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
 import { DEFAULT_BLOCK_SIZE } from '../../src/store/mongo/counters';
 import { openMongoStore } from '../../src/store/mongo/mongo-store';
@@ -104,11 +105,10 @@ const IDLE_SECONDS = 5;
  * few requests a second spreads that work over few requests; subtracting it gives what a request itself costs.
  */
 async function idleCpuUsPerSecond(pid: number): Promise<number> {
-  const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  await sleep(1); // what start-up left (the first heartbeats, compiling) is not idle work
+  await sleep(1000); // what start-up left (the first heartbeats, compiling) is not idle work
   const before = cpuSecondsOf(pid);
   const started = performance.now();
-  await sleep(IDLE_SECONDS);
+  await sleep(IDLE_SECONDS * 1000);
   return ((cpuSecondsOf(pid) - before) * 1e6) / ((performance.now() - started) / 1000);
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HEARTBEAT_TTL_MS, startTestCluster } from '../../test/cluster/fixtures';
 import { aFramework } from '../../test/fixtures/frameworks';
 import { CookieJar, request } from '../../test/fixtures/server';
@@ -77,7 +78,7 @@ async function killWithWitness(cluster: Cluster): Promise<boolean> {
  */
 async function untilRefused(target: string, path: string, session: string | undefined): Promise<void> {
   for (const until = Date.now() + 10 * HEARTBEAT_TTL_MS; Date.now() < until;) {
-    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_TTL_MS / 5));
+    await sleep(HEARTBEAT_TTL_MS / 5);
     const probe = new CookieJar();
     probe.session = session;
     if ((await request(target, 'GET', path, { key: 'broker', jar: probe })).status === 412) return;

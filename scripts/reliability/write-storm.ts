@@ -79,6 +79,8 @@ interface Ack {
  */
 export async function runWriteStorm(options: StormOptions): Promise<StormResult> {
   const fields = WRITABLE_FIELDS.slice(0, options.writersPerObject);
+  /** Writer of the `f`th field of the `o`th object: its values are `w<writer>-<n>`. */
+  const writerOf = (o: number, f: number) => o * fields.length + f;
   const ids: string[] = [];
   const setup = new CookieJar();
   for (let i = 0; i < options.objects; i++) ids.push(await createActiveFramework(options.targets[i % options.targets.length], setup));
@@ -91,7 +93,7 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
   let halfway: Promise<void> | undefined;
   const writers = ids.flatMap((id, o) =>
     fields.map(async (field, f) => {
-      const writer = o * fields.length + f;
+      const writer = writerOf(o, f);
       const jar = new CookieJar();
       let node = writer % options.targets.length;
       for (let n = 1; n <= options.writesPerWriter; n++) {
@@ -131,11 +133,10 @@ export async function runWriteStorm(options: StormOptions): Promise<StormResult>
   const fence = new CookieJar();
   await createActiveFramework(liveTarget, fence);
   const endRevs = await storedRevisions(options, ids, fence);
-  for (const id of ids) {
+  for (const [o, id] of ids.entries()) {
     const final = (await request(liveTarget, 'GET', `${API}/frameworks/${id}`, { jar: fence })).body.data;
-    for (const field of fields) {
-      const writer = ids.indexOf(id) * fields.length + fields.indexOf(field);
-      const expected = `w${writer}-${lastAcked.get(`${id}/${field.name}`)}`;
+    for (const [f, field] of fields.entries()) {
+      const expected = `w${writerOf(o, f)}-${lastAcked.get(`${id}/${field.name}`)}`;
       if (field.read(final) === expected) continue;
       lost++;
       lostWrites.push(`${id} ${field.name}: ${field.read(final)} read, ${expected} acknowledged`);
